@@ -1,0 +1,76 @@
+"""certirag: a fail-closed verification layer for retrieval-augmented generation.
+
+Importing this package is cheap: no torch, onnxruntime, transformers or server code is
+loaded until a feature that needs it is used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from certirag.config import Settings, load_settings
+from certirag.errors import (
+    BackendError,
+    BackendUnavailable,
+    CertificateError,
+    CertiragError,
+    ConfigError,
+    IndexError_,
+    InputError,
+    VerificationError,
+)
+from certirag.schemas import (
+    Chunk,
+    Claim,
+    ClaimDecision,
+    Decision,
+    Document,
+    Evidence,
+    Reason,
+    Scores,
+    SearchHit,
+    SearchResult,
+    Span,
+)
+
+if TYPE_CHECKING:
+    from certirag.index import Index
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BackendError",
+    "BackendUnavailable",
+    "CertificateError",
+    "CertiragError",
+    "Chunk",
+    "Claim",
+    "ClaimDecision",
+    "ConfigError",
+    "Decision",
+    "Document",
+    "Evidence",
+    "Index",
+    "IndexError_",
+    "InputError",
+    "Reason",
+    "Scores",
+    "SearchHit",
+    "SearchResult",
+    "Settings",
+    "Span",
+    "VerificationError",
+    "__version__",
+    "load_settings",
+]
+
+_LAZY = {"Index": "certirag.index"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'certirag' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,263 @@
+"""The ``certirag`` command line: a thin layer over the library.
+
+Data goes to stdout (``--json`` on every command that reads), progress and messages
+to stderr. Exit codes: 0 success, 1 something withheld, 2 bad input, 3 a backend failed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from certirag import __version__
+from certirag.errors import (
+    BackendError,
+    BackendUnavailable,
+    CertiragError,
+    ConfigError,
+    IndexError_,
+    InputError,
+)
+
+app = typer.Typer(
+    name="certirag",
+    help="Fail-closed verification for retrieval-augmented generation.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+schema_app = typer.Typer(help="Export and check the JSON Schemas of certirag's records.",
+                         no_args_is_help=True)
+app.add_typer(schema_app, name="schema")
+
+EXIT_OK, EXIT_WITHHELD, EXIT_INPUT, EXIT_BACKEND = 0, 1, 2, 3
+
+ConfigOpt = Annotated[Path | None, typer.Option("--config", help="YAML settings file.",
+                                                dir_okay=False)]
+PresetOpt = Annotated[str | None, typer.Option("--preset", help="default, strict or mixed.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
+
+
+def _err(message: str) -> None:
+    typer.echo(f"certirag: {message}", err=True)
+
+
+@contextlib.contextmanager
+def errors_to_exit_codes() -> Iterator[None]:
+    """Turn certirag errors into a message on stderr and the documented exit code."""
+    try:
+        yield
+    except (InputError, ConfigError, IndexError_) as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_INPUT) from exc
+    except (BackendUnavailable, BackendError) as exc:
+        _err(f"backend error: {exc}")
+        raise typer.Exit(EXIT_BACKEND) from exc
+    except CertiragError as exc:
+        _err(f"error: {exc}")
+        raise typer.Exit(EXIT_INPUT) from exc
+
+
+def settings_from(config: Path | None, preset: str | None, **overrides: Any) -> Any:
+    from certirag.config import load_settings
+
+    return load_settings(config, preset=preset,
+                         **{k: v for k, v in overrides.items() if v is not None})
+
+
+class RichProgress:
+    """A :class:`certirag.progress.Progress` drawn with rich on stderr."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                             TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+        self._task: Any = None
+
+    def __enter__(self) -> RichProgress:
+        self._bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._bar.stop()
+
+    def start(self, stage: str, total: int | None) -> None:
+        self.finish()
+        self._task = self._bar.add_task(stage, total=total)
+
+    def advance(self, n: int = 1) -> None:
+        if self._task is not None:
+            self._bar.advance(self._task, n)
+
+    def finish(self) -> None:
+        if self._task is not None:
+            self._bar.remove_task(self._task)
+            self._task = None
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+@app.command()
+def version() -> None:
+    """Print the version."""
+    typer.echo(__version__)
+
+
+@app.command()
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="JSONL, .txt or .md files, or folders.")],
+    index: Annotated[Path, typer.Option("--index", help="Index folder (created if missing).")],
+    config: ConfigOpt = None,
+    preset: PresetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Ingest documents into an index folder (incremental, all or nothing)."""
+    from certirag.index import Index
+
+    with errors_to_exit_codes():
+        settings = settings_from(config, preset)
+        idx = Index.open(index, settings=settings, create=True)
+        with RichProgress() as progress:
+            report = idx.ingest(paths, progress=progress)
+    if as_json:
+        _print_json({"index": str(index), **report.to_dict()})
+    else:
+        typer.echo(f"{report.added} added, {report.updated} updated, {report.unchanged} "
+                   f"unchanged; {report.documents} documents, {report.chunks} chunks in {index} "
+                   f"({report.seconds:.1f}s)")
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="The question or query text.")],
+    index: Annotated[Path, typer.Option("--index", help="Index folder.")],
+    k: Annotated[int | None, typer.Option("-k", "--top-k", min=1, max=1000,
+                                          help="Number of hits.")] = None,
+    mode: Annotated[str | None, typer.Option("--mode", help="bm25, dense or hybrid.")] = None,
+    config: ConfigOpt = None,
+    preset: PresetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Search an index: hybrid (BM25 + dense, reciprocal rank fusion) by default."""
+    from certirag.index import Index
+
+    with errors_to_exit_codes():
+        if mode is not None and mode not in ("bm25", "dense", "hybrid"):
+            raise InputError(f"--mode must be bm25, dense or hybrid, not {mode!r}")
+        settings = settings_from(config, preset)
+        result = Index.open(index, settings=settings).search(query, k=k, mode=mode)  # type: ignore[arg-type]
+    if as_json:
+        _print_json({"query": result.query, "mode": result.mode,
+                     "hits": [h.model_dump(mode="json") for h in result.hits]})
+        return
+    if not result.hits:
+        _err("no hits")
+    for rank, hit in enumerate(result.hits, start=1):
+        typer.echo(f"{rank}. [{hit.chunk_id} {hit.start}:{hit.end}] score={hit.score:.4f}")
+        typer.echo(f"   {hit.text}")
+
+
+@app.command()
+def stats(
+    index: Annotated[Path, typer.Option("--index", help="Index folder.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Show what an index holds."""
+    from certirag.index import Index
+
+    with errors_to_exit_codes():
+        st = Index.open(index).stats()
+    data = {"index": str(index), "documents": st.documents, "chunks": st.chunks, "dim": st.dim,
+            "embed_model": st.meta.get("embed_model"), "embed_sha256": st.meta.get("embed_sha256"),
+            "chunk_max_chars": st.meta.get("chunk_max_chars")}
+    if as_json:
+        _print_json(data)
+    else:
+        for key, value in data.items():
+            typer.echo(f"{key}: {value}")
+
+
+@schema_app.command("export")
+def schema_export(
+    out_dir: Annotated[Path, typer.Argument(help="Folder to write KIND.schema.json files into.")],
+) -> None:
+    """Write the JSON Schema of every record kind."""
+    from certirag.schemas import SCHEMA_KINDS
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for kind, model in SCHEMA_KINDS.items():
+        path = out_dir / f"{kind}.schema.json"
+        path.write_text(json.dumps(model.model_json_schema(), indent=2) + "\n", "utf-8")
+        typer.echo(str(path))
+
+
+@schema_app.command("validate")
+def schema_validate(
+    file: Annotated[Path, typer.Argument(help="A JSON file, or JSONL with one record a line.")],
+    kind: Annotated[str, typer.Option("--kind", help="Record kind, e.g. document, claim.")],
+) -> None:
+    """Check a JSON or JSONL file against one record kind; exit 2 when invalid."""
+    from pydantic import ValidationError
+
+    from certirag.schemas import SCHEMA_KINDS
+
+    with errors_to_exit_codes():
+        model = SCHEMA_KINDS.get(kind)
+        if model is None:
+            raise InputError(f"unknown kind {kind!r}; choose one of {', '.join(SCHEMA_KINDS)}")
+        try:
+            text = file.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"cannot read: {exc}", source=str(file)) from exc
+        records: list[tuple[int, str]]
+        if file.suffix == ".jsonl":
+            records = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        else:
+            records = [(1, text)]
+        if not records:
+            raise InputError("no records", source=str(file))
+        for n, raw in records:
+            try:
+                model.model_validate_json(raw)
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                loc = ".".join(str(x) for x in first["loc"]) or "record"
+                raise InputError(f"not a valid {kind}: {loc}: {first['msg']}",
+                                 source=str(file), line=n if len(records) > 1 or
+                                 file.suffix == ".jsonl" else None) from exc
+    typer.echo(f"{file}: {len(records)} valid {kind} record(s)")
+
+
+def _mount_optional() -> None:
+    try:
+        from certirag.cli_eval import eval_app
+    except ImportError:  # pragma: no cover - only while the module is absent
+        return
+    app.add_typer(eval_app, name="eval", help="Measure models and the pipeline on datasets.")
+
+
+_mount_optional()
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

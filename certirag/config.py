@@ -1,0 +1,160 @@
+"""One settings object for everything.
+
+Precedence, highest first: constructor / keyword arguments, environment variables
+``CERTIRAG_*``, a YAML file (``--config FILE``), a preset (``default``, ``strict``,
+``mixed``), then the defaults below. An unknown key in a YAML file is an error that
+names the key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    InitSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+from certirag.errors import ConfigError
+
+__all__ = ["PRESETS", "Settings", "load_settings"]
+
+PRESETS = ("default", "strict", "mixed")
+
+
+class Settings(BaseSettings):
+    """All of certirag's settings. Build one with :func:`load_settings`, or directly."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="CERTIRAG_", extra="forbid", frozen=True, validate_default=True
+    )
+
+    home: Path = Field(default=Path("~/.certirag"),
+                       description="user state: keys, ledger, named indexes")
+
+    # ingestion
+    chunk_max_chars: int = Field(default=600, ge=50, le=20_000,
+                                 description="sentences are packed into chunks up to this size")
+
+    # embeddings and retrieval
+    embed_model: str = Field(default="builtin:minilm-l6-embed-int8",
+                             description="'builtin:NAME' or a folder with model.onnx + tokenizer.json")
+    embed_batch_size: int = Field(default=64, ge=1, le=4096)
+    threads: int = Field(default=0, ge=0, le=256,
+                         description="onnxruntime intra-op threads (0 = runtime default)")
+    retrieval_mode: Literal["bm25", "dense", "hybrid"] = "hybrid"
+    top_k: int = Field(default=5, ge=1, le=1000)
+    rrf_k: int = Field(default=60, ge=1)
+    candidates: int = Field(default=50, ge=1, le=10_000,
+                            description="hits taken from each mode before fusion")
+    rerank_model: str | None = Field(default=None,
+                                     description="cross-encoder for reranking (off when unset)")
+
+    # verification
+    nli_backend: Literal["onnx", "hf"] = "onnx"
+    nli_model: str = Field(default="builtin:nli-minilm-l6-int8",
+                           description="'builtin:NAME', a local folder, or a hub id (hf backend)")
+    nli_batch_size: int = Field(default=32, ge=1, le=1024)
+    nli_max_length: int = Field(default=256, ge=16, le=4096)
+    nli_windows: int = Field(default=8, ge=1, le=256,
+                             description="evidence windows scored per claim")
+    tau_entail: float = Field(default=0.5, ge=0.0, le=1.0)
+    tau_contradict: float = Field(default=0.5, ge=0.0, le=1.0)
+    display: Literal["strict", "mixed", "debug"] = "strict"
+
+    @field_validator("home")
+    @classmethod
+    def _expand(cls, value: Path) -> Path:
+        return value.expanduser()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings)
+
+    def settings_hash(self) -> str:
+        """SHA-256 of the settings that affect results (``home`` excluded)."""
+        data = self.model_dump(mode="json", exclude={"home"})
+        blob = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def _read_yaml(text: str, origin: str) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{origin}: not valid YAML: {exc}") from exc
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{origin}: expected a mapping of setting names to values")
+    unknown = sorted(set(map(str, data)) - set(Settings.model_fields))
+    if unknown:
+        raise ConfigError(f"{origin}: unknown setting(s): {', '.join(unknown)}")
+    return data
+
+
+def preset_values(name: str) -> dict[str, Any]:
+    if name not in PRESETS:
+        raise ConfigError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
+    text = resources.files("certirag.presets").joinpath(f"{name}.yaml").read_text("utf-8")
+    return _read_yaml(text, f"preset {name}")
+
+
+def load_settings(config: str | Path | None = None, *, preset: str | None = None,
+                  **overrides: Any) -> Settings:
+    """Build :class:`Settings` from (lowest first) defaults, a preset, a YAML file,
+    ``CERTIRAG_*`` environment variables and ``overrides``."""
+    layered: dict[str, Any] = {}
+    if preset is not None:
+        layered.update(preset_values(preset))
+    if config is not None:
+        path = Path(config)
+        try:
+            text = path.read_text("utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot read config file {path}: {exc.strerror}") from exc
+        layered.update(_read_yaml(text, str(path)))
+    unknown = sorted(set(overrides) - set(Settings.model_fields))
+    if unknown:
+        raise ConfigError(f"unknown setting(s): {', '.join(unknown)}")
+
+    class _Layered(Settings):
+        @classmethod
+        def settings_customise_sources(
+            cls,
+            settings_cls: type[BaseSettings],
+            init_settings: PydanticBaseSettingsSource,
+            env_settings: PydanticBaseSettingsSource,
+            dotenv_settings: PydanticBaseSettingsSource,
+            file_secret_settings: PydanticBaseSettingsSource,
+        ) -> tuple[PydanticBaseSettingsSource, ...]:
+            return (init_settings, env_settings, InitSettingsSource(settings_cls, layered))
+
+    try:
+        merged = _Layered(**overrides)
+        return Settings.model_validate(merged.model_dump())
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc)) from exc
+
+
+def _describe(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err["loc"]) or "settings"
+        parts.append(f"{loc}: {err['msg']}")
+    return "invalid settings: " + "; ".join(parts)

@@ -37,7 +37,8 @@ def test_search_json_shape(index_dir: Path) -> None:
     assert set(top) >= {"doc_id", "chunk_id", "start", "end", "text", "score", "scores"}
     assert set(top["scores"]) == {"bm25", "dense", "rrf"}
     assert "£150" in top["text"]
-    doc = (EXAMPLES / "expenses.txt").read_text(encoding="utf-8")
+    with (EXAMPLES / "expenses.txt").open(encoding="utf-8", newline="") as fh:
+        doc = fh.read()
     assert top["doc_id"] == "expenses.txt"
     assert doc[top["start"]: top["end"]] == top["text"]
 

@@ -34,7 +34,9 @@ from certirag.schemas import (
 )
 
 if TYPE_CHECKING:
+    from certirag.certify import Certificate, verify_certificate
     from certirag.index import Index
+    from certirag.pipeline import VerificationResult, verify
 
 __version__ = "0.1.0"
 
@@ -42,6 +44,7 @@ __all__ = [
     "BackendError",
     "BackendUnavailable",
     "CertificateError",
+    "Certificate",
     "CertiragError",
     "Chunk",
     "Claim",
@@ -60,11 +63,20 @@ __all__ = [
     "Settings",
     "Span",
     "VerificationError",
+    "VerificationResult",
     "__version__",
     "load_settings",
+    "verify",
+    "verify_certificate",
 ]
 
-_LAZY = {"Index": "certirag.index"}
+_LAZY = {
+    "Index": "certirag.index",
+    "verify": "certirag.pipeline",
+    "VerificationResult": "certirag.pipeline",
+    "Certificate": "certirag.certify",
+    "verify_certificate": "certirag.certify",
+}
 
 
 def __getattr__(name: str) -> Any:

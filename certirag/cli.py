@@ -6,24 +6,27 @@ to stderr. Exit codes: 0 success, 1 something withheld, 2 bad input, 3 a backend
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from certirag import __version__
-from certirag.errors import (
-    BackendError,
-    BackendUnavailable,
-    CertiragError,
-    ConfigError,
-    IndexError_,
-    InputError,
+from certirag.cli_cert import cert_app, keys_app, log_app
+from certirag.cli_common import (
+    ConfigOpt,
+    JsonOpt,
+    PresetOpt,
+    RichProgress,
+    err,
+    errors_to_exit_codes,
+    print_json,
+    settings_from,
 )
+from certirag.cli_eval import eval_app
+from certirag.cli_verify import verify_command
+from certirag.errors import InputError
 
 app = typer.Typer(
     name="certirag",
@@ -35,82 +38,13 @@ app = typer.Typer(
 schema_app = typer.Typer(help="Export and check the JSON Schemas of certirag's records.",
                          no_args_is_help=True)
 app.add_typer(schema_app, name="schema")
+app.add_typer(keys_app, name="keys", help="Create signing keys.")
+app.add_typer(cert_app, name="cert", help="Check certificates.")
+app.add_typer(log_app, name="log", help="The append-only ledger of certificates.")
+app.command("verify")(verify_command)
 
-EXIT_OK, EXIT_WITHHELD, EXIT_INPUT, EXIT_BACKEND = 0, 1, 2, 3
-
-ConfigOpt = Annotated[Path | None, typer.Option("--config", help="YAML settings file.",
-                                                dir_okay=False)]
-PresetOpt = Annotated[str | None, typer.Option("--preset", help="default, strict or mixed.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
-
-
-def _err(message: str) -> None:
-    typer.echo(f"certirag: {message}", err=True)
-
-
-@contextlib.contextmanager
-def errors_to_exit_codes() -> Iterator[None]:
-    """Turn certirag errors into a message on stderr and the documented exit code."""
-    try:
-        yield
-    except (InputError, ConfigError, IndexError_) as exc:
-        _err(f"error: {exc}")
-        raise typer.Exit(EXIT_INPUT) from exc
-    except (BackendUnavailable, BackendError) as exc:
-        _err(f"backend error: {exc}")
-        raise typer.Exit(EXIT_BACKEND) from exc
-    except CertiragError as exc:
-        _err(f"error: {exc}")
-        raise typer.Exit(EXIT_INPUT) from exc
-
-
-def settings_from(config: Path | None, preset: str | None, **overrides: Any) -> Any:
-    from certirag.config import load_settings
-
-    return load_settings(config, preset=preset,
-                         **{k: v for k, v in overrides.items() if v is not None})
-
-
-class RichProgress:
-    """A :class:`certirag.progress.Progress` drawn with rich on stderr."""
-
-    def __init__(self) -> None:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-        )
-
-        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                             TimeElapsedColumn(), console=Console(stderr=True), transient=True)
-        self._task: Any = None
-
-    def __enter__(self) -> RichProgress:
-        self._bar.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._bar.stop()
-
-    def start(self, stage: str, total: int | None) -> None:
-        self.finish()
-        self._task = self._bar.add_task(stage, total=total)
-
-    def advance(self, n: int = 1) -> None:
-        if self._task is not None:
-            self._bar.advance(self._task, n)
-
-    def finish(self) -> None:
-        if self._task is not None:
-            self._bar.remove_task(self._task)
-            self._task = None
-
-
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+# errors_to_exit_codes and settings_from are re-exported for command modules
+__all__ = ["app", "errors_to_exit_codes", "main", "settings_from"]
 
 
 @app.command()
@@ -136,7 +70,7 @@ def ingest(
         with RichProgress() as progress:
             report = idx.ingest(paths, progress=progress)
     if as_json:
-        _print_json({"index": str(index), **report.to_dict()})
+        print_json({"index": str(index), **report.to_dict()})
     else:
         typer.echo(f"{report.added} added, {report.updated} updated, {report.unchanged} "
                    f"unchanged; {report.documents} documents, {report.chunks} chunks in {index} "
@@ -163,14 +97,15 @@ def search(
         settings = settings_from(config, preset)
         result = Index.open(index, settings=settings).search(query, k=k, mode=mode)  # type: ignore[arg-type]
     if as_json:
-        _print_json({"query": result.query, "mode": result.mode,
+        print_json({"query": result.query, "mode": result.mode,
                      "hits": [h.model_dump(mode="json") for h in result.hits]})
         return
     if not result.hits:
-        _err("no hits")
+        err("no hits")
     for rank, hit in enumerate(result.hits, start=1):
         typer.echo(f"{rank}. [{hit.chunk_id} {hit.start}:{hit.end}] score={hit.score:.4f}")
-        typer.echo(f"   {hit.text}")
+        flat = " ".join(hit.text.split())
+        typer.echo(f"   {flat if len(flat) <= 400 else flat[:399] + '…'}")
 
 
 @app.command()
@@ -187,7 +122,7 @@ def stats(
             "embed_model": st.meta.get("embed_model"), "embed_sha256": st.meta.get("embed_sha256"),
             "chunk_max_chars": st.meta.get("chunk_max_chars")}
     if as_json:
-        _print_json(data)
+        print_json(data)
     else:
         for key, value in data.items():
             typer.echo(f"{key}: {value}")
@@ -244,15 +179,7 @@ def schema_validate(
     typer.echo(f"{file}: {len(records)} valid {kind} record(s)")
 
 
-def _mount_optional() -> None:
-    try:
-        from certirag.cli_eval import eval_app
-    except ImportError:  # pragma: no cover - only while the module is absent
-        return
-    app.add_typer(eval_app, name="eval", help="Measure models and the pipeline on datasets.")
-
-
-_mount_optional()
+app.add_typer(eval_app, name="eval", help="Measure models and the pipeline on datasets.")
 
 
 def main() -> None:

@@ -69,11 +69,24 @@ class Settings(BaseSettings):
     tau_entail: float = Field(default=0.5, ge=0.0, le=1.0)
     tau_contradict: float = Field(default=0.5, ge=0.0, le=1.0)
     display: Literal["strict", "mixed", "debug"] = "strict"
+    verify_timeout_s: float | None = Field(default=None, gt=0,
+                                           description="claims still unscored then are "
+                                                       "withheld with reason 'timeout'")
+    date_locale: Literal["dmy", "mdy"] = Field(default="dmy",
+                                               description="how 06/04/2026 reads")
 
-    @field_validator("home")
+    # certificates
+    signing_key: Path | None = Field(default=None,
+                                     description="Ed25519 private key (PEM) that signs "
+                                                 "certificates")
+    ledger_path: Path | None = Field(default=None,
+                                     description="ledger database (default $CERTIRAG_HOME/"
+                                                 "ledger.db)")
+
+    @field_validator("home", "signing_key", "ledger_path")
     @classmethod
-    def _expand(cls, value: Path) -> Path:
-        return value.expanduser()
+    def _expand(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
 
     @classmethod
     def settings_customise_sources(
@@ -87,8 +100,8 @@ class Settings(BaseSettings):
         return (init_settings, env_settings)
 
     def settings_hash(self) -> str:
-        """SHA-256 of the settings that affect results (``home`` excluded)."""
-        data = self.model_dump(mode="json", exclude={"home"})
+        """SHA-256 of the settings that affect results (paths of state excluded)."""
+        data = self.model_dump(mode="json", exclude={"home", "signing_key", "ledger_path"})
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 

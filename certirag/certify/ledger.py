@@ -1,0 +1,748 @@
+"""The append-only ledger of issued certificates: an RFC 6962 Merkle tree in SQLite.
+
+Every certificate appended becomes a leaf; its leaf data is the DSSE payload (so the
+leaf hash of a certificate file is ``sha256(0x00 || payload)``, computable from the file
+alone). Interior nodes are ``sha256(0x01 || left || right)``, and a tree of ``n`` leaves
+is split at the largest power of two below ``n`` (RFC 6962 §2.1).
+
+Each append is one SQLite transaction (WAL mode) that stores the entry, the completed
+interior nodes and a **signed checkpoint** (tree size + root hash) for the new size, so a
+process killed mid-append leaves the log as it was. Checkpoints are C2SP signed notes
+(the format of Go's checksum database and other transparency logs)::
+
+    certirag.dev/ledger/<first 16 hex of the key id>
+    <tree size>
+    <base64 root hash>
+
+    — certirag-<first 16 hex of the key id> <base64(4-byte key hash || Ed25519 signature)>
+
+Publish a checkpoint; later, :meth:`Ledger.verify` with ``since=`` checks an RFC 6962
+consistency proof from it to the current tree, which catches a rewritten history.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from certirag.certify.canonical import sha256_hex
+from certirag.certify.dsse import Envelope, EnvelopeError, verify_envelope
+from certirag.certify.keys import Signer, key_id, public_key_pem, verify_signature
+from certirag.errors import CertificateError, InputError
+
+if TYPE_CHECKING:
+    from certirag.certify.certificate import Certificate
+    from certirag.config import Settings
+
+__all__ = [
+    "EMPTY_ROOT",
+    "LEDGER_FAILURES",
+    "LEDGER_FILE",
+    "MIGRATIONS",
+    "Checkpoint",
+    "InclusionProof",
+    "Ledger",
+    "LedgerCheck",
+    "LedgerEntry",
+    "MerkleTree",
+    "leaf_hash",
+    "node_hash",
+    "verify_consistency",
+    "verify_inclusion",
+]
+
+LEDGER_FILE = "ledger.db"
+EMPTY_ROOT = hashlib.sha256(b"").digest()
+
+# ------------------------------------------------------------------ RFC 6962 hashing
+
+
+def leaf_hash(data: bytes) -> bytes:
+    """``sha256(0x00 || data)``."""
+    return hashlib.sha256(b"\x00" + data).digest()
+
+
+def node_hash(left: bytes, right: bytes) -> bytes:
+    """``sha256(0x01 || left || right)``."""
+    return hashlib.sha256(b"\x01" + left + right).digest()
+
+
+def _split(n: int) -> int:
+    """The largest power of two strictly below ``n`` (``n >= 2``)."""
+    return 1 << ((n - 1).bit_length() - 1)
+
+
+# perfect(level, index) -> hash of the complete subtree of 2**level leaves starting at
+# leaf index * 2**level.
+_Perfect = Callable[[int, int], bytes]
+
+
+def _range_hash(start: int, end: int, perfect: _Perfect) -> bytes:
+    """MTH of leaves ``[start, end)``. Every range the RFC 6962 recursion visits starts
+    at a multiple of its split, so its left parts are complete subtrees."""
+    n = end - start
+    if n == 0:
+        return EMPTY_ROOT
+    if n & (n - 1) == 0 and start % n == 0:
+        return perfect(n.bit_length() - 1, start // n)
+    k = _split(n)
+    return node_hash(_range_hash(start, start + k, perfect),
+                     _range_hash(start + k, end, perfect))
+
+
+def _path(m: int, start: int, end: int, perfect: _Perfect) -> list[bytes]:
+    n = end - start
+    if n == 1:
+        return []
+    k = _split(n)
+    if m < k:
+        return [*_path(m, start, start + k, perfect), _range_hash(start + k, end, perfect)]
+    return [*_path(m - k, start + k, end, perfect), _range_hash(start, start + k, perfect)]
+
+
+def _subproof(m: int, start: int, end: int, whole: bool, perfect: _Perfect) -> list[bytes]:
+    n = end - start
+    if m == n:
+        return [] if whole else [_range_hash(start, end, perfect)]
+    k = _split(n)
+    if m <= k:
+        return [*_subproof(m, start, start + k, whole, perfect),
+                _range_hash(start + k, end, perfect)]
+    return [*_subproof(m - k, start + k, end, False, perfect),
+            _range_hash(start, start + k, perfect)]
+
+
+def _inclusion(index: int, size: int, perfect: _Perfect) -> list[bytes]:
+    if not 0 <= index < size:
+        raise InputError(f"leaf {index} is not in a tree of size {size}")
+    return _path(index, 0, size, perfect)
+
+
+def _consistency(old: int, new: int, perfect: _Perfect) -> list[bytes]:
+    if not 0 <= old <= new:
+        raise InputError(f"no consistency proof from size {old} to size {new}")
+    if old == 0 or old == new:
+        return []
+    return _subproof(old, 0, new, True, perfect)
+
+
+def verify_inclusion(leaf: bytes, index: int, size: int, proof: Sequence[bytes],
+                     root: bytes) -> bool:
+    """Check an RFC 6962 audit path: ``leaf`` (a leaf hash) is leaf ``index`` of the tree
+    of ``size`` leaves whose root is ``root``."""
+    if not 0 <= index < size:
+        return False
+    fn, sn, r = index, size - 1, leaf
+    for p in proof:
+        if sn == 0:
+            return False
+        if fn & 1 or fn == sn:
+            r = node_hash(p, r)
+            while not fn & 1 and fn != 0:
+                fn >>= 1
+                sn >>= 1
+        else:
+            r = node_hash(r, p)
+        fn >>= 1
+        sn >>= 1
+    return sn == 0 and r == root
+
+
+def verify_consistency(old_size: int, new_size: int, old_root: bytes, new_root: bytes,
+                       proof: Sequence[bytes]) -> bool:
+    """Check an RFC 6962 consistency proof: the tree of ``old_size`` leaves with root
+    ``old_root`` is a prefix of the tree of ``new_size`` leaves with root ``new_root``."""
+    if old_size < 0 or old_size > new_size:
+        return False
+    if old_size == new_size:
+        return not proof and old_root == new_root
+    if old_size == 0:
+        return not proof and old_root == EMPTY_ROOT
+    if not proof:
+        return False
+    path = list(proof)
+    if old_size & (old_size - 1) == 0:  # the old tree is a complete subtree
+        path.insert(0, old_root)
+    fn, sn = old_size - 1, new_size - 1
+    while fn & 1:
+        fn >>= 1
+        sn >>= 1
+    fr = sr = path[0]
+    for c in path[1:]:
+        if sn == 0:
+            return False
+        if fn & 1 or fn == sn:
+            fr = node_hash(c, fr)
+            sr = node_hash(c, sr)
+            while not fn & 1 and fn != 0:
+                fn >>= 1
+                sn >>= 1
+        else:
+            sr = node_hash(sr, c)
+        fn >>= 1
+        sn >>= 1
+    return sn == 0 and fr == old_root and sr == new_root
+
+
+class MerkleTree:
+    """An in-memory RFC 6962 tree over leaf hashes (what :meth:`Ledger.verify` rebuilds)."""
+
+    def __init__(self, leaves: Sequence[bytes]) -> None:
+        self.levels: list[list[bytes]] = [list(leaves)]
+        while len(self.levels[-1]) > 1:
+            below = self.levels[-1]
+            self.levels.append([node_hash(below[i], below[i + 1])
+                                for i in range(0, len(below) - 1, 2)])
+
+    @property
+    def size(self) -> int:
+        return len(self.levels[0])
+
+    def _perfect(self, level: int, index: int) -> bytes:
+        return self.levels[level][index]
+
+    def _check_size(self, size: int | None) -> int:
+        n = self.size if size is None else size
+        if not 0 <= n <= self.size:
+            raise InputError(f"tree size {n} is not between 0 and {self.size}")
+        return n
+
+    def root(self, size: int | None = None) -> bytes:
+        """The root of the first ``size`` leaves (all by default)."""
+        return _range_hash(0, self._check_size(size), self._perfect)
+
+    def inclusion_proof(self, index: int, size: int | None = None) -> list[bytes]:
+        return _inclusion(index, self._check_size(size), self._perfect)
+
+    def consistency_proof(self, old_size: int, new_size: int | None = None) -> list[bytes]:
+        return _consistency(old_size, self._check_size(new_size), self._perfect)
+
+
+# ---------------------------------------------------------------- signed checkpoints
+
+_DASH = "\u2014"
+
+
+def _note_key_name(kid: str) -> str:
+    return f"certirag-{kid[:16]}"
+
+
+def _origin(kid: str) -> str:
+    return f"certirag.dev/ledger/{kid[:16]}"
+
+
+def _note_key_hash(name: str, public_key: Ed25519PublicKey) -> bytes:
+    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return hashlib.sha256(name.encode("utf-8") + b"\n\x01" + raw).digest()[:4]
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A signed tree head: ``origin``, ``tree_size``, ``root_hash``; ``note`` is the full
+    signed note text (what gets published)."""
+
+    origin: str
+    tree_size: int
+    root_hash: bytes
+    note: str
+
+    @property
+    def body(self) -> str:
+        return f"{self.origin}\n{self.tree_size}\n{base64.b64encode(self.root_hash).decode()}\n"
+
+    @classmethod
+    def sign(cls, tree_size: int, root_hash: bytes, signer: Signer) -> Checkpoint:
+        origin = _origin(signer.key_id)
+        unsigned = cls(origin=origin, tree_size=tree_size, root_hash=root_hash, note="")
+        name = _note_key_name(signer.key_id)
+        sig = signer.sign(unsigned.body.encode("utf-8"))
+        blob = base64.b64encode(_note_key_hash(name, signer.public_key) + sig).decode()
+        return cls(origin=origin, tree_size=tree_size, root_hash=root_hash,
+                   note=f"{unsigned.body}\n{_DASH} {name} {blob}\n")
+
+    @classmethod
+    def parse(cls, text: str) -> Checkpoint:
+        """Parse a signed note; raises :class:`InputError` when it is not a checkpoint."""
+        body, sep, sigs = text.partition("\n\n")
+        lines = body.split("\n")
+        if not sep or len(lines) < 3 or not sigs.strip():
+            raise InputError("not a signed checkpoint (origin, size and root lines, a blank "
+                             "line, then signature lines)")
+        origin, size_text, root_text = lines[0], lines[1], lines[2]
+        if not size_text.isdigit() or (size_text != "0" and size_text.startswith("0")):
+            raise InputError(f"checkpoint tree size {size_text!r} is not a number")
+        try:
+            root = base64.b64decode(root_text, validate=True)
+        except ValueError as exc:
+            raise InputError("checkpoint root hash is not base64") from exc
+        if len(root) != 32 or len(lines) != 3:
+            raise InputError("checkpoint root hash must be 32 bytes, with no extension lines")
+        return cls(origin=origin, tree_size=int(size_text), root_hash=root, note=text)
+
+    def verify(self, public_key: Ed25519PublicKey) -> bool:
+        """True when the note carries a valid signature by ``public_key`` over its body."""
+        kid = key_id(public_key)
+        if self.origin != _origin(kid):
+            return False
+        name = _note_key_name(kid)
+        expected_hash = _note_key_hash(name, public_key)
+        body, _, sigs = self.note.partition("\n\n")
+        if f"{body}\n" != self.body:
+            return False
+        for line in sigs.splitlines():
+            parts = line.split(" ")
+            if len(parts) != 3 or parts[0] != _DASH or parts[1] != name:
+                continue
+            try:
+                blob = base64.b64decode(parts[2], validate=True)
+            except ValueError:
+                continue
+            if (len(blob) == 68 and blob[:4] == expected_hash
+                    and verify_signature(public_key, blob[4:], self.body.encode("utf-8"))):
+                return True
+        return False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"origin": self.origin, "tree_size": self.tree_size,
+                "root_hash": self.root_hash.hex(), "note": self.note}
+
+
+# --------------------------------------------------------------------- the ledger
+
+#: Named migrations, applied in order and recorded in ``migrations``; never edit one,
+#: only append.
+MIGRATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("0001_entries_nodes_checkpoints", (
+        """CREATE TABLE entries (
+               idx INTEGER PRIMARY KEY,
+               cert_id TEXT NOT NULL UNIQUE,
+               payload BLOB NOT NULL,
+               envelope TEXT NOT NULL,
+               leaf_hash BLOB NOT NULL,
+               appended_at TEXT NOT NULL)""",
+        """CREATE TABLE nodes (
+               level INTEGER NOT NULL,
+               idx INTEGER NOT NULL,
+               hash BLOB NOT NULL,
+               PRIMARY KEY (level, idx)) WITHOUT ROWID""",
+        """CREATE TABLE checkpoints (
+               tree_size INTEGER PRIMARY KEY,
+               root_hash BLOB NOT NULL,
+               note TEXT NOT NULL,
+               created_at TEXT NOT NULL)""",
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    )),
+    ("0002_append_only_triggers", tuple(
+        f"""CREATE TRIGGER {table}_no_{op.lower()} BEFORE {op} ON {table}
+            BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END"""
+        for table in ("entries", "nodes", "checkpoints") for op in ("UPDATE", "DELETE"))),
+)
+
+#: Failure codes of :meth:`Ledger.verify`.
+LEDGER_FAILURES: dict[str, str] = {
+    "entry_missing": "an entry index is missing or out of order (a row was deleted)",
+    "entry_digest": "an entry's certificate id is not the sha256 of its payload (edited)",
+    "leaf_mismatch": "an entry's stored leaf hash is not the hash of its payload",
+    "envelope_mismatch": "an entry's envelope is malformed or holds another payload",
+    "entry_signature": "an entry's certificate is not signed by the ledger key",
+    "node_mismatch": "a stored interior node differs from the recomputed tree",
+    "no_checkpoint": "the log has entries but no signed checkpoint",
+    "checkpoint_signature": "a stored checkpoint's signature does not verify",
+    "checkpoint_malformed": "a stored checkpoint disagrees with its own note",
+    "truncated": "a checkpoint covers more entries than the log holds (rows were deleted)",
+    "unsigned_entries": "entries follow the latest signed checkpoint",
+    "root_mismatch": "a signed root differs from the recomputed tree (edited or reordered)",
+    "since_signature": "the earlier checkpoint is not signed by the key",
+    "since_ahead": "the earlier checkpoint covers more entries than the log holds now",
+    "inconsistent": "the log is not an extension of the earlier checkpoint (history rewritten)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    index: int
+    cert_id: str
+    leaf_hash: bytes
+    appended_at: str
+    envelope: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "cert_id": self.cert_id, "leaf_hash": self.leaf_hash.hex(),
+                "appended_at": self.appended_at}
+
+
+@dataclass(frozen=True, slots=True)
+class InclusionProof:
+    """An audit path for one certificate against a signed checkpoint."""
+
+    cert_id: str
+    leaf_index: int
+    tree_size: int
+    leaf_hash: bytes
+    root_hash: bytes
+    path: tuple[bytes, ...]
+    checkpoint: str
+
+    def verify(self) -> bool:
+        """Recompute the root from the leaf hash and the path."""
+        return verify_inclusion(self.leaf_hash, self.leaf_index, self.tree_size, self.path,
+                                self.root_hash)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cert_id": self.cert_id, "leaf_index": self.leaf_index,
+                "tree_size": self.tree_size, "leaf_hash": self.leaf_hash.hex(),
+                "root_hash": self.root_hash.hex(), "path": [h.hex() for h in self.path],
+                "checkpoint": self.checkpoint}
+
+
+@dataclass
+class LedgerCheck:
+    """The outcome of :meth:`Ledger.verify`."""
+
+    size: int = 0
+    root_hash: bytes = EMPTY_ROOT
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.failures
+
+    @property
+    def codes(self) -> list[str]:
+        return list(dict.fromkeys(code for code, _ in self.failures))
+
+    def fail(self, code: str, message: str) -> None:
+        if code not in LEDGER_FAILURES:
+            raise ValueError(f"unknown failure code {code!r}")
+        self.failures.append((code, message))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"valid": self.valid, "size": self.size, "root_hash": self.root_hash.hex(),
+                "failures": [{"code": c, "message": m} for c, m in self.failures],
+                "notes": list(self.notes)}
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+class Ledger:
+    """The SQLite ledger. Open with :meth:`open`; close it (or use ``with``) when done.
+
+    >>> with Ledger.open(tmp / "ledger.db") as ledger:        # doctest: +SKIP
+    ...     ledger.append(certificate, signer=signer)
+    ...     ledger.verify(signer.public_key).valid
+    True
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+
+    # ---- opening -------------------------------------------------------------------
+    @classmethod
+    def default_path(cls, settings: Settings | None = None) -> Path:
+        """``$CERTIRAG_HOME/ledger.db``."""
+        from certirag.config import Settings
+
+        return (settings or Settings()).home / LEDGER_FILE
+
+    @classmethod
+    def open(cls, path: Path | None = None, *, settings: Settings | None = None,
+             create: bool = True) -> Ledger:
+        """Open (and with ``create``, make) the ledger at ``path`` or the default path,
+        applying any migration it has not had yet."""
+        path = Path(path) if path is not None else cls.default_path(settings)
+        if not create and not path.is_file():
+            raise InputError(f"no ledger at {path} (certificates are appended when a "
+                             "signing key is configured)")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise InputError(f"cannot open the ledger: {exc}", source=str(path)) from exc
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            ledger = cls(conn, path)
+            ledger._migrate()
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise CertificateError(f"{path}: not a readable ledger: {exc}") from exc
+        except BaseException:
+            conn.close()
+            raise
+        return ledger
+
+    def _migrate(self) -> None:
+        c = self._conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.execute("CREATE TABLE IF NOT EXISTS migrations "
+                      "(name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+            done = {row[0] for row in c.execute("SELECT name FROM migrations")}
+            known = {name for name, _ in MIGRATIONS}
+            unknown = sorted(done - known)
+            if unknown:
+                raise CertificateError(f"{self.path} was written by a newer certirag "
+                                       f"(migrations {', '.join(unknown)})")
+            for name, statements in MIGRATIONS:
+                if name in done:
+                    continue
+                for sql in statements:
+                    c.execute(sql)
+                c.execute("INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
+                          (name, _now()))
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- reading -------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        """Number of entries."""
+        row = self._conn.execute("SELECT COUNT(*) FROM entries").fetchone()
+        return int(row[0])
+
+    def migrations(self) -> list[str]:
+        return [r[0] for r in self._conn.execute("SELECT name FROM migrations ORDER BY name")]
+
+    def get(self, cert_id: str) -> LedgerEntry | None:
+        """The entry of certificate ``cert_id``, or ``None``."""
+        row = self._conn.execute(
+            "SELECT idx, cert_id, leaf_hash, appended_at, envelope FROM entries "
+            "WHERE cert_id = ?", (cert_id,)).fetchone()
+        return LedgerEntry(int(row[0]), row[1], bytes(row[2]), row[3], row[4]) if row else None
+
+    def entries(self) -> Iterator[LedgerEntry]:
+        for row in self._conn.execute("SELECT idx, cert_id, leaf_hash, appended_at, envelope "
+                                      "FROM entries ORDER BY idx"):
+            yield LedgerEntry(int(row[0]), row[1], bytes(row[2]), row[3], row[4])
+
+    def checkpoint(self, tree_size: int | None = None) -> Checkpoint | None:
+        """The stored signed checkpoint for ``tree_size`` (the latest by default)."""
+        if tree_size is None:
+            row = self._conn.execute("SELECT note FROM checkpoints "
+                                     "ORDER BY tree_size DESC LIMIT 1").fetchone()
+        else:
+            row = self._conn.execute("SELECT note FROM checkpoints WHERE tree_size = ?",
+                                     (tree_size,)).fetchone()
+        return Checkpoint.parse(row[0]) if row else None
+
+    def _perfect(self, level: int, index: int) -> bytes:
+        if level == 0:
+            row = self._conn.execute("SELECT leaf_hash FROM entries WHERE idx = ?",
+                                     (index,)).fetchone()
+        else:
+            row = self._conn.execute("SELECT hash FROM nodes WHERE level = ? AND idx = ?",
+                                     (level, index)).fetchone()
+        if row is None:
+            raise CertificateError(f"{self.path}: tree node ({level}, {index}) is missing; "
+                                   "run certirag log verify")
+        return bytes(row[0])
+
+    def root(self, size: int | None = None) -> bytes:
+        """The root hash of the first ``size`` entries, from the stored nodes."""
+        n = self.size if size is None else size
+        if not 0 <= n <= self.size:
+            raise InputError(f"tree size {n} is not between 0 and {self.size}")
+        return _range_hash(0, n, self._perfect)
+
+    def inclusion_proof(self, cert_id: str) -> InclusionProof:
+        """Prove that certificate ``cert_id`` is in the tree of the latest checkpoint."""
+        entry = self.get(cert_id)
+        if entry is None:
+            raise InputError(f"certificate {cert_id} is not in the ledger {self.path}")
+        cp = self.checkpoint()
+        if cp is None or cp.tree_size <= entry.index:
+            raise CertificateError(f"{self.path}: no signed checkpoint covers entry "
+                                   f"{entry.index}; run certirag log verify")
+        path = _inclusion(entry.index, cp.tree_size, self._perfect)
+        return InclusionProof(cert_id=cert_id, leaf_index=entry.index, tree_size=cp.tree_size,
+                              leaf_hash=entry.leaf_hash, root_hash=cp.root_hash,
+                              path=tuple(path), checkpoint=cp.note)
+
+    def consistency_proof(self, old_size: int, new_size: int | None = None) -> list[bytes]:
+        """RFC 6962 consistency proof between two tree sizes, from the stored nodes."""
+        n = self.size if new_size is None else new_size
+        if n > self.size:
+            raise InputError(f"tree size {n} is larger than the log ({self.size})")
+        return _consistency(old_size, n, self._perfect)
+
+    # ---- appending -----------------------------------------------------------------
+    def append(self, certificate: Certificate | Envelope, *, signer: Signer) -> LedgerEntry:
+        """Append a certificate signed by ``signer``'s key and sign a checkpoint for the
+        new tree, in one transaction. Appending the same certificate again returns its
+        existing entry."""
+        env = certificate if isinstance(certificate, Envelope) else certificate.envelope
+        if not verify_envelope(env, signer.public_key):
+            raise CertificateError("the certificate is not signed by the ledger key "
+                                   f"{signer.key_id[:16]}…")
+        payload = env.payload
+        cert_id = sha256_hex(payload)
+        leaf = leaf_hash(payload)
+        c = self._conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            row = c.execute("SELECT value FROM meta WHERE key = 'key_id'").fetchone()
+            if row is None:
+                c.execute("INSERT INTO meta (key, value) VALUES ('key_id', ?)",
+                          (signer.key_id,))
+                c.execute("INSERT INTO meta (key, value) VALUES ('public_key', ?)",
+                          (public_key_pem(signer.public_key).decode("ascii"),))
+            elif row[0] != signer.key_id:
+                raise CertificateError(f"{self.path} belongs to key {row[0][:16]}…, not "
+                                       f"{signer.key_id[:16]}…")
+            existing = self.get(cert_id)
+            if existing is not None:
+                c.execute("ROLLBACK")
+                return existing
+            index = self.size
+            at = _now()
+            c.execute("INSERT INTO entries (idx, cert_id, payload, envelope, leaf_hash, "
+                      "appended_at) VALUES (?, ?, ?, ?, ?, ?)",
+                      (index, cert_id, payload, env.to_json(), leaf, at))
+            level, i, h = 0, index, leaf
+            while i & 1:  # a right child completes its parent
+                h = node_hash(self._perfect(level, i - 1), h)
+                level, i = level + 1, i >> 1
+                c.execute("INSERT INTO nodes (level, idx, hash) VALUES (?, ?, ?)", (level, i, h))
+            size = index + 1
+            root = _range_hash(0, size, self._perfect)
+            cp = Checkpoint.sign(size, root, signer)
+            c.execute("INSERT INTO checkpoints (tree_size, root_hash, note, created_at) "
+                      "VALUES (?, ?, ?, ?)", (size, root, cp.note, at))
+            c.execute("COMMIT")
+        except BaseException:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise
+        return LedgerEntry(index, cert_id, leaf, at, env.to_json())
+
+    # ---- verifying -----------------------------------------------------------------
+    def verify(self, public_key: Ed25519PublicKey, *,
+               since: Checkpoint | None = None) -> LedgerCheck:
+        """Recompute the whole tree from the stored payloads and check every entry, node
+        and checkpoint against it; with ``since`` (a checkpoint published earlier), check
+        the consistency proof from it to the current tree."""
+        check = LedgerCheck()
+        leaves: list[bytes] = []
+        rows = self._conn.execute("SELECT idx, cert_id, payload, envelope, leaf_hash "
+                                  "FROM entries ORDER BY idx").fetchall()
+        for position, (idx, cert_id, payload, envelope, stored_leaf) in enumerate(rows):
+            payload = bytes(payload)
+            if idx != position:
+                check.fail("entry_missing", f"entry {position} is missing (next is {idx})")
+            if sha256_hex(payload) != cert_id:
+                check.fail("entry_digest", f"entry {idx}: certificate id {cert_id[:16]}… is "
+                                           "not the sha256 of its payload")
+            leaf = leaf_hash(payload)
+            if bytes(stored_leaf) != leaf:
+                check.fail("leaf_mismatch", f"entry {idx}: stored leaf hash is not the hash "
+                                            "of its payload")
+            try:
+                env = Envelope.from_json(envelope)
+            except EnvelopeError as exc:
+                check.fail("envelope_mismatch", f"entry {idx}: {exc}")
+            else:
+                if env.payload != payload:
+                    check.fail("envelope_mismatch", f"entry {idx}: the envelope holds another "
+                                                    "payload")
+                elif not verify_envelope(env, public_key):
+                    check.fail("entry_signature", f"entry {idx}: the certificate is not "
+                                                  "signed by this key")
+            leaves.append(leaf)
+        tree = MerkleTree(leaves)
+        check.size, check.root_hash = tree.size, tree.root()
+        for level, idx, stored in self._conn.execute("SELECT level, idx, hash FROM nodes"):
+            ok = 0 < level < len(tree.levels) and idx < len(tree.levels[level])
+            if not ok or tree.levels[level][idx] != bytes(stored):
+                check.fail("node_mismatch", f"node ({level}, {idx}) differs from the "
+                                            "recomputed tree")
+        expected_nodes = sum(len(lv) for lv in tree.levels[1:])
+        stored_nodes = self._conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0]
+        if stored_nodes != expected_nodes:
+            check.fail("node_mismatch", f"{stored_nodes} interior nodes stored, the tree has "
+                                        f"{expected_nodes}")
+        self._verify_checkpoints(tree, public_key, check)
+        if since is not None:
+            self._verify_since(tree, public_key, since, check)
+        return check
+
+    def _verify_checkpoints(self, tree: MerkleTree, public_key: Ed25519PublicKey,
+                            check: LedgerCheck) -> None:
+        latest = 0
+        rows = self._conn.execute("SELECT tree_size, root_hash, note FROM checkpoints "
+                                  "ORDER BY tree_size").fetchall()
+        for size, root, note in rows:
+            try:
+                cp = Checkpoint.parse(note)
+            except InputError as exc:
+                check.fail("checkpoint_malformed", f"checkpoint {size}: {exc}")
+                continue
+            if cp.tree_size != size or cp.root_hash != bytes(root):
+                check.fail("checkpoint_malformed", f"checkpoint {size}: the row disagrees "
+                                                   "with its signed note")
+            if not cp.verify(public_key):
+                check.fail("checkpoint_signature", f"checkpoint {cp.tree_size}: the signature "
+                                                   "does not verify with this key")
+                continue
+            if cp.tree_size > tree.size:
+                check.fail("truncated", f"checkpoint {cp.tree_size} was signed but the log has "
+                                        f"only {tree.size} entries")
+                continue
+            if tree.root(cp.tree_size) != cp.root_hash:
+                check.fail("root_mismatch", f"the signed root at size {cp.tree_size} differs "
+                                            "from the recomputed tree")
+            latest = max(latest, cp.tree_size)
+        if tree.size and not rows:
+            check.fail("no_checkpoint", f"{tree.size} entries and no signed checkpoint")
+        elif latest < tree.size and rows:
+            check.fail("unsigned_entries", f"{tree.size - latest} entries after the latest "
+                                           f"valid checkpoint ({latest})")
+
+    def _verify_since(self, tree: MerkleTree, public_key: Ed25519PublicKey,
+                      since: Checkpoint, check: LedgerCheck) -> None:
+        if not since.verify(public_key):
+            check.fail("since_signature", "the earlier checkpoint is not signed by this key")
+            return
+        if since.tree_size > tree.size:
+            check.fail("since_ahead", f"the earlier checkpoint covers {since.tree_size} "
+                                      f"entries; the log has {tree.size}")
+            return
+        proof = tree.consistency_proof(since.tree_size)
+        if not verify_consistency(since.tree_size, tree.size, since.root_hash, tree.root(),
+                                  proof):
+            check.fail("inconsistent", f"the log of {tree.size} entries does not extend the "
+                                       f"checkpoint of {since.tree_size}: history was "
+                                       "rewritten")
+        else:
+            check.notes.append(f"consistent with the checkpoint of {since.tree_size} entries "
+                               f"({len(proof)}-hash proof)")
+
+    def stored_public_key(self) -> str | None:
+        """The PEM public key recorded at the first append (informational: verify with a
+        key you trust, not this one)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'public_key'").fetchone()
+        return str(row[0]) if row else None
+

@@ -1,0 +1,242 @@
+"""Rule-based claim extraction from an answer (post-hoc).
+
+Steps, per sentence of the answer (offsets are code points into the answer):
+
+1. **not a claim**: questions, greetings, thanks, sign-offs, and opinions or feelings that
+   assert nothing checkable ("I like crime fiction!") get ``kind="not_a_claim"``. A sentence
+   that mixes an opinion with a factual assertion (a figure, a name, a "that" clause) is a
+   claim.
+2. **atomic split** of a conjunction when both halves are full claims: "Paris is the capital
+   and the largest city of France" gives "Paris is the capital of France" and "Paris is the
+   largest city of France"; "He was born in 1900 and died in 1950" gives two claims with the
+   subject repeated; ", and" between two clauses splits. Names ("Procter and Gamble") and
+   causes ("X because Y") are never split.
+3. **decontextualisation** with the question: a fragment answer ("Delhi.") is verified as
+   the question followed by the answer; a sentence that opens with a pronoun ("She died in
+   1934.") gets the pronoun replaced by the subject named earlier in the answer or, failing
+   that, is read after the question.
+4. **de-duplication** of claims whose normalised text repeats.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from certirag.schemas import Claim
+from certirag.text.sentences import split_sentences
+
+__all__ = ["extract_claims", "is_fragment", "not_a_claim_reason"]
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d.,]*")
+
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
+    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re welcome|no problem|sure|of course"
+    r"|certainly|absolutely|okay|ok|great question|good question|happy to help|glad to help"
+    r"|i hope (?:this|that) helps.*|hope (?:this|that) helps.*|let me know if.*|feel free to.*"
+    r"|best regards.*|kind regards.*|regards|cheers|bye|goodbye|have a (?:nice|good|great) .*"
+    r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed)[\s!.,:;]*$",
+    re.IGNORECASE,
+)
+_OPINION = re.compile(
+    r"^(?:i|we)\s+(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
+    r"(?:like|love|adore|enjoy|prefer|hate|dislike|feel|am (?:happy|glad|sad|sorry|excited|"
+    r"pleased|thrilled)|think (?:it'?s|that'?s|this is) (?:great|good|bad|awful|amazing|"
+    r"wonderful|fun|interesting)|find (?:it|this|that) \w+|wish|hope|can't wait|cannot wait"
+    r"|'m (?:happy|glad|sad|sorry|excited|a (?:big )?fan))\b",
+    re.IGNORECASE,
+)
+_OPINION_ONLY = re.compile(
+    r"^(?:(?:that|this|it)(?:'s| is| was| sounds| seems) (?:so |really |very )?(?:great|"
+    r"good|awesome|amazing|cool|nice|wonderful|interesting|fun|lovely|terrible|awful|sad)"
+    r"|how (?:interesting|nice|cool|wonderful|sad)|what a .*)[\s!.]*$",
+    re.IGNORECASE,
+)
+_FACTUAL_HINT = re.compile(r"\d|\bthat\b|\bbecause\b|\bsince\b|\bwhich\b|\bwho\b", re.IGNORECASE)
+
+_VERBS = frozenset(
+    """
+    is are was were be been being am has have had do does did can could may might must shall
+    should will would need needs ought
+    """.split()
+)
+_VERB_SUFFIX = re.compile(r"^[a-z]{2,}(?:ed|es|s)$")
+_IRREGULAR = frozenset(
+    """
+    won lost wrote made became began born died led met paid sold bought built brought caught
+    chose came did drew drove ate fell felt fought found flew forgot froze gave got grew heard
+    held hid hit kept knew laid left lent let lay lit meant put quit ran rang rose said saw sent
+    set shook shot shut sang sank sat slept spoke spent stood stole struck swam swore took
+    taught tore told thought threw understood woke wore wove went
+    """.split()
+)
+_PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|Those)\b")
+_PRONOUN_SUBJECT = {"He", "She", "It", "They"}
+_POSSESSIVE = {"His", "Her", "Its", "Their"}
+_DETERMINERS = frozenset("the a an its his her their this that these those one".split())
+_COPULA = re.compile(r"\b(is|are|was|were|has|have|had|remains|became|becomes)\b")
+_SUBJECT = re.compile(
+    r"^((?:The |A |An )?(?:[A-Z][\w'’.-]*(?:\s+(?:of|and|de|van|von|der|la|le|du|da|the|&)"
+    r"\s+|\s+))*[A-Z][\w'’.-]*)\s"
+)
+_NAME_AND = re.compile(r"\b[A-Z][\w'’-]*\s+(?:and|&)\s+[A-Z][\w'’-]*")
+
+
+def not_a_claim_reason(sentence: str) -> str | None:
+    """Why ``sentence`` asserts nothing checkable, or ``None`` when it is a claim."""
+    s = sentence.strip()
+    if not s:
+        return "empty"
+    if s.rstrip("\"'”’)]").endswith("?"):
+        return "question"
+    if _GREETING.match(s):
+        return "greeting"
+    if _OPINION_ONLY.match(s):
+        return "opinion"
+    if _OPINION.match(s):
+        rest = s.split(None, 1)[1] if " " in s else ""
+        proper = [w for w in re.findall(r"\b[A-Z][a-z]+", rest) if w != "I"]
+        if not _FACTUAL_HINT.search(s) and not proper:
+            return "opinion"
+    return None
+
+
+def is_fragment(sentence: str) -> bool:
+    """True for an answer that names something without a verb ("Delhi.", "Arthur's Magazine")."""
+    raw = _WORD.findall(sentence)
+    if not raw:
+        return True
+    if len(raw) > 8 or _PRONOUN_START.match(sentence.strip()):
+        return False
+    words = [w.lower() for w in raw]
+    if any(w in _VERBS or w in _IRREGULAR or w.endswith("n't") for w in words):
+        return False
+    # a lowercase word with a verb ending after the first word ("Mumbai hosts it")
+    return not any(i > 0 and w.islower() and _VERB_SUFFIX.match(w) for i, w in enumerate(raw))
+
+
+def _norm(text: str) -> str:
+    return " ".join(w.lower() for w in _WORD.findall(text))
+
+
+def _strip_stop(text: str) -> str:
+    return text.strip().rstrip(".!;:").strip()
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    text: str
+
+
+def _split_conjunction(sentence: str) -> list[str]:
+    """Atomic halves of ``sentence`` when both are full claims; else ``[sentence]``."""
+    body = _strip_stop(sentence)
+    if " and " not in body or re.search(r"\bbecause\b|\bso that\b|\bsince\b", body):
+        return [sentence]
+    # ", and" between two clauses that each have a subject and a verb.
+    m = re.search(r",\s+and\s+", body)
+    if m:
+        left, right = body[: m.start()], body[m.end():]
+        if _has_clause(left) and _has_clause(right) and _SUBJECT.match(right + " "):
+            return [left + ".", right[0].upper() + right[1:] + "."]
+    if body.count(" and ") != 1:
+        return [sentence]
+    left, right = body.split(" and ", 1)
+    if _NAME_AND.search(left.rsplit(" ", 1)[-1] + " and " + right.split(" ", 1)[0]):
+        return [sentence]  # "Procter and Gamble", "Marks & Spencer"
+    subject = _SUBJECT.match(left + " ")
+    if subject is None:
+        return [sentence]
+    subj = subject.group(1)
+    first_right = right.split(" ", 1)[0].lower()
+    # "X was born in 1900 and died in 1950": right half opens with a verb.
+    if first_right.endswith("ed") or first_right in _VERBS or _VERB_SUFFIX.match(first_right):
+        if _has_clause(left) and len(right.split()) >= 2:
+            return [left + ".", f"{subj} {right}."]
+        return [sentence]
+    # "Paris is the capital and the largest city of France": shared copula, two noun phrases.
+    cop = _COPULA.search(left)
+    if cop and first_right in _DETERMINERS and cop.start() >= len(subj):
+        head = left[: cop.end()]
+        x = left[cop.end():].strip()
+        y = right.strip()
+        if not x or x.split(" ", 1)[0].lower() not in _DETERMINERS:
+            return [sentence]
+        tail = re.search(r"\s((?:of|in|at|for|on)\s.+)$", y)
+        x_full = f"{x} {tail.group(1)}" if tail and not re.search(r"\s(?:of|in|at|for|on)\s",
+                                                                    " " + x) else x
+        return [f"{head} {x_full}.", f"{head} {y}."]
+    return [sentence]
+
+
+def _has_clause(text: str) -> bool:
+    words = [w.lower() for w in _WORD.findall(text)]
+    return len(words) >= 3 and any(w in _VERBS or (_VERB_SUFFIX.match(w) is not None)
+                                   for w in words[1:])
+
+
+def _leading_subject(text: str) -> str | None:
+    m = _SUBJECT.match(text + " ")
+    if m is None:
+        return None
+    subj = m.group(1).strip()
+    first = subj.split(" ", 1)[0]
+    if first in {"The", "A", "An"} and len(subj.split()) == 1:
+        return None
+    if _PRONOUN_START.match(subj) or first in {"I", "We", "You", "There"} or \
+            first.lower() in _WH:
+        return None
+    return subj
+
+
+_WH = frozenset("who whom whose what which when where why how is are was were do does did can "
+                "could will would should has have had in on at for of by".split())
+_NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+)?"
+                       r"[A-Z][\w'’.-]*)*")
+
+
+def _question_subject(question: str) -> str | None:
+    """The first proper name in a question ("When did Marie Curie die?" → "Marie Curie")."""
+    for m in _NAME_RUN.finditer(question):
+        words = m.group(0).split()
+        while words and words[0].lower() in _WH:
+            words.pop(0)
+        if words:
+            return " ".join(words)
+    return None
+
+
+def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
+    """Split ``answer`` into claims (see the module docstring). Ids are ``c1``, ``c2``, ..."""
+    claims: list[Claim] = []
+    seen: set[str] = set()
+    last_subject: str | None = _question_subject(question) if question else None
+    for start, end in split_sentences(answer):
+        sentence = answer[start:end]
+        reason = not_a_claim_reason(sentence)
+        if reason is not None:
+            claims.append(Claim(id=f"c{len(claims) + 1}", text=sentence, start=start, end=end,
+                                kind="not_a_claim"))
+            continue
+        text = sentence
+        if is_fragment(sentence) and question.strip():
+            text = f"{question.strip()} {_strip_stop(sentence)}"
+        else:
+            pm = _PRONOUN_START.match(sentence)
+            if pm and pm.group(1) in _PRONOUN_SUBJECT | _POSSESSIVE and last_subject:
+                repl = last_subject if pm.group(1) in _PRONOUN_SUBJECT else f"{last_subject}'s"
+                text = repl + sentence[pm.end():]
+            elif pm and question.strip():
+                text = f"{question.strip()} {sentence}"
+            subject = _leading_subject(sentence)
+            if subject:
+                last_subject = subject
+        for part in _split_conjunction(text):
+            key = _norm(part)
+            if not key or key in seen:
+                continue
+            seen.add(key)
+            claims.append(Claim(id=f"c{len(claims) + 1}", text=part.strip(), start=start,
+                                end=end))
+    return claims

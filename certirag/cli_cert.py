@@ -1,0 +1,284 @@
+"""``certirag keys …``, ``certirag cert …`` and ``certirag log …``: signing keys,
+certificate checks and the ledger.
+
+Results go to stdout (``--json`` for machines), messages to stderr. ``cert verify`` and
+``log verify`` exit 0 when valid, 1 when invalid (each failure named), 2 on bad input
+(an unreadable file, something that is not a certificate, a missing key or ledger).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+__all__ = ["cert_app", "keys_app", "log_app"]
+
+keys_app = typer.Typer(help="Create Ed25519 signing keys.", no_args_is_help=True,
+                       add_completion=False, pretty_exceptions_enable=False)
+cert_app = typer.Typer(help="Check signed certificates.", no_args_is_help=True,
+                       add_completion=False, pretty_exceptions_enable=False)
+log_app = typer.Typer(help="The append-only ledger of issued certificates.",
+                      no_args_is_help=True, add_completion=False,
+                      pretty_exceptions_enable=False)
+
+EXIT_VALID, EXIT_INVALID, EXIT_INPUT = 0, 1, 2
+
+ConfigOpt = Annotated[Path | None, typer.Option("--config", help="YAML settings file.",
+                                                dir_okay=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
+PublicKeyOpt = Annotated[Path | None, typer.Option(
+    "--public-key", dir_okay=False,
+    help="PEM public key (default: beside the signing key, or $CERTIRAG_HOME/keys).")]
+LedgerOpt = Annotated[Path | None, typer.Option(
+    "--ledger", dir_okay=False, help="Ledger file (default: $CERTIRAG_HOME/ledger.db).")]
+
+
+@keys_app.callback()
+def _keys() -> None:
+    """Create Ed25519 signing keys."""
+
+
+@cert_app.callback()
+def _cert() -> None:
+    """Check signed certificates."""
+
+
+@log_app.callback()
+def _log() -> None:
+    """The append-only ledger of issued certificates."""
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def _settings(config: Path | None, preset: str | None = None) -> Any:
+    from certirag.cli_common import settings_from
+
+    return settings_from(config, preset)
+
+
+# ------------------------------------------------------------------------- keys
+
+@keys_app.command("generate")
+def keys_generate(
+    directory: Annotated[Path | None, typer.Option(
+        "--dir", file_okay=False,
+        help="Folder for certirag.key and certirag.pub (default: $CERTIRAG_HOME/keys).")] = None,
+    passphrase_env: Annotated[str | None, typer.Option(
+        "--passphrase-env", metavar="VAR",
+        help="Encrypt the private key with the passphrase in environment variable VAR.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace existing keys.")] = False,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a new Ed25519 key pair: DIR/certirag.key (PEM PKCS#8, mode 0600) and
+    DIR/certirag.pub."""
+    from certirag.certify.keys import default_key_dir, generate_keys
+    from certirag.cli_common import errors_to_exit_codes
+    from certirag.errors import InputError
+
+    with errors_to_exit_codes():
+        passphrase = None
+        if passphrase_env is not None:
+            passphrase = os.environ.get(passphrase_env)
+            if not passphrase:
+                raise InputError(f"environment variable {passphrase_env} is unset or empty")
+        folder = directory if directory is not None else default_key_dir(_settings(config))
+        pair = generate_keys(folder, passphrase=passphrase, overwrite=force)
+    if as_json:
+        _print_json({"private_key": str(pair.private_path), "public_key": str(pair.public_path),
+                     "key_id": pair.key_id, "encrypted": passphrase is not None})
+        return
+    typer.echo(f"private key: {pair.private_path}")
+    typer.echo(f"public key:  {pair.public_path}")
+    typer.echo(f"key id:      {pair.key_id}")
+
+
+# ------------------------------------------------------------------------- cert
+
+@cert_app.command("verify")
+def cert_verify(
+    file: Annotated[Path, typer.Argument(help="Certificate file (a DSSE envelope).",
+                                         dir_okay=False)],
+    public_key: PublicKeyOpt = None,
+    index: Annotated[Path | None, typer.Option(
+        "--index", file_okay=False,
+        help="Also check every evidence span against this index's documents.")] = None,
+    recompute: Annotated[bool, typer.Option(
+        "--recompute", help="Re-score every claim with the recorded model.")] = False,
+    config: ConfigOpt = None,
+    preset: Annotated[str | None, typer.Option("--preset",
+                                               help="default, strict or mixed.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a certificate: envelope, signature, digests, claims, findings and decisions
+    (and with --index the documents, with --recompute the scores). Exit 0 valid,
+    1 invalid, 2 bad input."""
+    from certirag.certify.certificate import verify_certificate
+    from certirag.certify.keys import default_public_key
+    from certirag.cli_common import errors_to_exit_codes
+
+    with errors_to_exit_codes():
+        settings = _settings(config, preset)
+        key_path = default_public_key(settings, public_key)
+        try:
+            data = file.read_bytes()
+        except OSError as exc:
+            from certirag.errors import InputError
+
+            raise InputError(f"cannot read: {exc.strerror}", source=str(file)) from exc
+        check = verify_certificate(data, key_path, index=index, recompute=recompute,
+                                   settings=settings)
+    code = EXIT_VALID if check.valid else EXIT_INPUT if check.bad_input else EXIT_INVALID
+    if as_json:
+        _print_json({"file": str(file), "public_key": str(key_path), **check.to_dict()})
+    else:
+        state = "valid" if check.valid else "INVALID"
+        ident = f" certificate {check.certificate_id}" if check.certificate_id else ""
+        typer.echo(f"{file}: {state}{ident} (key {(check.key_id or '')[:16]}; checked "
+                   f"{', '.join(check.checked) or 'nothing'})")
+        for f in check.failures:
+            where = f" [{f.claim_id}]" if f.claim_id else ""
+            typer.echo(f"  {f.code}{where}: {f.message}")
+        for note in check.notes:
+            typer.echo(f"note: {note}", err=True)
+    raise typer.Exit(code)
+
+
+@cert_app.command("show")
+def cert_show(
+    file: Annotated[Path, typer.Argument(help="Certificate file.", dir_okay=False)],
+) -> None:
+    """Print a certificate's statement as JSON WITHOUT checking it (use cert verify)."""
+    from certirag.certify.certificate import Certificate
+    from certirag.cli_common import errors_to_exit_codes
+
+    with errors_to_exit_codes():
+        cert = Certificate.load(file)
+        statement = cert.statement
+    typer.echo("certirag: not verified; run: certirag cert verify", err=True)
+    _print_json({"certificate_id": cert.id, "statement": statement})
+
+
+# ------------------------------------------------------------------------- log
+
+def _open_ledger(path: Path | None, settings: Any) -> Any:
+    from certirag.certify.ledger import Ledger
+
+    return Ledger.open(path or getattr(settings, "ledger_path", None), settings=settings,
+                       create=False)
+
+
+@log_app.command("verify")
+def log_verify(
+    since: Annotated[Path | None, typer.Option(
+        "--since", dir_okay=False, metavar="CHECKPOINT",
+        help="A checkpoint exported earlier: prove the log extends it.")] = None,
+    public_key: PublicKeyOpt = None,
+    ledger: LedgerOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Recompute the whole Merkle tree and check every entry and signed checkpoint;
+    with --since, check consistency with an earlier checkpoint. Exit 0 valid, 1 invalid,
+    2 bad input."""
+    from certirag.certify.keys import default_public_key, load_public_key
+    from certirag.certify.ledger import Checkpoint
+    from certirag.cli_common import errors_to_exit_codes
+    from certirag.errors import InputError
+
+    with errors_to_exit_codes():
+        settings = _settings(config)
+        key = load_public_key(default_public_key(settings, public_key))
+        earlier = None
+        if since is not None:
+            try:
+                earlier = Checkpoint.parse(since.read_text("utf-8"))
+            except (OSError, UnicodeDecodeError) as exc:
+                raise InputError(f"cannot read the checkpoint: {exc}", source=str(since)) from exc
+        with _open_ledger(ledger, settings) as log:
+            check = log.verify(key, since=earlier)
+            where = str(log.path)
+    if as_json:
+        _print_json({"ledger": where, **check.to_dict()})
+    else:
+        state = "valid" if check.valid else "INVALID"
+        typer.echo(f"{where}: {state}; {check.size} entries, root {check.root_hash.hex()}")
+        for code, message in check.failures:
+            typer.echo(f"  {code}: {message}")
+        for note in check.notes:
+            typer.echo(f"note: {note}", err=True)
+    raise typer.Exit(EXIT_VALID if check.valid else EXIT_INVALID)
+
+
+@log_app.command("proof")
+def log_proof(
+    cert_id: Annotated[str, typer.Argument(
+        metavar="CERT_ID", help="Certificate id (hex sha256 of its payload) or its file.")],
+    ledger: LedgerOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print the inclusion proof of a certificate against the latest signed checkpoint."""
+    from certirag.certify.certificate import Certificate
+    from certirag.cli_common import errors_to_exit_codes
+
+    with errors_to_exit_codes():
+        settings = _settings(config)
+        ident = cert_id.strip().lower()
+        if not (len(ident) == 64 and all(ch in "0123456789abcdef" for ch in ident)):
+            ident = Certificate.load(Path(cert_id)).id
+        with _open_ledger(ledger, settings) as log:
+            proof = log.inclusion_proof(ident)
+    if not proof.verify():
+        typer.echo("certirag: the stored tree does not prove this entry; run: "
+                   "certirag log verify", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    if as_json:
+        _print_json(proof.to_dict())
+        return
+    typer.echo(f"certificate {proof.cert_id}")
+    typer.echo(f"leaf {proof.leaf_index} of {proof.tree_size}; leaf hash {proof.leaf_hash.hex()}")
+    typer.echo(f"root {proof.root_hash.hex()}")
+    for n, h in enumerate(proof.path):
+        typer.echo(f"  path[{n}] {h.hex()}")
+    typer.echo("checkpoint:")
+    typer.echo(proof.checkpoint, nl=False)
+
+
+@log_app.command("checkpoint")
+def log_checkpoint(
+    out: Annotated[Path | None, typer.Option(
+        "--out", dir_okay=False, help="Write the signed checkpoint to this file.")] = None,
+    ledger: LedgerOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Export the latest signed checkpoint (tree size + root hash) to publish."""
+    from certirag.cli_common import errors_to_exit_codes
+    from certirag.errors import InputError
+
+    with errors_to_exit_codes():
+        settings = _settings(config)
+        with _open_ledger(ledger, settings) as log:
+            cp = log.checkpoint()
+        if cp is None:
+            raise InputError("the ledger is empty: there is no checkpoint yet")
+        if out is not None:
+            try:
+                out.write_text(cp.note, "utf-8")
+            except OSError as exc:
+                raise InputError(f"cannot write: {exc.strerror}", source=str(out)) from exc
+    if as_json:
+        _print_json({**cp.to_dict(), "file": str(out) if out else None})
+    elif out is not None:
+        typer.echo(f"checkpoint of {cp.tree_size} entries written to {out}", err=True)
+    else:
+        typer.echo(cp.note, nl=False)

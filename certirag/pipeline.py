@@ -1,0 +1,289 @@
+"""Post-hoc verification: question + answer + evidence → a decision per claim.
+
+The stages, each behind its own module: claims (:mod:`certirag.claims`), the
+deterministic check (:mod:`certirag.checks`), the NLI verifier (:mod:`certirag.verify`),
+the policy (:mod:`certirag.policy`). This module only wires them and fails closed: any
+error in a stage leaves the affected claims ``unverified`` with a typed reason.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from certirag.config import Settings
+from certirag.errors import CertiragError, InputError
+from certirag.policy import POLICY_ID, Thresholds, decide
+from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Reason, Scores
+
+__all__ = ["FAILURE_CODES", "VerificationResult", "coerce_evidence", "render", "verify"]
+
+log = logging.getLogger(__name__)
+
+# Reasons that mean "a backend could not give an answer" (exit code 3).
+FAILURE_CODES = frozenset({"backend_error", "timeout", "judge_error", "compiler_error"})
+MAX_ANSWER_CHARS = 100_000
+MAX_EVIDENCE_CHARS = 2_000_000
+MARKER = "[withheld]"
+
+
+@dataclass
+class VerificationResult:
+    question: str
+    answer: str
+    claims: list[ClaimDecision]
+    display: str
+    thresholds: Thresholds
+    model: dict[str, str] = field(default_factory=dict)
+    evidence: list[Evidence] = field(default_factory=list)
+
+    @property
+    def stats(self) -> dict[str, int]:
+        counts = {d.value: 0 for d in Decision}
+        for c in self.claims:
+            counts[c.decision.value] += 1
+        return {"total": len(self.claims), **counts}
+
+    @property
+    def all_verified(self) -> bool:
+        return all(c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM) for c in self.claims)
+
+    @property
+    def backend_failed(self) -> bool:
+        return any(r.code in FAILURE_CODES for c in self.claims for r in c.reasons
+                   if c.decision != Decision.VERIFIED)
+
+    @property
+    def rendered(self) -> str:
+        return render(self.answer, self.claims, self.display)
+
+    def exit_code(self) -> int:
+        """0 every claim verified, 1 something withheld, 3 withheld because a backend failed."""
+        if self.backend_failed:
+            return 3
+        return 0 if self.all_verified else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        claims = []
+        for c in self.claims:
+            claims.append({
+                "id": c.claim.id, "text": c.claim.text, "start": c.claim.start,
+                "end": c.claim.end, "decision": c.decision.value,
+                "reasons": [r.model_dump(mode="json") for r in c.reasons],
+                "scores": ({"entailment": c.scores.entailment, "neutral": c.scores.neutral,
+                            "contradiction": c.scores.contradiction} if c.scores else None),
+                "evidence": [{"doc_id": e.doc_id, "chunk_id": e.chunk_id, "start": e.start,
+                              "end": e.end, "text": e.text} for e in c.evidence],
+            })
+        return {
+            "question": self.question, "answer": self.answer, "claims": claims,
+            "stats": self.stats, "rendered": self.rendered,
+            "policy": {"id": POLICY_ID, "tau_entail": self.thresholds.tau_entail,
+                       "tau_contradict": self.thresholds.tau_contradict},
+            "model": self.model,
+        }
+
+
+def coerce_evidence(evidence: Sequence[Any]) -> list[Evidence]:
+    """Accept strings, ``{"id", "text"}`` mappings or :class:`Evidence`; reject the rest."""
+    out: list[Evidence] = []
+    total = 0
+    for i, item in enumerate(evidence):
+        if isinstance(item, Evidence):
+            ev = item
+        elif isinstance(item, str):
+            if not item.strip():
+                raise InputError(f"evidence {i} is blank")
+            ev = Evidence(doc_id=f"e{i + 1}", text=item, start=0, end=len(item))
+        elif isinstance(item, Mapping):
+            text = item.get("text")
+            ident = item.get("id", item.get("doc_id", f"e{i + 1}"))
+            if not isinstance(text, str) or not text.strip():
+                raise InputError(f"evidence {i}: 'text' must be a non-blank string")
+            if not isinstance(ident, str) or not ident:
+                raise InputError(f"evidence {i}: 'id' must be a non-empty string")
+            ev = Evidence(doc_id=ident, text=text, start=0, end=len(text))
+        else:
+            raise InputError(f"evidence {i}: expected a string or an object with 'text'")
+        total += len(ev.text)
+        if total > MAX_EVIDENCE_CHARS:
+            raise InputError(f"evidence is larger than {MAX_EVIDENCE_CHARS:,} characters")
+        out.append(ev)
+    return out
+
+
+def _run_with_timeout(fn: Any, timeout: float | None) -> Any:
+    if timeout is None:
+        return fn()
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    try:
+        return pool.submit(fn).result(timeout=timeout)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def verify(
+    question: str,
+    answer: str,
+    *,
+    evidence: Sequence[Any] | None = None,
+    index: Any = None,
+    settings: Settings | None = None,
+    verifier: Any = None,
+) -> VerificationResult:
+    """Verify ``answer`` to ``question`` against ``evidence`` (or passages retrieved from
+    ``index``). ``verifier`` defaults to the backend named in ``settings``."""
+    from certirag.checks import CheckOptions, check_claim, prepare_evidence
+    from certirag.claims import extract_claims
+    from certirag.verify import create_verifier
+
+    settings = settings or Settings()
+    if not isinstance(question, str) or not isinstance(answer, str):
+        raise InputError("question and answer must be strings")
+    if not answer.strip():
+        raise InputError("the answer is empty")
+    if len(answer) > MAX_ANSWER_CHARS:
+        raise InputError(f"the answer is longer than {MAX_ANSWER_CHARS:,} characters")
+    if evidence is not None and index is not None:
+        raise InputError("pass evidence or an index, not both")
+    if index is not None:
+        hits = index.search(question if question.strip() else answer, k=settings.top_k).hits
+        passages = [Evidence(doc_id=h.doc_id, chunk_id=h.chunk_id, start=h.start, end=h.end,
+                             text=h.text, score=h.score) for h in hits]
+    else:
+        passages = coerce_evidence(evidence or [])
+
+    thresholds = Thresholds(settings.tau_entail, settings.tau_contradict)
+    claims = extract_claims(answer, question=question)
+    verifier = verifier if verifier is not None else create_verifier(settings)
+    texts = [p.text for p in passages]
+    options = CheckOptions(date_locale=settings.date_locale)
+    prepared = prepare_evidence(texts, options=options) if texts else None
+
+    decisions: dict[str, ClaimDecision] = {}
+    findings: dict[str, list[Any]] = {}
+    to_score: list[Claim] = []
+    for claim in claims:
+        if claim.kind == "not_a_claim":
+            decisions[claim.id] = ClaimDecision(
+                claim=claim, decision=Decision.NOT_A_CLAIM,
+                reasons=[Reason(code="not_a_claim", message="asserts nothing checkable")])
+            continue
+        if prepared is None:
+            decisions[claim.id] = _withhold(claim, "no_evidence", "no evidence was given")
+            continue
+        try:
+            found = check_claim(claim.text, prepared, question=question, options=options)
+        except Exception as exc:  # fail closed on a bug in a rule
+            log.exception("deterministic check failed")
+            decisions[claim.id] = _withhold(claim, "check_error", f"claim check failed: {exc}")
+            continue
+        findings[claim.id] = found
+        if found:  # a finding decides without the model
+            decision, reasons = decide(findings=found, scores=None, evidence_spans=0,
+                                       thresholds=thresholds)
+            decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons)
+        else:
+            to_score.append(claim)
+
+    model: dict[str, str] = {}
+    if to_score:
+        _score(to_score, passages, verifier, settings, thresholds, decisions, model)
+    ordered = [decisions[c.id] for c in claims]
+    return VerificationResult(question=question, answer=answer, claims=ordered,
+                              display=settings.display, thresholds=thresholds, model=model,
+                              evidence=passages)
+
+
+def _withhold(claim: Claim, code: str, message: str) -> ClaimDecision:
+    return ClaimDecision(claim=claim, decision=Decision.UNVERIFIED,
+                         reasons=[Reason(code=code, message=message)])
+
+
+def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, settings: Settings,
+           thresholds: Thresholds, decisions: dict[str, ClaimDecision],
+           model: dict[str, str]) -> None:
+    from certirag.verify import verify_claims
+
+    texts = [p.text for p in passages]
+    try:
+        results = _run_with_timeout(
+            lambda: verify_claims(verifier, [c.text for c in claims], texts,
+                                  windows=settings.nli_windows),
+            settings.verify_timeout_s)
+    except concurrent.futures.TimeoutError:
+        for c in claims:
+            decisions[c.id] = _withhold(c, "timeout", f"the verifier did not answer within "
+                                                      f"{settings.verify_timeout_s} s")
+        return
+    except (CertiragError, Exception) as exc:  # fail closed, never pass
+        log.warning("verifier failed: %s", exc)
+        for c in claims:
+            decisions[c.id] = _withhold(c, "backend_error", f"the verifier failed: {exc}")
+        return
+    for claim, res in zip(claims, results, strict=True):
+        model.setdefault("id", res.model_id)
+        model.setdefault("sha256", res.model_sha256)
+        failures = []
+        if res.truncated:
+            failures.append(Reason(code="evidence_truncated",
+                                   message="the evidence window did not fit the model"))
+        ev: list[Evidence] = []
+        if res.evidence_index is not None and res.start is not None and res.end is not None:
+            src = passages[res.evidence_index]
+            ev.append(Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id,
+                               start=src.start + res.start, end=src.start + res.end,
+                               text=src.text[res.start:res.end], score=res.scores.entailment))
+        decision, reasons = decide(findings=[], scores=res.scores, evidence_spans=len(ev),
+                                   thresholds=thresholds, failures=failures)
+        decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
+                                            scores=Scores.model_validate(res.scores.model_dump()),
+                                            evidence=ev)
+
+
+_LABEL = {Decision.VERIFIED: "verified", Decision.UNVERIFIED: "unverified",
+          Decision.BLOCKED: "blocked", Decision.NOT_A_CLAIM: "not a claim"}
+
+
+def render(answer: str, claims: Sequence[ClaimDecision], display: str) -> str:
+    """The answer as shown: ``strict`` keeps verified sentences (and labelled non-claims)
+    and replaces the rest with a marker; ``mixed`` labels every sentence; ``debug`` adds
+    scores and reasons."""
+    by_span: dict[tuple[int, int], list[ClaimDecision]] = {}
+    for c in claims:
+        by_span.setdefault((c.claim.start, c.claim.end), []).append(c)
+    parts = []
+    for (start, end), group in sorted(by_span.items()):
+        sentence = answer[start:end]
+        decisions = {c.decision for c in group}
+        if decisions == {Decision.NOT_A_CLAIM}:
+            label = Decision.NOT_A_CLAIM
+        elif decisions <= {Decision.VERIFIED}:
+            label = Decision.VERIFIED
+        elif Decision.BLOCKED in decisions:
+            label = Decision.BLOCKED
+        else:
+            label = Decision.UNVERIFIED
+        if display == "strict":
+            if label == Decision.VERIFIED:
+                parts.append(sentence)
+            elif label == Decision.NOT_A_CLAIM:
+                parts.append(f"[not a claim] {sentence}")
+            else:
+                parts.append(MARKER)
+        elif display == "mixed":
+            parts.append(f"[{_LABEL[label]}] {sentence}")
+        else:
+            detail = []
+            for c in group:
+                s = c.scores
+                score = (f" e={s.entailment:.2f}"
+                         + (f" c={s.contradiction:.2f}" if s and s.contradiction is not None
+                            else "") if s else "")
+                codes = ",".join(r.code for r in c.reasons)
+                detail.append(f"{c.claim.id}:{c.decision.value}{score} ({codes})")
+            parts.append(f"[{_LABEL[label]}] {sentence} {{{'; '.join(detail)}}}")
+    return " ".join(parts)

@@ -1,0 +1,108 @@
+"""Golden tests of claim extraction."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.claims import extract_claims, is_fragment, not_a_claim_reason
+
+
+def texts(answer: str, question: str = "") -> list[tuple[str, str]]:
+    return [(c.kind, c.text) for c in extract_claims(answer, question=question)]
+
+
+def test_offsets_point_into_the_answer() -> None:
+    answer = "  Café opens at 9. It closes at 5!  "
+    for c in extract_claims(answer):
+        assert answer[c.start:c.end].strip() == answer[c.start:c.end]
+        assert c.start < c.end
+    assert [answer[c.start:c.end] for c in extract_claims(answer)] == [
+        "Café opens at 9.", "It closes at 5!"]
+
+
+def test_atomic_split_of_shared_copula() -> None:
+    assert texts("Paris is the capital and the largest city of France.") == [
+        ("claim", "Paris is the capital of France."),
+        ("claim", "Paris is the largest city of France."),
+    ]
+
+
+def test_split_repeats_subject_for_second_verb() -> None:
+    assert texts("Marie Curie was born in 1867 and died in 1934.") == [
+        ("claim", "Marie Curie was born in 1867."),
+        ("claim", "Marie Curie died in 1934."),
+    ]
+
+
+def test_split_two_clauses() -> None:
+    assert texts("Paris is large, and Lyon is smaller.") == [
+        ("claim", "Paris is large."), ("claim", "Lyon is smaller.")]
+
+
+@pytest.mark.parametrize("answer", [
+    "Procter and Gamble is based in Cincinnati.",
+    "The flight was cancelled because the pilot was ill.",
+    "Salt and pepper are common seasonings.",
+    "Marks & Spencer sells food and clothing.",
+])
+def test_no_split(answer: str) -> None:
+    assert texts(answer) == [("claim", answer)]
+
+
+def test_fragment_is_read_with_the_question() -> None:
+    q = "The Oberoi family is part of a hotel company that has a head office in what city?"
+    assert texts("Delhi.", q) == [("claim", f"{q} Delhi")]
+    assert is_fragment("Arthur's Magazine")
+    assert not is_fragment("First for Women was started first.")
+
+
+def test_pronoun_resolved_from_earlier_subject() -> None:
+    assert texts("Marie Curie was a physicist. She died in 1934.") == [
+        ("claim", "Marie Curie was a physicist."), ("claim", "Marie Curie died in 1934.")]
+
+
+def test_pronoun_resolved_from_the_question() -> None:
+    assert texts("She died in 1934.", "When did Marie Curie die?") == [
+        ("claim", "Marie Curie died in 1934.")]
+
+
+def test_pronoun_without_any_antecedent_reads_question() -> None:
+    assert texts("It was founded in 1900.", "when was it founded?") == [
+        ("claim", "when was it founded? It was founded in 1900.")]
+
+
+@pytest.mark.parametrize(("sentence", "reason"), [
+    ("Did you know that?", "question"),
+    ("Hello!", "greeting"),
+    ("Thanks for asking.", "greeting"),
+    ("I hope this helps.", "greeting"),
+    ("I like crime fiction!", "opinion"),
+    ("I love a good mystery.", "opinion"),
+    ("That's great!", "opinion"),
+])
+def test_not_a_claim(sentence: str, reason: str) -> None:
+    assert not_a_claim_reason(sentence) == reason
+    assert texts(sentence) == [("not_a_claim", sentence)]
+
+
+@pytest.mark.parametrize("sentence", [
+    "I like that the museum opens at 9 a.m. on Sundays.",
+    "I love that Agatha Christie wrote 66 detective novels.",
+    "Agatha Christie wrote 66 detective novels.",
+])
+def test_opinion_mixed_with_fact_is_a_claim(sentence: str) -> None:
+    assert not_a_claim_reason(sentence) is None
+
+
+def test_deduplication_and_ids() -> None:
+    claims = extract_claims("Paris is big. Paris is big! Lyon is small.")
+    assert [c.text for c in claims] == ["Paris is big.", "Lyon is small."]
+    assert [c.id for c in claims] == ["c1", "c2"]
+
+
+def test_mixed_answer() -> None:
+    got = texts("Hello! I like crime fiction! Agatha Christie wrote 66 detective novels. "
+                "Did you know that?")
+    assert got == [("not_a_claim", "Hello!"), ("not_a_claim", "I like crime fiction!"),
+                   ("claim", "Agatha Christie wrote 66 detective novels."),
+                   ("not_a_claim", "Did you know that?")]

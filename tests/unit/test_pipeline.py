@@ -1,0 +1,142 @@
+"""The post-hoc pipeline with deterministic fakes: wiring, policy and fail-closed paths."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import pytest
+
+from certirag.config import Settings
+from certirag.errors import InputError
+from certirag.pipeline import MARKER, render, verify
+from certirag.policy import Thresholds, decide
+from certirag.schemas import Decision, Reason, Scores
+from certirag.testing import FailingVerifier, FakeVerifier
+from certirag.verify.base import NLIResult
+
+EVIDENCE = [
+    {"id": "leave", "text": "Full-time employees are entitled to 28 days of paid annual leave "
+                            "per year. Up to 5 days of unused leave may be carried over."},
+    {"id": "hotel", "text": "The hotel allowance is £150 per night in London and £110 per "
+                            "night elsewhere in the UK."},
+]
+
+
+def run(answer: str, verifier: object = None, **settings: object):  # type: ignore[no-untyped-def]
+    return verify("What leave do I get?", answer, evidence=EVIDENCE,
+                  settings=Settings(**settings),  # type: ignore[arg-type]
+                  verifier=verifier or FakeVerifier())
+
+
+def test_verified_claim_has_evidence_span() -> None:
+    res = run("Up to 5 days of unused leave may be carried over.")
+    (c,) = res.claims
+    assert c.decision == Decision.VERIFIED
+    assert res.exit_code() == 0
+    (ev,) = c.evidence
+    assert ev.doc_id == "leave"
+    assert EVIDENCE[0]["text"][ev.start:ev.end] == ev.text
+    assert "carried over" in ev.text
+
+
+def test_finding_decides_without_model() -> None:
+    fake = FakeVerifier()
+    res = run("Up to 10 days of unused leave may be carried over.", fake)
+    assert res.claims[0].decision == Decision.UNVERIFIED
+    assert [r.code for r in res.claims[0].reasons] == ["ungrounded_figure"]
+    assert fake.calls == []
+    assert res.exit_code() == 1
+
+
+def test_contradiction_finding_blocks() -> None:
+    res = run("The hotel allowance is £110 per night in London.")
+    assert res.claims[0].decision == Decision.BLOCKED
+    assert res.claims[0].reasons[0].code == "value_swap"
+
+
+def test_model_contradiction_blocks() -> None:
+    fake = FakeVerifier(rule="fixed", scores=Scores(entailment=0.1, neutral=0.1,
+                                                    contradiction=0.8))
+    res = run("Employees get paid annual leave.", fake)
+    assert res.claims[0].decision == Decision.BLOCKED
+    assert res.claims[0].reasons[-1].code == "model_contradiction"
+
+
+def test_backend_failure_is_unverified_with_exit_3() -> None:
+    res = run("Employees get paid annual leave.", FailingVerifier())
+    assert res.claims[0].decision == Decision.UNVERIFIED
+    assert res.claims[0].reasons[0].code == "backend_error"
+    assert res.exit_code() == 3
+
+
+class SlowVerifier(FakeVerifier):
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[NLIResult]:
+        time.sleep(2)
+        return super().score_pairs(pairs)
+
+
+def test_timeout_fails_closed() -> None:
+    res = run("Employees get paid annual leave.", SlowVerifier(), verify_timeout_s=0.2)
+    assert res.claims[0].reasons[0].code == "timeout"
+    assert res.exit_code() == 3
+
+
+def test_no_evidence() -> None:
+    res = verify("q", "Paris is in France.", evidence=[], settings=Settings(),
+                 verifier=FakeVerifier())
+    assert res.claims[0].reasons[0].code == "no_evidence"
+    assert res.claims[0].decision == Decision.UNVERIFIED
+
+
+def test_not_a_claim_outside_pass_rule() -> None:
+    res = run("Hello! Up to 5 days of unused leave may be carried over.")
+    assert [c.decision for c in res.claims] == [Decision.NOT_A_CLAIM, Decision.VERIFIED]
+    assert res.exit_code() == 0
+    assert res.stats == {"total": 2, "verified": 1, "unverified": 0, "blocked": 0,
+                         "not_a_claim": 1}
+
+
+def test_render_modes() -> None:
+    answer = ("Hello! Up to 5 days of unused leave may be carried over. "
+              "Up to 9 days may be carried over.")
+    res = run(answer)
+    strict = render(answer, res.claims, "strict")
+    assert strict == (f"[not a claim] Hello! Up to 5 days of unused leave may be carried over. "
+                      f"{MARKER}")
+    mixed = render(answer, res.claims, "mixed")
+    assert "[unverified] Up to 9 days" in mixed and "[verified] Up to 5" in mixed
+    debug = render(answer, res.claims, "debug")
+    assert "ungrounded_figure" in debug and "e=0.99" in debug
+
+
+@pytest.mark.parametrize("bad", [
+    {"answer": ""}, {"answer": "x" * 100_001}, {"evidence": [{"id": "a"}]},
+    {"evidence": [42]}, {"evidence": ["  "]},
+])
+def test_bad_input_raises(bad: dict[str, object]) -> None:
+    kwargs: dict[str, object] = {"answer": "Paris is in France.", "evidence": ["Paris."]}
+    kwargs.update(bad)
+    with pytest.raises(InputError):
+        verify("q", kwargs["answer"], evidence=kwargs["evidence"],  # type: ignore[arg-type]
+               settings=Settings(), verifier=FakeVerifier())
+
+
+def test_policy_truth_table() -> None:
+    th = Thresholds(0.5, 0.5)
+    ok = Scores(entailment=0.9, neutral=0.05, contradiction=0.05)
+    assert decide(findings=[], scores=ok, evidence_spans=1, thresholds=th)[0] == \
+        Decision.VERIFIED
+    assert decide(findings=[], scores=ok, evidence_spans=0, thresholds=th)[0] == \
+        Decision.UNVERIFIED
+    low = Scores(entailment=0.49, neutral=0.5, contradiction=0.01)
+    assert decide(findings=[], scores=low, evidence_spans=1, thresholds=th)[0] == \
+        Decision.UNVERIFIED
+    two_class = Scores(entailment=0.9)
+    assert decide(findings=[], scores=two_class, evidence_spans=1, thresholds=th)[0] == \
+        Decision.VERIFIED
+    fail = [Reason(code="evidence_truncated", message="cut")]
+    assert decide(findings=[], scores=ok, evidence_spans=1, thresholds=th,
+                  failures=fail)[0] == Decision.UNVERIFIED
+    assert decide(findings=[], scores=None, evidence_spans=1, thresholds=th)[0] == \
+        Decision.UNVERIFIED

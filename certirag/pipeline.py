@@ -224,6 +224,7 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         for c in claims:
             decisions[c.id] = _withhold(c, "backend_error", f"the verifier failed: {exc}")
         return
+    results = _minimise(claims, results, verifier, thresholds)
     for claim, res in zip(claims, results, strict=True):
         model.setdefault("id", res.model_id)
         model.setdefault("sha256", res.model_sha256)
@@ -242,6 +243,50 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
                                             scores=Scores.model_validate(res.scores.model_dump()),
                                             evidence=ev)
+
+
+def _passes(scores: Scores, thresholds: Thresholds) -> bool:
+    c = scores.contradiction
+    return scores.entailment >= thresholds.tau_entail and (c is None
+                                                           or c < thresholds.tau_contradict)
+
+
+def _minimise(claims: list[Claim], results: list[Any], verifier: Any,
+              thresholds: Thresholds) -> list[Any]:
+    """Minimal sufficient evidence: where a passing window holds several sentences, score
+    each sentence alone (one batch for all claims) and keep the best one that still
+    passes; otherwise the window stays as it is."""
+    import dataclasses
+
+    from certirag.text.sentences import split_sentences
+
+    trials: list[tuple[int, int, int]] = []  # (claim index, start, end) in evidence coords
+    pairs: list[tuple[str, str]] = []
+    for i, (claim, res) in enumerate(zip(claims, results, strict=True)):
+        if res.start is None or not _passes(res.scores, thresholds) or res.truncated:
+            continue
+        spans = split_sentences(res.window)
+        if len(spans) < 2:
+            continue
+        for a, b in spans:
+            trials.append((i, res.start + a, res.start + b))
+            pairs.append((res.window[a:b], claim.text))
+    if not pairs:
+        return results
+    try:
+        scored = verifier.score_pairs(pairs)
+    except Exception as exc:  # the joint window already passed; keep it
+        log.warning("minimal-evidence scoring failed: %s", exc)
+        return results
+    best: dict[int, Any] = {}
+    for (i, start, end), (text, _), res in zip(trials, pairs, scored, strict=True):
+        if res.truncated or not _passes(res.scores, thresholds):
+            continue
+        if i not in best or res.scores.entailment > best[i].scores.entailment:
+            best[i] = dataclasses.replace(res, window=text,
+                                          evidence_index=results[i].evidence_index,
+                                          start=start, end=end)
+    return [best.get(i, res) for i, res in enumerate(results)]
 
 
 _LABEL = {Decision.VERIFIED: "verified", Decision.UNVERIFIED: "unverified",

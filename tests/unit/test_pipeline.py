@@ -140,3 +140,23 @@ def test_policy_truth_table() -> None:
                   failures=fail)[0] == Decision.UNVERIFIED
     assert decide(findings=[], scores=None, evidence_spans=1, thresholds=th)[0] == \
         Decision.UNVERIFIED
+
+
+def test_minimal_sufficient_evidence_is_one_sentence() -> None:
+    ev = [{"id": "d", "text": "Alice joined in 2019. She leads the audit team. Bob left."}]
+
+    def prefer_long(premise: str, hypothesis: str) -> Scores:
+        if hypothesis.rstrip(".") not in premise:
+            return Scores(entailment=0.01, neutral=0.98, contradiction=0.01)
+        e = 0.99 if len(premise) > len(hypothesis) + 5 else 0.9  # the pair window wins
+        return Scores(entailment=e, neutral=1 - e, contradiction=0.0)
+
+    fake = FakeVerifier(fn=prefer_long)
+    res = verify("", "She leads the audit team.", evidence=ev, settings=Settings(),
+                 verifier=fake)
+    assert len(fake.calls) == 2  # windows, then the sentences of the winning window
+    (c,) = res.claims
+    assert c.decision == Decision.VERIFIED
+    (span,) = c.evidence
+    assert span.text == "She leads the audit team."
+    assert ev[0]["text"][span.start:span.end] == span.text

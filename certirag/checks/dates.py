@@ -1,0 +1,185 @@
+"""Calendar dates, weekdays and times of day.
+
+A date is ``(year, month, day)`` with ``None`` for what the text leaves out, so it carries
+its precision: ``6 April 2026`` (day), ``April 2026`` (month), ``2026`` (year),
+``6 April`` (day, no year), ``April`` (month, no year). Numeric dates ``06/04/2026`` are read
+by :attr:`CheckOptions.date_locale` (the other order is tried when the first is impossible).
+A time of day is minutes after midnight: ``10:00 a.m.`` = ``10am`` = ``10:00`` = 600,
+``noon`` = 720. Bare four-digit years are found with the other figures (see
+:mod:`certirag.checks.figures`) so that a year is reported once.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from certirag.checks._text import Spans, has_any, has_digit
+
+__all__ = ["WEEKDAYS", "DateRef", "TimeRef", "extract_dates", "extract_times"]
+
+_MONTHS = {
+    "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4,
+    "april": 4, "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
+    "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11,
+    "dec": 12, "december": 12,
+}
+#: Weekday names (lowercase) to ISO weekday numbers.
+WEEKDAYS = {"monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5,
+            "saturday": 6, "sunday": 7}
+
+_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November"
+          r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?(?![A-Za-z])")
+_DAY = r"(?:[12][0-9]|3[01]|0?[1-9])"
+_YEAR = r"(?:1[0-9]{3}|20[0-9]{2}|2100)"
+_DMY_RE = re.compile(
+    rf"(?=[0-9])(?<![0-9.,/])(?P<d>{_DAY})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m>{_MONTH})"
+    rf"(?:,?\s+(?P<y>{_YEAR})(?![0-9]))?")
+_MDY_RE = re.compile(
+    rf"(?P<m>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAY})(?:st|nd|rd|th)?(?![0-9])"
+    rf"(?:,?\s+(?P<y>{_YEAR})(?![0-9]))?")
+_MY_RE = re.compile(rf"(?P<m>{_MONTH})(?:,?\s+(?:of\s+)?(?P<y>{_YEAR})(?![0-9]))?")
+_ISO_RE = re.compile(
+    r"(?=[0-9])(?<![0-9.,/-])(?P<y>[12][0-9]{3})-(?P<m>0?[1-9]|1[0-2])-(?P<d>[0-3]?[0-9])(?![0-9])")
+_NUMERIC_RE = re.compile(
+    r"(?=[0-9])(?<![0-9.,/-])(?P<a>[0-3]?[0-9])(?P<s>[/.-])(?P<b>[0-3]?[0-9])(?P=s)"
+    r"(?P<y>[12][0-9]{3})(?![0-9])")
+_NUMERIC_HINT = re.compile(r"[0-9][/.-][0-9]")
+_WEEKDAY_RE = re.compile(
+    r"\b(?P<w>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b")
+_TIME_AMPM_RE = re.compile(
+    r"(?=[0-9])(?<![0-9:.,])(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<mi>[0-5][0-9]))?\s?"
+    r"(?P<ap>[aApP])\.?\s?[mM](?:\.(?!\w))?(?![A-Za-z])")
+_TIME_24_RE = re.compile(
+    r"(?=[0-9])(?<![0-9:.,])(?P<h>[01]?[0-9]|2[0-4]):(?P<mi>[0-5][0-9])(?![0-9:])")
+_TIME_WORD_RE = re.compile(r"(?:\b12\s+)?\b(?P<w>noon|midday|midnight)\b", re.IGNORECASE)
+_SOLO_MONTHS = frozenset({"january", "february", "april", "june", "july", "august",
+                          "september", "october", "november", "december"})
+
+Precision = Literal["day", "month", "year", "weekday"]
+
+
+@dataclass(frozen=True, slots=True)
+class DateRef:
+    """A date with ``None`` for unstated parts, or a weekday (1 = Monday)."""
+
+    year: int | None
+    month: int | None
+    day: int | None
+    start: int
+    end: int
+    text: str
+    weekday: int | None = None
+
+    @property
+    def fields(self) -> tuple[int | None, int | None, int | None]:
+        return (self.year, self.month, self.day)
+
+    def show(self) -> str:
+        """The date in ISO-like form (``2026-04-06``, ``2026-04``, ``--04-06``)."""
+        if self.weekday is not None:
+            return self.text
+        y = f"{self.year:04d}" if self.year is not None else "-"
+        parts = [y]
+        if self.month is not None:
+            parts.append(f"{self.month:02d}")
+        if self.day is not None:
+            parts.append(f"{self.day:02d}")
+        return "-".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeRef:
+    """A time of day in minutes after midnight."""
+
+    minutes: int
+    start: int
+    end: int
+    text: str
+
+
+def _valid(y: int | None, m: int, d: int | None) -> bool:
+    if d is None:
+        return 1 <= m <= 12
+    try:
+        _dt.date(y if y is not None else 2000, m, d)  # 2000 is a leap year: 29 Feb is fine
+    except ValueError:
+        return False
+    return True
+
+
+def extract_dates(text: str, locale: Literal["dmy", "mdy"],
+                  taken: Spans) -> list[DateRef]:
+    """Dates and weekdays in ``text`` outside the ``taken`` spans (which grow with the ones
+    found)."""
+    out: list[DateRef] = []
+
+    def add(y: int | None, m: int | None, d: int | None, s: int, e: int,
+            weekday: int | None = None) -> None:
+        if taken.take(s, e):
+            out.append(DateRef(y, m, d, s, e, text[s:e], weekday))
+
+    if has_digit(text):
+        for mt in _ISO_RE.finditer(text) if "-" in text else ():
+            y, m, d = int(mt["y"]), int(mt["m"]), int(mt["d"])
+            if _valid(y, m, d):
+                add(y, m, d, *mt.span())
+        for mt in _NUMERIC_RE.finditer(text) if _NUMERIC_HINT.search(text) else ():
+            a, b, y = int(mt["a"]), int(mt["b"]), int(mt["y"])
+            d, m = (a, b) if locale == "dmy" else (b, a)
+            if not _valid(y, m, d):
+                d, m = m, d
+            if _valid(y, m, d):
+                add(y, m, d, *mt.span())
+    if _has_month(text):
+        for rx in (_DMY_RE, _MDY_RE):
+            for mt in rx.finditer(text):
+                month = _MONTHS[mt["m"].rstrip(".").lower()]
+                day = int(mt["d"])
+                year = int(mt["y"]) if mt["y"] else None
+                if _valid(year, month, day):
+                    add(year, month, day, *mt.span())
+        for mt in _MY_RE.finditer(text):
+            name = mt["m"].rstrip(".").lower()
+            if not mt["y"] and name not in _SOLO_MONTHS:
+                continue  # "May", "March", "Jan" alone are too often not months
+            add(int(mt["y"]) if mt["y"] else None, _MONTHS[name], None, *mt.span())
+    if "day" in text:
+        for mt in _WEEKDAY_RE.finditer(text):
+            add(None, None, None, *mt.span(), weekday=WEEKDAYS[mt["w"].lower()])
+    return out
+
+
+_MONTH_HINTS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                "Dec")
+
+
+def _has_month(text: str) -> bool:
+    return has_any(text, _MONTH_HINTS)
+
+
+def extract_times(text: str, taken: Spans) -> list[TimeRef]:
+    """Times of day in ``text`` outside the ``taken`` spans (which grow)."""
+    out: list[TimeRef] = []
+    digits = has_digit(text)
+    if digits:
+        for mt in _TIME_AMPM_RE.finditer(text):
+            h = int(mt["h"]) % 12
+            if mt["ap"].lower() == "p":
+                h += 12
+            minutes = h * 60 + int(mt["mi"] or 0)
+            if taken.take(*mt.span()):
+                out.append(TimeRef(minutes, *mt.span(), mt.group()))
+        if ":" in text:  # 14:30
+            for mt in _TIME_24_RE.finditer(text):
+                minutes = (int(mt["h"]) * 60 + int(mt["mi"])) % 1440
+                if taken.take(*mt.span()):
+                    out.append(TimeRef(minutes, *mt.span(), mt.group()))
+    if "oon" in text or "idday" in text or "idnight" in text or "OON" in text:
+        for mt in _TIME_WORD_RE.finditer(text):
+            minutes = 0 if mt["w"].lower() == "midnight" else 720
+            if taken.take(*mt.span()):
+                out.append(TimeRef(minutes, *mt.span(), mt.group()))
+    return out

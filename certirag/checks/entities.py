@@ -1,0 +1,239 @@
+"""Named entities, rule-based: runs of capitalised words (with connectors such as ``of``,
+``and``, ``de``, ``van``) outside dates, figures and citations.
+
+A run at the start of a sentence loses its leading common words (``The Eiffel Tower`` →
+``Eiffel Tower``); a single capitalised word at the start of a sentence is not taken as a
+name unless it looks like one (an acronym or inner capitals), because nothing tells
+``Workers`` from ``Lyon`` without a dictionary. Months, weekdays, pronouns, roman numerals,
+units and currency codes are never names.
+
+A name is grounded when the evidence or the question mentions it, case-insensitively: the
+whole phrase; a surname-only mention of a full name (``Smith`` for ``John Smith``); a full name
+with a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``); an acronym of
+either (``EU`` / ``European Union``); a handful of common aliases and demonyms (``UK`` /
+``Britain`` / ``British``). Possessives are ignored and honorifics dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from certirag.checks._text import COMMON, Spans, Token, tokens, words
+
+__all__ = ["Entity", "EntityIndex", "extract_entities"]
+
+_CONNECT = frozenset({"of", "and", "de", "del", "della", "di", "da", "du", "des", "la", "le",
+                      "van", "von", "der", "den", "ter", "bin", "al", "el", "y", "&", "the",
+                      "upon", "on", "for"})
+_SPLIT = frozenset({"and", "&"})
+_NEVER = words("""
+i i'm i've i'd january february march april may june july august september october november
+december monday tuesday wednesday thursday friday saturday sunday mondays tuesdays
+wednesdays thursdays fridays saturdays sundays am pm a.m p.m bc ad ce bce ii iii iv vi vii
+viii ix xi xii xiii xiv xv xvi xvii xviii xix xx eur gbp usd chf jpy inr cny aud cad mg kg
+km ml mb gb tb kb kwh mw gw kw mph ok oh mr mrs ms dr prof
+""")
+_HONORIFIC = words("""
+mr mrs ms mx dr prof professor sir dame lord lady president king queen prince princess saint
+st judge justice general gen captain capt colonel col lieutenant sergeant senator governor
+mayor pope rev reverend father sister brother uncle aunt chancellor minister
+""")
+_ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
+    "uk|u.k|united kingdom|britain|great britain|british|gb",
+    "us|u.s|usa|u.s.a|united states|united states of america|america|american|americans",
+    "eu|european union|europe|european", "un|united nations", "nhs|national health service",
+    "france|french", "germany|german", "italy|italian", "spain|spanish", "china|chinese",
+    "japan|japanese", "india|indian", "canada|canadian", "australia|australian",
+    "ireland|irish", "scotland|scottish|scots", "wales|welsh", "england|english",
+    "netherlands|dutch|holland", "switzerland|swiss", "russia|russian", "mexico|mexican",
+    "brazil|brazilian", "sweden|swedish", "norway|norwegian", "denmark|danish",
+    "poland|polish", "portugal|portuguese", "greece|greek", "turkey|turkish",
+    "belgium|belgian", "austria|austrian", "egypt|egyptian", "israel|israeli",
+    "korea|korean|south korea", "new zealand|new zealander", "south africa|south african",
+    "argentina|argentine|argentinian", "who|world health organization|world health organisation",
+)]
+_UPPER_RE = re.compile(r"[A-Z]")
+_LOWER_RE = re.compile(r"[a-z]")
+_ALIAS_OF: dict[str, frozenset[str]] = {name: g for g in _ALIASES for name in g}
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A capitalised name in the claim; ``words`` lowercase without possessives."""
+
+    text: str
+    words: tuple[str, ...]
+    start: int
+    end: int
+
+
+def _word(tok: Token) -> str:
+    w = tok.text.lower()
+    if w.endswith("'s"):
+        w = w[:-2]
+    return w.rstrip("'.")
+
+
+def _looks_like_name(text: str) -> bool:
+    """An acronym (``NASA``) or a word with inner capitals (``McDonald``, ``iPhone``)."""
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) >= 2 and all(c.isupper() for c in letters):
+        return True
+    return any(c.isupper() for c in text[1:]) and any(c.islower() for c in text)
+
+
+def _is_cap(tok: Token) -> bool:
+    c = tok.text[0]
+    return c.isalpha() and c.isupper()
+
+
+def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
+                     ) -> list[Entity]:
+    """Capitalised names in ``text`` outside the ``taken`` spans (``toks``: its tokens, if
+    already made)."""
+    upper = len(_UPPER_RE.findall(text))
+    if upper > 1.5 * len(_LOWER_RE.findall(text)) and upper > 3:
+        return []  # shouting or a heading: capitals carry no signal
+    if toks is None:
+        toks = tokens(text)
+    out: list[Entity] = []
+    run: list[tuple[Token, bool]] = []  # (token, sentence-initial)
+
+    def flush() -> None:
+        if run:
+            _emit(text, run, out)
+            run.clear()
+
+    prev_stop = True
+    for i, tok in enumerate(toks):
+        ch = tok.text[0]
+        initial = prev_stop
+        if ch in ".!?:;":
+            if ch == "." and run and len(run[-1][0].text) == 1 and run[-1][0].text.isupper():
+                continue  # an initial: "Lawrence M. Tanenbaum"
+            prev_stop = True
+            if run:
+                flush()
+            continue
+        if ch in "\"'([{":
+            if run and (ch == "(" or ch == "["):
+                flush()
+            continue
+        prev_stop = False
+        if ch.isupper():
+            if taken.free(tok.start, tok.end) and tok.text.lower() not in _NEVER:
+                run.append((tok, initial))
+                continue
+        elif run and ch.isalpha() and tok.text in _CONNECT and i + 1 < len(toks) and _is_cap(
+                toks[i + 1]) and taken.free(tok.start, tok.end):
+            run.append((tok, False))
+            continue
+        if run:
+            flush()
+    flush()
+    return out
+
+
+def _emit(text: str, run: list[tuple[Token, bool]], out: list[Entity]) -> None:
+    items = list(run)
+    while items and (items[0][0].text.lower() in _CONNECT or (
+            items[0][0].text.lower() in COMMON and not _looks_like_name(items[0][0].text))):
+        items.pop(0)
+    while items and items[-1][0].text.lower() in _CONNECT:
+        items.pop()
+    if not items:
+        return
+    if len(items) == 1:
+        tok, initial = items[0]
+        if initial and not _looks_like_name(tok.text):
+            return
+        if len(tok.text.rstrip("'.")) < 2:
+            return
+    start, end = items[0][0].start, items[-1][0].end
+    words = tuple(_word(t) for t, _ in items)
+    out.append(Entity(text[start:end], words, start, end))
+
+
+class EntityIndex:
+    """What the evidence and the question mention, for grounding names."""
+
+    __slots__ = ("_acronyms", "_phrase", "_positions", "_words")
+
+    def __init__(self, token_lists: Iterable[list[Token]]) -> None:
+        parts: list[str] = []
+        self._positions: dict[str, list[int]] = {}
+        self._words: set[str] = set()
+        self._acronyms: set[str] = set()
+        n = 0
+        for all_toks in token_lists:
+            toks = [t for t in all_toks if t.text[0].isalpha()]
+            cap_run: list[str] = []
+            for t in toks:
+                w = _word(t)
+                parts.append(w)
+                self._words.add(w)
+                self._positions.setdefault(w, []).append(n)
+                n += 1
+                if _is_cap(t):
+                    cap_run.append(w)
+                elif w not in _CONNECT:
+                    self._add_acronym(cap_run)
+                    cap_run = []
+            self._add_acronym(cap_run)
+            parts.append("|")
+            n += 1
+        self._phrase = " " + " ".join(parts) + " "
+
+    def _add_acronym(self, run: list[str]) -> None:
+        if len(run) >= 2:
+            self._acronyms.add("".join(w[0] for w in run if w not in _CONNECT))
+            self._acronyms.add("".join(w[0] for w in run))
+
+    def grounded(self, words: tuple[str, ...]) -> bool:
+        """Whether the name ``words`` (lowercase) is mentioned (see the module docstring)."""
+        if any(w in _SPLIT for w in words):
+            parts: list[tuple[str, ...]] = []
+            cur: list[str] = []
+            for w in words:
+                if w in _SPLIT:
+                    parts.append(tuple(cur))
+                    cur = []
+                else:
+                    cur.append(w)
+            parts.append(tuple(cur))
+            if self._mentioned(words):
+                return True
+            return all(self._mentioned(p) for p in parts if p)
+        return self._mentioned(words)
+
+    def _mentioned(self, words: tuple[str, ...]) -> bool:
+        if not words:
+            return True
+        if " " + " ".join(words) + " " in self._phrase:
+            return True
+        core = words
+        while len(core) > 1 and core[0] in _HONORIFIC:
+            core = core[1:]
+        if core != words and " " + " ".join(core) + " " in self._phrase:
+            return True
+        if len(core) == 1:
+            w = core[0]
+            if w in self._words or w + "s" in self._words or (
+                    w.endswith("s") and w[:-1] in self._words):
+                return True
+            if w.isalpha() and len(w) <= 6 and w in self._acronyms:
+                return True
+        else:
+            firsts = self._positions.get(core[0], ())
+            lasts = self._positions.get(core[-1], ())
+            if any(0 < b - a <= len(core) + 2 for a in firsts for b in lasts):
+                return True
+            initials = "".join(w[0] for w in core if w not in _CONNECT)
+            if len(initials) >= 2 and initials in self._words:
+                return True
+        group = _ALIAS_OF.get(" ".join(core))
+        if group is not None:
+            return any(" " + " ".join(a.split()) + " " in self._phrase for a in group)
+        return False

@@ -1,0 +1,256 @@
+"""Figures: amounts of money, percentages, measures, durations, plain and spelled numbers and
+ordinals, each with an exact canonical value and the qualifier that binds it.
+
+A bare four-digit number from 1000 to 2100 (no separators, no unit) is a year and is returned
+as a :class:`~certirag.checks.dates.DateRef` instead, so it is reported once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from certirag.checks._text import Spans, has_any
+from certirag.checks.dates import DateRef
+from certirag.checks.money import currency_after, currency_before
+from certirag.checks.numbers import (
+    NUMBER_RE,
+    SPELLED_HINTS,
+    SPELLED_RE,
+    parse_number,
+    parse_spelled,
+)
+from certirag.checks.qualifiers import qualifier_after, qualifier_before
+from certirag.checks.units import duration_after, unit_after
+
+__all__ = ["Figure", "extract_figures"]
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A figure found in a text.
+
+    ``kind`` is ``money``, ``percent``, ``measure``, ``duration``, ``number`` or ``ordinal``;
+    ``dim`` is what it is compared within (``money:GBP``, ``percent``, ``mass``, ``days`` …);
+    ``value`` is canonical (converted to the dimension's base unit); ``number`` is the value
+    as written with its magnitude (``£5m`` → 5000000) and ``mantissa``/``scale`` split it
+    (5 and 6); ``unit`` names the unit or currency as written; ``day_class`` is ``working``,
+    ``clear`` or ``school`` for such days; ``qualifier`` is the class of a bounding word;
+    ``per`` is the period of a rate (``£150 per night``, ``5% a year``: ``night``, ``year``).
+    """
+
+    kind: str
+    dim: str
+    value: Decimal
+    number: Decimal
+    mantissa: Decimal
+    scale: int
+    unit: str
+    day_class: str
+    qualifier: str | None
+    start: int
+    end: int
+    text: str
+    per: str = ""
+
+    @property
+    def key(self) -> tuple[str, Decimal, str]:
+        """What two figures must share to be the same figure."""
+        return (self.dim, self.value, self.day_class)
+
+    def describe(self) -> str:
+        """A short human name for the kind of figure."""
+        return {"money": "amount", "percent": "percentage", "measure": "measure",
+                "duration": "duration", "ordinal": "ordinal"}.get(self.kind, "number")
+
+
+_MAGNITUDE_RE = re.compile(
+    r"(?:\s?(?P<s>bn|mn|tn|k|K|M|b|m)(?![A-Za-z])|\s(?P<w>thousand|million|billion|trillion)"
+    r"(?![A-Za-z]))")
+_SCALES = {"k": 3, "K": 3, "thousand": 3, "m": 6, "M": 6, "mn": 6, "million": 6, "b": 9,
+           "bn": 9, "billion": 9, "tn": 12, "trillion": 12}
+_PERCENT_RE = re.compile(
+    r"\s?(?:(?P<pct>%)|per\s?cent(?![A-Za-z])|percent(?![A-Za-z])"
+    r"|(?P<pp>percentage\s+points?|pp(?![A-Za-z])|p\.p\.))",
+    re.IGNORECASE,
+)
+_ORDINAL_RE = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
+_ARTICLE_RE = re.compile(r"(?<![\w-])(?P<n>an?|one)\s+(?=[A-Za-z])", re.IGNORECASE)
+_LIST_MARK_RE = re.compile(r"\s*(?:[0-9]{1,2}[.)]|\(?[0-9]{1,2}\))\s")
+
+
+def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, claim: bool
+                    ) -> tuple[list[Figure], list[DateRef]]:
+    """Figures and bare years in ``text`` outside the ``taken`` spans (which grow).
+
+    With ``claim=True`` the reading is stricter about words that are often not numbers
+    (a lone ``one``, ``second`` after ``a``/``per``, a leading list number); evidence is read
+    generously (``a week`` = one week)."""
+    figures: list[Figure] = []
+    years: list[DateRef] = []
+    cands: list[tuple[int, int, Decimal, bool, bool]] = []  # start, end, value, spelled, ordinal
+    skip_to = 0
+    if claim:
+        lm = _LIST_MARK_RE.match(text)
+        if lm:
+            skip_to = lm.end()
+    for m in NUMBER_RE.finditer(text):
+        if m.start() < skip_to:
+            continue
+        value = parse_number(m.group(), decimal_comma)
+        if value is not None:
+            cands.append((m.start(), m.end(), value, False, False))
+    if has_any(text.lower(), SPELLED_HINTS):
+        for m in SPELLED_RE.finditer(text):
+            for s, e, value, ordinal in parse_spelled(m.group()):
+                cands.append((m.start() + s, m.start() + e, value, True, ordinal))
+    if not claim:
+        for m in _ARTICLE_RE.finditer(text):
+            if m["n"].lower() != "one":
+                cands.append((m.start(), m.start() + len(m["n"]), Decimal(1), True, False))
+    cands.sort(key=lambda c: c[0])
+    for start, end, value, spelled, ordinal in cands:
+        if not taken.free(start, end):
+            continue
+        got = _classify(text, start, end, value, spelled, ordinal, claim)
+        if got is None:
+            continue
+        if isinstance(got, DateRef):
+            if taken.take(got.start, got.end):
+                years.append(got)
+            continue
+        if taken.take(got.start, got.end):
+            figures.append(got)
+    return figures, years
+
+
+def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, ordinal: bool,
+              claim: bool) -> Figure | DateRef | None:
+    token = text[start:end]
+    low = token.lower()
+    article = low in ("a", "an")
+    mantissa = value
+    scale = 0
+    pos = end
+    if ordinal:
+        if claim and low == "second" and re.search(r"(?:\b(?:a|per|one|each|the\s+same)\s+|-)$",
+                                                   text[max(0, start - 12):start], re.I):
+            return None
+        return _figure("ordinal", "ordinal", value, value, value, 0, "", "", text, start, end)
+    if not spelled:
+        om = _ORDINAL_RE.match(text, end)
+        if om is not None:
+            return _figure("ordinal", "ordinal", value, value, value, 0, "", "", text, start,
+                           om.end())
+    start2 = start
+    currency = None
+    if not spelled:
+        currency = currency_before(text[max(0, start - 6):start])
+        if currency is not None:
+            start2 = _currency_start(text, start)
+    if currency is None and not article and _bare_after(text, end):
+        return _plain(text, start, end, token, spelled, value, claim)
+    if not article:
+        mm = _MAGNITUDE_RE.match(text, pos)
+        if mm is not None:
+            word = mm["s"] or mm["w"]
+            # bare "m"/"b" mean million/billion only for money (5m is five metres)
+            money_after = currency_after(text, mm.end()) if word in ("m", "b") else None
+            if word not in ("m", "b") or currency is not None or money_after is not None:
+                scale = _SCALES[word]
+                pos = mm.end()
+    number = mantissa.scaleb(scale) if scale else mantissa
+    if currency is None and not article:
+        after = currency_after(text, pos)
+        if after is not None:
+            currency, factor, pos = after
+            if factor != 1:
+                number = number * factor
+    if currency is not None:
+        return _figure("money", f"money:{currency}", number, number, mantissa, scale, currency,
+                       "", text, start2, pos)
+    if not article:
+        pm = _PERCENT_RE.match(text, pos)
+        if pm is not None:
+            unit = "pp" if pm["pp"] else "%"
+            return _figure("percent", "percent", number, number, mantissa, scale, unit, "",
+                           text, start, pm.end())
+    dur = duration_after(text, pos)
+    if dur is not None:
+        unit, family, factor, day_class, dend = dur
+        if claim and article:
+            return None
+        return _figure("duration", family, number * factor, number, mantissa, scale, unit,
+                       day_class, text, start, dend)
+    if article:
+        return None
+    got = unit_after(text, pos)
+    if got is not None:
+        u, uend = got
+        return _figure("measure", u.dim, number * u.factor, number, mantissa, scale, u.name, "",
+                       text, start, uend)
+    if pos < len(text) and (text[pos].isalpha() or text[pos] in "_"):
+        return None  # glued to letters we do not know: a code, a model name
+    if scale:
+        return _figure("number", "number", number, number, mantissa, scale, "", "", text, start,
+                       pos)
+    return _plain(text, start, end, token, spelled, value, claim)
+
+
+def _bare_after(text: str, pos: int) -> bool:
+    """Whether nothing that could be a unit, currency, percentage or magnitude follows."""
+    n = len(text)
+    if pos >= n:
+        return True
+    c = text[pos]
+    if c == " " or c == "-":
+        if pos + 1 >= n:
+            return True
+        c = text[pos + 1]
+    return c.isdigit() or c in ",;:.!?)]}\"'"
+
+
+def _plain(text: str, start: int, end: int, token: str, spelled: bool, value: Decimal,
+           claim: bool) -> Figure | DateRef | None:
+    """A number with nothing after it: a year, a plain number, or (in a claim) a lone
+    ``one`` that is no figure."""
+    if claim and spelled and token.lower() == "one":
+        return None  # "one of", "no one": not a figure unless it has a unit
+    if not spelled and len(token) == 4 and token.isdigit() and 1000 <= int(token) <= 2100:
+        return DateRef(int(token), None, None, start, end, token)
+    return _figure("number", "number", value, value, value, 0, "", "", text, start, end)
+
+
+def _currency_start(text: str, start: int) -> int:
+    i = start
+    while i > 0 and text[i - 1] == " ":
+        i -= 1
+    while (i > 0 and not text[i - 1].isspace() and not text[i - 1].isdigit()
+           and text[i - 1] not in "([{\"'" and start - i < 4):
+        i -= 1
+    return i
+
+
+_PER_RE = re.compile(
+    r"\s*(?:(?:a|an|per|each|every|/)\s*(?P<p>hour|day|night|week|fortnight|month|year|annum"
+    r"|calendar\s+month)|(?P<a>hourly|daily|nightly|weekly|fortnightly|monthly|yearly|annually"
+    r"|p\.a\.|pa|pcm))(?![A-Za-z])",
+    re.IGNORECASE)
+_PERIODS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
+            "fortnightly": "fortnight", "monthly": "month", "yearly": "year", "annually": "year",
+            "annum": "year", "p.a.": "year", "pa": "year", "pcm": "month",
+            "calendar month": "month"}
+
+
+def _figure(kind: str, dim: str, value: Decimal, number: Decimal, mantissa: Decimal, scale: int,
+            unit: str, day_class: str, text: str, start: int, end: int) -> Figure:
+    qualifier = qualifier_before(text, start) or qualifier_after(text, end)
+    per = ""
+    if kind not in ("duration", "ordinal"):
+        pm = _PER_RE.match(text, end)
+        if pm is not None:
+            word = re.sub(r"\s+", " ", (pm["p"] or pm["a"]).lower())
+            per = _PERIODS.get(word, word)
+    return Figure(kind, dim, value, number, mantissa, scale, unit, day_class, qualifier, start,
+                  end, text[start:end], per)

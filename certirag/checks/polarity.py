@@ -1,0 +1,141 @@
+"""Negation and polarity: negation cues with their scope, and antonym pairs.
+
+A negation cue (``not``, ``n't``, ``no``, ``never``, ``none``, ``nobody``, ``nothing``,
+``neither``, ``nor``, ``without``, ``cannot``) scopes over the next content words up to a
+clause boundary (at most two). Cues that belong to a value qualifier (``not more than``,
+``no less than``) are not negations; cues inside a modal phrase (``must not``, ``need not``,
+``is not required to``) are marked so the modal check can take them.
+
+Antonyms come in pairs of sides (rise/fall, increase/decrease, higher/lower, more/less,
+before/after, above/below, gain/lose, allow/prohibit, permit/forbid, include/exclude,
+maximum/minimum, accept/reject); a word inside a negation scope counts for the other side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from certirag.checks._text import Token
+
+__all__ = ["ANTONYMS", "NegScope", "Polarity", "analyse_polarity"]
+
+_CUES = frozenset({"not", "n't", "no", "never", "none", "nobody", "nothing", "neither", "nor",
+                   "without", "cannot"})
+_OPENERS = frozenset({".", "!", "?", ":", ";", '"', "'", "(", "-"})
+_QUALIFIER_NEXT = frozenset({"more", "less", "fewer", "later", "earlier", "greater", "exceeding",
+                             "over", "under", "above", "below", "longer", "shorter", "only",
+                             "sooner", "much", "many"})
+_MODAL_BEFORE = frozenset({"must", "shall", "may", "can", "ca", "could", "should", "need",
+                           "ought", "might", "sha", "must've", "wo", "will", "would"})
+_MODAL_AFTER = frozenset({"required", "permitted", "allowed", "obliged", "obligated",
+                          "entitled"})
+_BOUNDARY = frozenset({",", ";", ":", ".", "!", "?", "(", ")", "but", "although", "though",
+                       "whereas", "while", "except", "unless", "because", "however", "if",
+                       "when", "which", "who", "that"})
+
+_PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "rise/fall": (
+        ("rise", "rises", "rose", "risen", "rising", "increase", "increases", "increased",
+         "increasing", "grew", "grow", "grows", "growing", "climb", "climbs", "climbed"),
+        ("fall", "falls", "fell", "fallen", "falling", "decrease", "decreases", "decreased",
+         "decreasing", "decline", "declines", "declined", "declining", "drop", "drops",
+         "dropped", "shrank", "shrink", "shrinks", "shrunk")),
+    "higher/lower": (("higher", "highest"), ("lower", "lowest")),
+    "more/less": (("more",), ("less", "fewer")),
+    "before/after": (("before", "earlier", "prior"), ("after", "later")),
+    "above/below": (("above",), ("below",)),
+    "gain/lose": (("gain", "gains", "gained", "win", "wins", "won"),
+                  ("lose", "loses", "lost", "losing")),
+    "allow/prohibit": (
+        ("allow", "allows", "allowed", "permit", "permits", "permitted"),
+        ("prohibit", "prohibits", "prohibited", "forbid", "forbids", "forbidden", "forbade",
+         "ban", "bans", "banned")),
+    "include/exclude": (("include", "includes", "included", "including", "inclusive"),
+                        ("exclude", "excludes", "excluded", "excluding", "exclusive")),
+    "maximum/minimum": (("maximum",), ("minimum",)),
+    "accept/reject": (("accept", "accepts", "accepted"), ("reject", "rejects", "rejected")),
+}
+#: Antonym words to ``(pair, side)``.
+ANTONYMS: dict[str, tuple[str, int]] = {
+    w: (pair, side) for pair, sides in _PAIRS.items() for side, ws in enumerate(sides)
+    for w in ws
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NegScope:
+    """A negation cue at token ``cue`` scoping over tokens ``cue+1 .. last``; ``words`` are
+    the content stems in scope; ``modal`` says the cue belongs to a modal phrase."""
+
+    cue: int
+    last: int
+    cue_text: str
+    words: tuple[str, ...]
+    modal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Polarity:
+    """The negations and antonym sides of one sentence."""
+
+    scopes: tuple[NegScope, ...]
+    negated: frozenset[str]
+    sides: dict[str, frozenset[int]]
+    raw_sides: dict[str, frozenset[int]]
+    words: dict[str, tuple[str, ...]]
+
+
+def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
+    """Negation scopes and antonym sides of a tokenised sentence (``stems[i]`` is the content
+    stem of ``toks[i]`` or ``None``)."""
+    lows = [t.text.lower() for t in toks]
+    n = len(toks)
+    scopes: list[NegScope] = []
+    for i, low in enumerate(lows):
+        if low not in _CUES:
+            continue
+        if i and toks[i].text[0].isupper() and lows[i - 1] not in _OPENERS:
+            continue  # part of a name: "Never Shout Never", "Dr. No"
+        nxt = lows[i + 1] if i + 1 < n else ""
+        prev = lows[i - 1] if i else ""
+        if nxt in _QUALIFIER_NEXT or (low == "no" and nxt == "." ) or (
+                low == "not" and prev == "or") or (low == "no" and nxt in ("doubt",)):
+            continue
+        modal = prev in _MODAL_BEFORE or nxt in _MODAL_AFTER or (
+            prev in ("does", "do", "did") and nxt in ("have", "need") and i + 2 < n
+            and lows[i + 2] == "to") or (i + 2 < n and lows[i + 2] in _MODAL_AFTER)
+        words: list[str] = []
+        last = i
+        j = i + 1
+        while j < n and len(words) < 2:
+            if lows[j] in _BOUNDARY:
+                break
+            st = stems[j]
+            if st is not None:
+                words.append(st)
+            last = j
+            j += 1
+        scopes.append(NegScope(i, last, low, tuple(words), modal))
+    negated = frozenset(w for s in scopes for w in s.words)
+    sides: dict[str, set[int]] = {}
+    raw: dict[str, set[int]] = {}
+    found: dict[str, list[str]] = {}
+    for i, low in enumerate(lows):
+        hit = ANTONYMS.get(low)
+        if hit is None:
+            continue
+        pair, side = hit
+        nxt = lows[i + 1] if i + 1 < n else ""
+        prev = lows[i - 1] if i else ""
+        if pair == "more/less" and (nxt == "than" or prev in ("or", "no", "not", "much")):
+            continue
+        if pair == "before/after" and low in ("earlier", "later") and nxt == "than":
+            continue
+        raw.setdefault(pair, set()).add(side)
+        if any(s.cue < i <= s.last for s in scopes):
+            side = 1 - side
+        sides.setdefault(pair, set()).add(side)
+        found.setdefault(pair, []).append(toks[i].text)
+    return Polarity(tuple(scopes), negated, {k: frozenset(v) for k, v in sides.items()},
+                    {k: frozenset(v) for k, v in raw.items()},
+                    {k: tuple(v) for k, v in found.items()})

@@ -1,0 +1,155 @@
+"""Qualifiers that bound a value (``at least 26 weeks``, ``the lower of £X and Y``), conditions
+that bound a statement (``unless``, ``except``, ``provided that``, ``only if``, ``subject to``)
+and hedges (``might``, ``probably``, ``is thought to``).
+
+Value qualifiers fall into classes, so paraphrases agree: ``min`` (at least, not less than, a
+minimum of, or more), ``gt`` (more than, over, above, in excess of), ``max`` (at most, no more
+than, up to, a maximum of, or less), ``lt`` (less than, fewer than, under, below), ``approx``
+(approximately, about, around, roughly, nearly, almost, circa, some), ``exact`` (exactly,
+precisely), ``lower_of`` and ``higher_of``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.checks._text import has_any
+
+__all__ = [
+    "CLASS_NAMES",
+    "condition_cues",
+    "hedges",
+    "qualifier_after",
+    "qualifier_before",
+]
+
+_BEFORE: list[tuple[str, str]] = [
+    ("min", r"at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+fewer\s+than"
+            r"|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|minimum|a\s+min\.?\s+of|min\.|≥"),
+    ("max", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|no\s+greater\s+than"
+            r"|not\s+greater\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|maximum"
+            r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤"),
+    ("gt", r"more\s+than|greater\s+than|in\s+excess\s+of|exceeding|over|above|>"),
+    ("lt", r"less\s+than|fewer\s+than|under|below|<"),
+    ("approx", r"approximately|approx\.?|about|around|roughly|nearly|almost|circa|c\.|ca\."
+               r"|some|an\s+estimated|estimated|~|≈"),
+    ("exact", r"exactly|precisely|just"),
+    ("lower_of", r"the\s+(?:lower|lesser|smaller)\s+of"),
+    ("higher_of", r"the\s+(?:higher|greater|larger)\s+of"),
+]
+_BEFORE_RE = re.compile(
+    r"(?:(?<![\w])(?:" + "|".join(f"(?P<{name}>{alts})" for name, alts in _BEFORE) + r"))"
+    r"(?:\s+(?:the|a|an))?\s*(?:US\$|AU?\$|CA?\$|[£€$¥₹]|EUR\s|GBP\s|USD\s|CHF\s)?$",
+    re.IGNORECASE,
+)
+_AFTER_RE = re.compile(
+    r"(?:'s?)?\s*(?:\((?:or\s+)?)?(?:(?P<min>or\s+more|or\s+above|or\s+over|and\s+over|and\s+above"
+    r"|or\s+greater|or\s+longer|at\s+least|minimum)|(?P<max>or\s+less|or\s+fewer|or\s+below"
+    r"|or\s+under|or\s+shorter|at\s+most|maximum|at\s+the\s+most)|(?P<approx>or\s+so))(?![\w])",
+    re.IGNORECASE,
+)
+_PHRASAL_RE = re.compile(
+    r"\b(?:carr(?:y|ies|ied|ying)|spread|roll(?:s|ed)?|hand(?:s|ed)?|turn(?:s|ed)?|tak(?:e|es|en)"
+    r"|took|pa(?:y|ys|id)|payable|repa(?:y|id)|stretch(?:ed|es)?|split|divided|run(?:s)?|ran)\s+$",
+    re.IGNORECASE)
+_WHICHEVER_RE = re.compile(
+    r"(?:[^;.!?]|\.(?=[0-9])){0,90}?\bwhichever\s+is\s+(?:the\s+)?"
+    r"(?P<c>lower|less|lesser|smaller|higher|greater|more|larger)\b",
+    re.IGNORECASE)
+_OF_RE = re.compile(
+    r"the\s+(?P<c>lower|lesser|smaller|higher|greater|larger)\s+of\s+(?:\S+\s+){0,4}\S+$",
+    re.IGNORECASE)
+_AND_RE = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?$", re.IGNORECASE)
+
+#: Readable names of the qualifier classes.
+CLASS_NAMES = {
+    "min": "at least", "max": "at most", "gt": "more than", "lt": "less than",
+    "approx": "approximately", "exact": "exactly", "lower_of": "the lower of",
+    "higher_of": "the higher of",
+}
+
+
+def qualifier_before(text: str, start: int) -> str | None:
+    """The class of a qualifier right before ``text[start:]`` (a figure), if any. The second
+    operand of ``the lower of X and Y`` is bound too."""
+    window = text[max(0, start - 32):start]
+    tail = window.rstrip(" £€$¥₹")
+    if not tail or not (tail[-1].isalpha() or tail[-1] in ".~≈≥≤<>"):
+        return None
+    m = _BEFORE_RE.search(window)
+    if m is not None:
+        if m.lastgroup in ("gt", "lt") and _PHRASAL_RE.search(window, 0, m.start()):
+            return None  # "carry over 5 days", "spread over 3 years"
+        return m.lastgroup
+    am = _AND_RE.search(window)
+    if am is not None:  # "the lower of £X and 52 ..." binds the second operand
+        prior = text[max(0, start - 120):start - (len(window) - am.start())]
+        pm = _OF_RE.search(prior)
+        if pm is not None:
+            return "lower_of" if pm["c"].lower() in ("lower", "lesser", "smaller") else "higher_of"
+    return None
+
+
+def qualifier_after(text: str, end: int) -> str | None:
+    """The class of a qualifier right after a figure ending at ``end`` (``26 weeks or more``,
+    ``£184.03 or 90% of earnings, whichever is lower``)."""
+    m = _AFTER_RE.match(text, end)
+    if m is not None:
+        return m.lastgroup
+    if "whichever" in text[end:end + 120]:
+        w = _WHICHEVER_RE.match(text, end)
+        if w is not None:
+            low = w["c"].lower() in ("lower", "less", "smaller", "lesser")
+            return "lower_of" if low else "higher_of"
+    return None
+
+
+_CONDITION_RE = re.compile(
+    r"\b(?:unless|except(?:\s+(?:for|where|when|that|if))?|excluding|provided(?:\s+that)?"
+    r"|providing\s+that|only\s+(?:if|where|when)|subject\s+to|as\s+long\s+as"
+    r"|on\s+condition\s+that|save\s+(?:that|where|for))\b",
+    re.IGNORECASE,
+)
+_CLAIM_CONDITION_RE = re.compile(
+    r"\b(?:unless|except|excluding|provided|providing|only|subject\s+to|as\s+long\s+as|if"
+    r"|where|when|whenever|condition|other\s+than|apart\s+from|but\s+not|save)\b",
+    re.IGNORECASE,
+)
+
+
+_CONDITION_HINTS = ("unless", "except", "excluding", "provid", "only", "subject to", "as long as",
+                    "condition", "save ")
+_CLAIM_CONDITION_HINTS = (*_CONDITION_HINTS, "if", "where", "when", "other than", "apart from",
+                          "but not")
+
+
+def condition_cues(text: str, *, claim: bool = False) -> list[tuple[int, int, str]]:
+    """Conditions that bound a statement: ``(start, end, cue)``. For a claim any conditional
+    wording counts (``if``, ``when``, ``other than`` …), so a rephrased condition is kept."""
+    rx = _CLAIM_CONDITION_RE if claim else _CONDITION_RE
+    if not has_any(text.lower(), _CLAIM_CONDITION_HINTS if claim else _CONDITION_HINTS):
+        return []
+    return [(m.start(), m.end(), m.group()) for m in rx.finditer(text)]
+
+
+_HEDGE_RE = re.compile(
+    r"\b(?:might|may\s+(?:possibly|well|have)|possibly|probably|(?<!un)likely|perhaps|maybe"
+    r"|reportedly|allegedly|apparently|presumably|supposedly|arguably|could\s+(?:possibly|be)"
+    r"|(?:is|are|was|were)\s+(?:thought|believed|said|reported|alleged|estimated|presumed)\s+to"
+    r"|(?:appears?|appeared|seems?|seemed)\s+to|it\s+is\s+possible\s+that|suggests?\s+that"
+    r"|is\s+suspected|are\s+suspected)\b",
+    re.IGNORECASE,
+)
+
+
+_HEDGE_HINTS = ("might", "may ", "possib", "probab", "likely", "perhaps", "maybe", "reported",
+                "alleged", "apparent", "presum", "suppos", "could", "thought to", "believed to",
+                "said to", "estimated to", "presumed to", "appear", "seem", "suggest",
+                "suspected")
+
+
+def hedges(text: str) -> list[str]:
+    """Hedging words in ``text`` (``might``, ``probably``, ``is thought to`` …)."""
+    if not has_any(text.lower(), _HEDGE_HINTS):
+        return []
+    return [m.group() for m in _HEDGE_RE.finditer(text)]

@@ -15,7 +15,7 @@ from certirag.errors import (
     CertificateError,
     CertiragError,
     ConfigError,
-    IndexError_,
+    IndexStoreError,
     InputError,
     VerificationError,
 )
@@ -43,8 +43,8 @@ __version__ = "0.1.0"
 __all__ = [
     "BackendError",
     "BackendUnavailable",
-    "CertificateError",
     "Certificate",
+    "CertificateError",
     "CertiragError",
     "Chunk",
     "Claim",
@@ -54,7 +54,7 @@ __all__ = [
     "Document",
     "Evidence",
     "Index",
-    "IndexError_",
+    "IndexStoreError",
     "InputError",
     "Reason",
     "Scores",

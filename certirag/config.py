@@ -46,7 +46,8 @@ class Settings(BaseSettings):
 
     # embeddings and retrieval
     embed_model: str = Field(default="builtin:minilm-l6-embed-int8",
-                             description="'builtin:NAME' or a folder with model.onnx + tokenizer.json")
+                             description="'builtin:NAME' or a folder with model.onnx and "
+                                         "tokenizer.json")
     embed_batch_size: int = Field(default=64, ge=1, le=4096)
     threads: int = Field(default=0, ge=0, le=256,
                          description="onnxruntime intra-op threads (0 = runtime default)")

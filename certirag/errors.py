@@ -7,11 +7,11 @@ Every error the library raises on purpose derives from :class:`CertiragError`::
     ├── InputError           bad user input: documents, answers, files (names file and line)
     ├── BackendUnavailable   a model, extra or server is missing (names the fix)
     ├── BackendError         a backend failed while running
-    ├── IndexError_          an index folder is missing, corrupt or of another version
+    ├── IndexStoreError      an index folder is missing, corrupt or of another version
     ├── VerificationError    a verification could not be carried out
     └── CertificateError     a certificate is malformed or does not verify
 
-The command line maps them to exit codes: ``InputError``/``ConfigError``/``IndexError_``
+The command line maps them to exit codes: ``InputError``/``ConfigError``/``IndexStoreError``
 exit 2, ``BackendUnavailable``/``BackendError`` exit 3.
 """
 
@@ -23,7 +23,7 @@ __all__ = [
     "CertificateError",
     "CertiragError",
     "ConfigError",
-    "IndexError_",
+    "IndexStoreError",
     "InputError",
     "VerificationError",
 ]
@@ -49,7 +49,7 @@ class InputError(CertiragError):
         super().__init__(f"{where}{message}")
 
 
-class BackendUnavailable(CertiragError):
+class BackendUnavailable(CertiragError):  # noqa: N818 - the documented name
     """A configured backend cannot be loaded; the message names the extra or command to fix it."""
 
 
@@ -57,7 +57,7 @@ class BackendError(CertiragError):
     """A backend failed while running (a model error, a server error, a timeout)."""
 
 
-class IndexError_(CertiragError):  # noqa: N801 - avoids shadowing the builtin IndexError
+class IndexStoreError(CertiragError):
     """An index folder is missing, corrupt, or written by an incompatible version."""
 
 

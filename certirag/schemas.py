@@ -39,7 +39,7 @@ class _Model(BaseModel):
 
 
 class Document(_Model):
-    """A source document. ``sha256`` is computed from ``text`` when omitted and checked when given."""
+    """A source document; ``sha256`` is computed from ``text`` when omitted, checked when given."""
 
     id: str = Field(min_length=1, max_length=512)
     text: str = Field(min_length=1)

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from certirag.config import Settings
-from certirag.errors import IndexError_, InputError
+from certirag.errors import IndexStoreError, InputError
 from certirag.index.local import LocalStore
 from certirag.index.store import DocumentChunks, Store, StoreStats
 from certirag.progress import NullProgress, Progress
 from certirag.retrieve.hybrid import Mode, Reranker, Retriever
 from certirag.schemas import Document, SearchResult
 
-__all__ = ["IngestReport", "Index"]
+__all__ = ["Index", "IngestReport"]
 
 _EMBED_SLICE = 256
 
@@ -58,7 +58,7 @@ class Index:
         """Open an index folder; with ``create`` a missing folder becomes an empty index."""
         path = Path(path)
         if not create and not LocalStore.exists(path):
-            raise IndexError_(f"no index at {path} (create one with: certirag ingest FILES "
+            raise IndexStoreError(f"no index at {path} (create one with: certirag ingest FILES "
                               f"--index {path})")
         return cls(path, settings=settings)
 
@@ -93,7 +93,7 @@ class Index:
         want = self._embed_meta()
         for key in ("embed_sha256", "chunk_max_chars"):
             if key in stored and stored[key] != want[key]:
-                raise IndexError_(
+                raise IndexStoreError(
                     f"{self.path} was built with {key}={stored[key]!r}; the current settings "
                     f"give {want[key]!r}. Use the original settings or ingest into a new folder."
                 )

@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from certirag.errors import IndexError_
+from certirag.errors import IndexStoreError
 from certirag.index.store import DocumentChunks, ScoredChunk, StoreStats
 from certirag.schemas import Chunk, Document
 
@@ -86,9 +86,10 @@ class LocalStore:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as exc:
-            raise IndexError_(f"{self.path}: unreadable {_CURRENT} file") from exc
+            raise IndexStoreError(f"{self.path}: unreadable {_CURRENT} file") from exc
         if not name.startswith("gen-") or not (self.path / name).is_dir():
-            raise IndexError_(f"{self.path}: {_CURRENT} points at a missing generation {name!r}")
+            raise IndexStoreError(
+                f"{self.path}: {_CURRENT} points at a missing generation {name!r}")
         return name
 
     def _ensure_loaded(self) -> None:
@@ -106,7 +107,7 @@ class LocalStore:
         try:
             meta = json.loads((root / "meta.json").read_text("utf-8"))
             if meta.get("format") != FORMAT_VERSION:
-                raise IndexError_(
+                raise IndexStoreError(
                     f"{self.path}: index format {meta.get('format')!r} is not supported "
                     f"(this version reads format {FORMAT_VERSION}); re-ingest into a new folder"
                 )
@@ -118,12 +119,12 @@ class LocalStore:
             with (root / "chunks.jsonl").open(encoding="utf-8") as fh:
                 chunks = [Chunk.model_validate_json(line) for line in fh]
             vectors = np.load(root / "vectors.npy", mmap_mode="r")
-        except IndexError_:
+        except IndexStoreError:
             raise
         except (OSError, ValueError) as exc:
-            raise IndexError_(f"{self.path}: index generation {gen} is damaged: {exc}") from exc
+            raise IndexStoreError(f"{self.path}: index generation {gen} is damaged: {exc}") from exc
         if vectors.shape[0] != len(chunks) or meta.get("chunks") != len(chunks):
-            raise IndexError_(f"{self.path}: chunk and vector counts disagree in {gen}")
+            raise IndexStoreError(f"{self.path}: chunk and vector counts disagree in {gen}")
         self._meta, self._docs, self._chunks, self._vectors = meta, docs, chunks, vectors
         self._loaded_gen = gen
 
@@ -189,7 +190,7 @@ class LocalStore:
             self._faiss = index
         query = np.ascontiguousarray(np.asarray(vector, dtype=np.float32).reshape(1, -1))
         if query.shape[1] != self._faiss.d:
-            raise IndexError_(f"query vector has dimension {query.shape[1]}, "
+            raise IndexStoreError(f"query vector has dimension {query.shape[1]}, "
                               f"the index holds {self._faiss.d}")
         scores, ids = self._faiss.search(query, min(k, len(self._chunks)))
         return [ScoredChunk(self._chunks[int(i)], float(s))
@@ -229,7 +230,7 @@ class LocalStore:
             dim = int((meta or {}).get("dim") or self._meta.get("dim") or 0)
             vectors = np.concatenate(parts) if parts else np.zeros((0, dim), dtype=np.float32)
             if vectors.shape[0] != len(chunks):
-                raise IndexError_("internal error: chunk and vector counts disagree")
+                raise IndexStoreError("internal error: chunk and vector counts disagree")
             new_meta = {**self._meta, **(meta or {}), "format": FORMAT_VERSION,
                         "documents": len(docs), "chunks": len(chunks),
                         "dim": int(vectors.shape[1]), "updated": time.time()}

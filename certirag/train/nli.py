@@ -63,7 +63,8 @@ def nli_loss(logits: Any, labels: Any) -> Any:
     return torch.where(binary, not_ent, ce).mean()
 
 
-def _encode(tokenizer: Any, pairs: list[Pair], max_length: int) -> list[list[int]]:
+def _encode(tokenizer: Any, pairs: list[Pair], max_length: int
+            ) -> tuple[list[list[int]], list[list[int]]]:
     enc = tokenizer(
         [p.premise for p in pairs],
         [p.hypothesis for p in pairs],
@@ -171,8 +172,8 @@ def train(args: argparse.Namespace) -> Path:
 
     def lr_lambda(step: int) -> float:
         if step < warmup:
-            return (step + 1) / warmup
-        return max(0.0, (total_steps - step) / max(1, total_steps - warmup))
+            return float(step + 1) / warmup
+        return float(max(0.0, (total_steps - step) / max(1, total_steps - warmup)))
 
     sched = torch.optim.lr_scheduler.LambdaLR(optim, lr_lambda)
     step = 0

@@ -76,9 +76,8 @@ def halueval_qa_pairs(path: Path, start: int, stop: int) -> list[Pair]:
     for _, row in _read_rows(path, start, stop):
         knowledge, question = str(row["knowledge"]), str(row["question"])
         out.append(Pair(knowledge, qa_hypothesis(question, str(row["right_answer"])), 0, "qa"))
-        out.append(
-            Pair(knowledge, qa_hypothesis(question, str(row["hallucinated_answer"])), NOT_ENTAILED, "qa")
-        )
+        hallucinated = qa_hypothesis(question, str(row["hallucinated_answer"]))
+        out.append(Pair(knowledge, hallucinated, NOT_ENTAILED, "qa"))
     return out
 
 
@@ -91,7 +90,7 @@ def _content_words(text: str) -> set[str]:
 
 
 def best_window(doc_sentences: list[str], claim: str, size: int = 3) -> str:
-    """The ``size`` document sentences sharing most content words with ``claim``, in document order."""
+    """The ``size`` document sentences sharing most content words with ``claim``, in order."""
     words = _content_words(claim)
     ranked = sorted(
         range(len(doc_sentences)),

@@ -142,7 +142,10 @@ def test_structured_noise_never_crashes(claim: str, evidence: list[str]) -> None
     ("6 April 2026 " * 1600)[:20_000],
 ])
 def test_bounded_time(evidence: str) -> None:
+    # Guards against super-linear regex blow-ups (which take minutes on 20,000 characters),
+    # not speed: the bound is loose so a loaded CI machine does not fail it. Speed is
+    # measured in benchmarks/claimcheck.py.
     start = time.perf_counter()
     check_claim("The fee of £1,234 under s. 5 is due on 6 April 2026.", [evidence])
     check_claim(evidence, ["The fee is £5."])
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 15.0

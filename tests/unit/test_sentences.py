@@ -165,16 +165,13 @@ def test_sentences_matches_spans() -> None:
     assert sentences(text) == [text[s:e] for s, e in split_sentences(text)]
 
 
-def test_speed() -> None:
+def test_long_text() -> None:
     para = ("The court held in Smith v. Jones that s. 124(1ZA)(a) applies. Dr. Brown said the "
             "dose was approx. 5 mg/kg, i.e. within limits! Revenue rose 4.5% to $1.2bn in the "
             "U.S. The firm, Acme Inc., expects growth... What next? See Fig. 3 and No. 5.\n\n")
     text = para * 500
-    t0 = time.perf_counter()
     spans = split_sentences(text)
-    elapsed = time.perf_counter() - t0
-    assert len(spans) == 3000
-    assert len(spans) / elapsed > 5000
+    assert len(spans) == 3000  # speed is measured in benchmarks/claimcheck.py, not here
 
 
 @pytest.mark.parametrize("text", [
@@ -182,9 +179,10 @@ def test_speed() -> None:
     "\n" * 20000, "x" * 100000,
 ])
 def test_adversarial_input_is_linear(text: str) -> None:
+    # catches super-linear blow-ups (minutes), with room for a loaded machine
     t0 = time.perf_counter()
     split_sentences(text)
-    assert time.perf_counter() - t0 < 2.0
+    assert time.perf_counter() - t0 < 15.0
 
 
 _ALPHABET = st.sampled_from(

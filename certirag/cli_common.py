@@ -16,7 +16,7 @@ from certirag.errors import (
     BackendUnavailable,
     CertiragError,
     ConfigError,
-    IndexError_,
+    IndexStoreError,
     InputError,
 )
 
@@ -41,7 +41,7 @@ def errors_to_exit_codes() -> Iterator[None]:
     """Turn certirag errors into a message on stderr and the documented exit code."""
     try:
         yield
-    except (InputError, ConfigError, IndexError_) as exc:
+    except (InputError, ConfigError, IndexStoreError) as exc:
         err(f"error: {exc}")
         raise typer.Exit(EXIT_INPUT) from exc
     except (BackendUnavailable, BackendError) as exc:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from certirag.config import Settings
-from certirag.errors import IndexError_, InputError
+from certirag.errors import IndexStoreError, InputError
 from certirag.index import Index, LocalStore
 from certirag.index.store import DocumentChunks, Store
 from certirag.schemas import Chunk, Document
@@ -85,16 +85,16 @@ def test_damaged_index_is_reported(tmp_path: Path, hash_embedder: HashEmbedder) 
     store.write([_dc(Document(id="a", text="Some text."), hash_embedder)], meta={"dim": 64})
     gen = (tmp_path / "CURRENT").read_text().strip()
     (tmp_path / gen / "chunks.jsonl").write_text("{not json\n")
-    with pytest.raises(IndexError_, match="damaged"):
+    with pytest.raises(IndexStoreError, match="damaged"):
         LocalStore(tmp_path).document_hashes()
     (tmp_path / "CURRENT").write_text("gen-999999\n")
-    with pytest.raises(IndexError_, match="missing generation"):
+    with pytest.raises(IndexStoreError, match="missing generation"):
         LocalStore(tmp_path).stats()
     meta = tmp_path / gen / "meta.json"
     (tmp_path / "CURRENT").write_text(gen)
     data = json.loads(meta.read_text())
     meta.write_text(json.dumps({**data, "format": 99}))
-    with pytest.raises(IndexError_, match="format"):
+    with pytest.raises(IndexStoreError, match="format"):
         LocalStore(tmp_path).stats()
 
 
@@ -128,12 +128,12 @@ def test_index_rejects_other_embedding_model(tmp_path: Path, hash_embedder: Hash
 
         info = _Info()
 
-    with pytest.raises(IndexError_, match="embed_sha256"):
+    with pytest.raises(IndexStoreError, match="embed_sha256"):
         Index(tmp_path, embedder=Other()).search("alpha")
 
 
 def test_open_missing_index(tmp_path: Path) -> None:
-    with pytest.raises(IndexError_, match="no index"):
+    with pytest.raises(IndexStoreError, match="no index"):
         Index.open(tmp_path / "nothing")
 
 

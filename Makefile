@@ -31,10 +31,23 @@ install: $(VENV)/.core
 install-dev: $(VENV)/.dev
 install-train: $(VENV)/.train
 
+QUESTION := How much leave can be carried over, and what is the hotel allowance in London?
+ANSWER := Up to 5 days of unused leave may be carried over to the next leave year. \
+	The hotel allowance is £110 per night in London. I hope this helps!
+
+# The demo keeps its keys and ledger in .demo/home, away from ~/.certirag.
+demo: export CERTIRAG_HOME = $(CURDIR)/$(DEMO)/home
 demo: $(VENV)/.core
 	rm -rf $(DEMO)
 	$(CERTIRAG) ingest examples/corpus --index $(DEMO)/index
 	$(CERTIRAG) search "How many days of annual leave do full-time employees get?" --index $(DEMO)/index -k 3
+	$(CERTIRAG) keys generate --dir $(DEMO)/home/keys
+	@echo "--- verifying an answer (one claim is wrong on purpose; exit code 1 = withheld)"
+	$(CERTIRAG) verify --question "$(QUESTION)" --answer "$(ANSWER)" --index $(DEMO)/index \
+		--display mixed --signing-key $(DEMO)/home/keys/certirag.key \
+		--cert-out $(DEMO)/answer.cert.json || [ $$? -eq 1 ]
+	$(CERTIRAG) cert verify $(DEMO)/answer.cert.json --public-key $(DEMO)/home/keys/certirag.pub
+	$(CERTIRAG) log verify --public-key $(DEMO)/home/keys/certirag.pub
 
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check certirag tests benchmarks scripts

@@ -1,0 +1,303 @@
+"""HaluEval through the FULL pipeline (claims → checks → NLI → policy).
+
+Each row gives a faithful and a hallucinated answer over the same evidence:
+
+* ``halueval-qa``: evidence = ``knowledge``; question = ``question``;
+* ``halueval-summarization``: evidence = ``document``; no question;
+* ``halueval-dialogue``: evidence = ``knowledge`` and the ``dialogue_history``; the
+  question is the last turn of the history.
+
+The right answer *passes* iff no claim is withheld; the hallucinated one is *caught* iff
+at least one claim is withheld. Balanced accuracy = (pass rate + catch rate) / 2, with
+percentile-bootstrap 95% intervals over rows. A parameter-free word-overlap baseline runs
+on the same rows: an answer passes iff every content word of it occurs in the evidence or
+the question.
+
+Row ranges are binding (see the data README): QA and summarization rows 8,000–9,999 and
+all of dialogue are reserved for reporting; thresholds are tuned on rows below 8,000 only
+(:func:`tune_thresholds` refuses reserved rows).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from certirag.config import Settings
+from certirag.errors import InputError
+from certirag.eval.datasets import Rows, read_jsonl, register_dataset
+from certirag.progress import NullProgress, Progress
+from certirag.schemas import Decision
+
+__all__ = [
+    "RESERVED_FROM",
+    "AnswerRecord",
+    "HaluExample",
+    "overlap_baseline",
+    "run_halueval",
+    "tune_thresholds",
+]
+
+RESERVED_FROM = {"halueval-qa": 8_000, "halueval-summarization": 8_000, "halueval-dialogue": 0}
+_STOP = frozenset(
+    "a an the of to in on at by for and or is are was were be been being it its this that "
+    "these those with as from he she they his her their which who whom what when where how "
+    "i you we me my your our us do does did has have had not no yes so but if then than "
+    "there here also very just can could would should will may might must shall about into "
+    "over after before up down out s t".split()
+)
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class HaluExample:
+    line: int
+    question: str
+    evidence: list[dict[str, str]]
+    right: str
+    hallucinated: str
+
+
+def _texts(obj: dict[str, Any], line: int, *keys: str) -> list[str]:
+    out = []
+    for key in keys:
+        value = obj.get(key)
+        if not isinstance(value, str):
+            raise InputError(f"row {line}: field {key!r} must be a string")
+        out.append(value)
+    return out
+
+
+def _limit(rows: list[HaluExample], limit: int | None) -> list[HaluExample]:
+    return rows[:limit] if limit is not None else rows
+
+
+def load_qa(path: Path, rows: Rows, limit: int | None) -> list[HaluExample]:
+    out = []
+    for line, obj in read_jsonl(path, rows):
+        knowledge, question, right, hallu = _texts(obj, line, "knowledge", "question",
+                                                   "right_answer", "hallucinated_answer")
+        out.append(HaluExample(line, question, [{"id": f"knowledge-{line}", "text": knowledge}],
+                               right, hallu))
+        if limit is not None and len(out) >= limit:
+            break
+    return out
+
+
+def load_summarization(path: Path, rows: Rows, limit: int | None) -> list[HaluExample]:
+    out = []
+    for line, obj in read_jsonl(path, rows):
+        doc, right, hallu = _texts(obj, line, "document", "right_summary", "hallucinated_summary")
+        out.append(HaluExample(line, "", [{"id": f"document-{line}", "text": doc}], right, hallu))
+        if limit is not None and len(out) >= limit:
+            break
+    return out
+
+
+def _last_turn(history: str) -> str:
+    turns = [t.strip() for t in re.split(r"\[(?:Human|Assistant)\]:", history) if t.strip()]
+    return turns[-1] if turns else ""
+
+
+def load_dialogue(path: Path, rows: Rows, limit: int | None) -> list[HaluExample]:
+    out = []
+    for line, obj in read_jsonl(path, rows):
+        knowledge, history, right, hallu = _texts(obj, line, "knowledge", "dialogue_history",
+                                                  "right_response", "hallucinated_response")
+        evidence = [{"id": f"knowledge-{line}", "text": knowledge}]
+        if history.strip():
+            evidence.append({"id": f"history-{line}", "text": history})
+        out.append(HaluExample(line, _last_turn(history), evidence, right, hallu))
+        if limit is not None and len(out) >= limit:
+            break
+    return out
+
+
+LOADERS: dict[str, tuple[str, Callable[[Path, Rows, int | None], list[HaluExample]]]] = {
+    "halueval-qa": ("qa.jsonl", load_qa),
+    "halueval-summarization": ("summarization.jsonl", load_summarization),
+    "halueval-dialogue": ("dialogue.jsonl", load_dialogue),
+}
+for _name, (_file, _loader) in LOADERS.items():
+    register_dataset(_name, _loader)
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+def overlap_baseline(answer: str, evidence: Sequence[str], question: str = "") -> bool:
+    """True (pass) iff every content word of ``answer`` occurs in the evidence or question."""
+    pool: set[str] = set()
+    for text in (*evidence, question):
+        pool |= _content(text)
+    return _content(answer) <= pool
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRecord:
+    """What the pipeline found per claim, enough to re-apply the policy at any thresholds:
+    ``fixed`` claims are withheld whatever the thresholds (a finding, a failure, no
+    evidence); the others carry (P(entailment), P(contradiction) or None)."""
+
+    fixed_withheld: bool
+    scored: tuple[tuple[float, float | None], ...]
+    backend_failed: bool
+
+    def withheld(self, tau_entail: float, tau_contradict: float) -> bool:
+        if self.fixed_withheld:
+            return True
+        return any(e < tau_entail or (c is not None and c >= tau_contradict)
+                   for e, c in self.scored)
+
+
+def record_of(result: Any) -> AnswerRecord:
+    fixed = False
+    scored: list[tuple[float, float | None]] = []
+    for c in result.claims:
+        if c.decision == Decision.NOT_A_CLAIM:
+            continue
+        codes = {r.code for r in c.reasons}
+        if c.scores is not None and codes <= {"entailed", "low_entailment",
+                                              "model_contradiction"} and c.evidence:
+            scored.append((c.scores.entailment, c.scores.contradiction))
+        else:
+            fixed = True
+    return AnswerRecord(fixed, tuple(scored), result.backend_failed)
+
+
+@dataclass
+class HaluRun:
+    dataset: str
+    lines: list[int] = field(default_factory=list)
+    right: list[AnswerRecord] = field(default_factory=list)
+    hallucinated: list[AnswerRecord] = field(default_factory=list)
+    baseline_right: list[bool] = field(default_factory=list)
+    baseline_hallucinated: list[bool] = field(default_factory=list)
+    model: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def run_halueval(dataset: str, examples: Sequence[HaluExample], *, settings: Settings,
+                 verifier: Any, progress: Progress | None = None) -> HaluRun:
+    """Verify both answers of every example with the full pipeline."""
+    from certirag.pipeline import verify
+
+    progress = progress or NullProgress()
+    run = HaluRun(dataset)
+    t0 = time.perf_counter()
+    progress.start(dataset, len(examples))
+    for ex in examples:
+        texts = [e["text"] for e in ex.evidence]
+        outcomes = []
+        for answer in (ex.right, ex.hallucinated):
+            if not answer.strip():  # an empty answer asserts nothing: nothing to withhold
+                outcomes.append(AnswerRecord(False, (), False))
+                continue
+            res = verify(ex.question, answer, evidence=ex.evidence, settings=settings,
+                         verifier=verifier)
+            run.model = run.model or dict(res.model)
+            outcomes.append(record_of(res))
+        run.lines.append(ex.line)
+        run.right.append(outcomes[0])
+        run.hallucinated.append(outcomes[1])
+        run.baseline_right.append(overlap_baseline(ex.right, texts, ex.question))
+        run.baseline_hallucinated.append(overlap_baseline(ex.hallucinated, texts, ex.question))
+        progress.advance()
+    progress.finish()
+    run.seconds = time.perf_counter() - t0
+    return run
+
+
+def _rates(passed_right: Any, caught: Any, idx: Any) -> float:
+    return float((passed_right[idx].mean() + caught[idx].mean()) / 2)
+
+
+def metrics_of(run: HaluRun, tau_entail: float, tau_contradict: float, *,
+               resamples: int = 1000) -> dict[str, Any]:
+    import numpy as np
+
+    from certirag.eval.metrics import bootstrap_ci
+
+    n = len(run.lines)
+    if n == 0:
+        raise InputError("no rows to evaluate")
+    passed = np.array([not r.withheld(tau_entail, tau_contradict) for r in run.right])
+    caught = np.array([r.withheld(tau_entail, tau_contradict) for r in run.hallucinated])
+    b_pass = np.array(run.baseline_right)
+    b_caught = ~np.array(run.baseline_hallucinated)
+
+    def ci(fn: Callable[[Any], float]) -> list[float]:
+        return list(bootstrap_ci(fn, n, resamples=resamples))
+
+    ba = _rates(passed, caught, slice(None))
+    base = _rates(b_pass, b_caught, slice(None))
+    return {
+        "balanced_accuracy": ba,
+        "balanced_accuracy_ci95": ci(lambda i: _rates(passed, caught, i)),
+        "catch_rate": float(caught.mean()),
+        "catch_rate_ci95": ci(lambda i: float(caught[i].mean())),
+        "false_withhold_rate": float(1 - passed.mean()),
+        "false_withhold_rate_ci95": ci(lambda i: float(1 - passed[i].mean())),
+        "hallucinated_fully_verified": float(1 - caught.mean()),
+        "backend_failures": int(sum(r.backend_failed for r in (*run.right, *run.hallucinated))),
+        "baseline": {
+            "name": "word-overlap (every content word of the answer in evidence or question)",
+            "balanced_accuracy": base,
+            "balanced_accuracy_ci95": ci(lambda i: _rates(b_pass, b_caught, i)),
+            "catch_rate": float(b_caught.mean()),
+            "false_withhold_rate": float(1 - b_pass.mean()),
+        },
+        "margin_over_baseline": ba - base,
+        "margin_ci95": ci(lambda i: _rates(passed, caught, i) - _rates(b_pass, b_caught, i)),
+        "tau_entail": tau_entail,
+        "tau_contradict": tau_contradict,
+    }
+
+
+def check_not_reserved(dataset: str, rows: Rows, *, purpose: str) -> None:
+    if dataset not in RESERVED_FROM:
+        raise InputError(f"unknown dataset {dataset!r}; choose from {', '.join(RESERVED_FROM)}")
+    first_reserved = RESERVED_FROM[dataset]
+    stop = rows.stop
+    if stop is None or stop > first_reserved:
+        raise InputError(
+            f"{purpose} may only use {dataset} rows below {first_reserved:,} "
+            f"(the rest is reserved for reporting); got --rows {rows}")
+
+
+def tune_thresholds(runs: Sequence[HaluRun], *, max_hallucinated_verified: float = 0.05
+                    ) -> dict[str, Any]:
+    """Grid-search (τe, τc) for the best mean balanced accuracy over ``runs`` such that at
+    most ``max_hallucinated_verified`` of hallucinated answers come out fully verified in
+    every run. Returns the choice and the table of candidates considered."""
+    import numpy as np
+
+    grid_e = [round(x, 3) for x in np.arange(0.05, 0.991, 0.01)]
+    grid_c = [round(x, 3) for x in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)]
+    best: dict[str, Any] | None = None
+    fallback: dict[str, Any] | None = None
+    for te in grid_e:
+        for tc in grid_c:
+            bas, leaks = [], []
+            for run in runs:
+                passed = np.array([not r.withheld(te, tc) for r in run.right])
+                caught = np.array([r.withheld(te, tc) for r in run.hallucinated])
+                bas.append((passed.mean() + caught.mean()) / 2)
+                leaks.append(1 - caught.mean())
+            cand = {"tau_entail": te, "tau_contradict": tc,
+                    "balanced_accuracy": float(np.mean(bas)),
+                    "hallucinated_fully_verified": float(max(leaks))}
+            if fallback is None or cand["hallucinated_fully_verified"] < \
+                    fallback["hallucinated_fully_verified"]:
+                fallback = cand
+            if cand["hallucinated_fully_verified"] <= max_hallucinated_verified and (
+                    best is None or cand["balanced_accuracy"] > best["balanced_accuracy"]):
+                best = cand
+    assert fallback is not None
+    return {"choice": best or fallback, "constraint_met": best is not None,
+            "max_hallucinated_verified": max_hallucinated_verified}

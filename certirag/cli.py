@@ -25,6 +25,7 @@ from certirag.cli_common import (
     settings_from,
 )
 from certirag.cli_eval import eval_app
+from certirag.cli_generate import ask_command
 from certirag.cli_verify import verify_command
 from certirag.errors import InputError
 
@@ -42,6 +43,7 @@ app.add_typer(keys_app, name="keys", help="Create signing keys.")
 app.add_typer(cert_app, name="cert", help="Check certificates.")
 app.add_typer(log_app, name="log", help="The append-only ledger of certificates.")
 app.command("verify")(verify_command)
+app.command("ask")(ask_command)
 
 # errors_to_exit_codes and settings_from are re-exported for command modules
 __all__ = ["app", "errors_to_exit_codes", "main", "settings_from"]

@@ -150,8 +150,8 @@ def tune_command(
         verifier.load()
         runs = []
         with RichProgress() as progress:
-            for name, lim in picked:
-                _, examples = _load(name, data, rows, lim)
+            for name, cap in picked:
+                _, examples = _load(name, data, rows, cap)
                 runs.append(run_halueval(name, examples, settings=settings, verifier=verifier,
                                          progress=progress))
         result = tune_thresholds(runs, max_hallucinated_verified=max_leak)

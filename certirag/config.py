@@ -76,6 +76,30 @@ class Settings(BaseSettings):
     date_locale: Literal["dmy", "mdy"] = Field(default="dmy",
                                                description="how 06/04/2026 reads")
 
+    # generation, the LLM judge and the claim compiler (one OpenAI-compatible client)
+    llm_backend: Literal["local", "openai"] = "local"
+    llm_model: str = Field(default="builtin:smollm2",
+                           description="'builtin:smollm2', a GGUF path, or the server's model")
+    llm_url: str | None = Field(default=None, description="OpenAI-compatible base URL")
+    llm_api_key_env: str | None = Field(default=None,
+                                        description="name of the env variable holding the key")
+    llm_timeout_s: float = Field(default=60.0, gt=0)
+    llm_retries: int = Field(default=2, ge=0, le=10)
+    llm_n_ctx: int = Field(default=4096, ge=256, le=1_048_576)
+    llm_chat_template: str = "chatml"
+    gen_temperature: float = Field(default=0.0, ge=0.0, le=5.0)
+    gen_seed: int = 0
+    gen_max_tokens: int = Field(default=256, ge=1, le=100_000)
+    gen_max_sentence_tokens: int = Field(default=96, ge=8, le=10_000)
+    retry_mode: Literal["ban", "allow", "inject"] = "ban"
+    max_retries: int = Field(default=3, ge=0, le=20)
+    max_retries_answer: int = Field(default=8, ge=0, le=100)
+    refusal_text: str = "[Withheld: not verified.]"
+    judge_enabled: bool = Field(default=False,
+                                description="ask the LLM judge about claims in judge_band")
+    judge_band: tuple[float, float] = (0.3, 0.7)
+    judge_retries: int = Field(default=2, ge=0, le=10)
+
     # certificates
     signing_key: Path | None = Field(default=None,
                                      description="Ed25519 private key (PEM) that signs "

@@ -192,6 +192,8 @@ def verify(
     model: dict[str, str] = {}
     if to_score:
         _score(to_score, passages, verifier, settings, thresholds, decisions, model)
+        if settings.judge_enabled:
+            _judge(to_score, texts, settings, thresholds, decisions, model)
     ordered = [decisions[c.id] for c in claims]
     return VerificationResult(question=question, answer=answer, claims=ordered,
                               display=settings.display, thresholds=thresholds, model=model,
@@ -221,8 +223,9 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         return
     except (CertiragError, Exception) as exc:  # fail closed, never pass
         log.warning("verifier failed: %s", exc)
+        code = getattr(exc, "reason_code", "backend_error")
         for c in claims:
-            decisions[c.id] = _withhold(c, "backend_error", f"the verifier failed: {exc}")
+            decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
         return
     results = _minimise(claims, results, verifier, thresholds)
     for claim, res in zip(claims, results, strict=True):
@@ -243,6 +246,20 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
                                             scores=Scores.model_validate(res.scores.model_dump()),
                                             evidence=ev)
+
+
+def _judge(claims: list[Claim], texts: list[str], settings: Settings, thresholds: Thresholds,
+           decisions: dict[str, ClaimDecision], model: dict[str, str]) -> None:
+    """The cascade's last stage: the LLM judge re-decides claims in ``judge_band``."""
+    from certirag.generate import create_client
+    from certirag.generate.judge import JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
+
+    ids = [c.id for c in claims]
+    judge = LLMJudge(create_client(settings), retries=settings.judge_retries)
+    judged = judge_uncertain([decisions[i] for i in ids], texts, judge=judge,
+                             thresholds=thresholds, band=settings.judge_band)
+    decisions.update(zip(ids, judged, strict=True))
+    model["judge_prompt_sha256"] = JUDGE_PROMPT_SHA256
 
 
 def _passes(scores: Scores, thresholds: Thresholds) -> bool:

@@ -160,3 +160,17 @@ def test_minimal_sufficient_evidence_is_one_sentence() -> None:
     (span,) = c.evidence
     assert span.text == "She leads the audit team."
     assert ev[0]["text"][span.start:span.end] == span.text
+
+
+def test_judge_cascade_fails_closed_when_server_unreachable() -> None:
+    fake = FakeVerifier(rule="fixed", scores=Scores(entailment=0.5, neutral=0.4,
+                                                    contradiction=0.1))
+    settings = Settings(judge_enabled=True, llm_url="http://127.0.0.1:9", llm_retries=0,
+                        llm_timeout_s=2, tau_entail=0.4)
+    res = verify("", "Employees get paid annual leave.", evidence=EVIDENCE, settings=settings,
+                 verifier=fake)
+    (c,) = res.claims
+    assert c.decision == Decision.UNVERIFIED  # the model alone would have verified it
+    assert "judge_error" in {r.code for r in c.reasons}
+    assert res.exit_code() == 3
+    assert "judge_prompt_sha256" in res.model

@@ -1,0 +1,647 @@
+"""The in-flight engine: generate sentence by sentence, verify each, roll back what fails.
+
+Per sentence:
+
+1. **draft**: extend the context (prompt + committed sentences) until the streaming
+   segmenter is sure a sentence ended; the tokens after the cut (the lookahead) carry
+   into the next sentence;
+2. **verify** the draft with the very checks of ``certirag verify``
+   (:func:`certirag.pipeline.verify` on the answer so far plus the draft, so pronouns
+   resolve against earlier sentences; earlier claims are scored from a memo);
+3. **commit** when every claim of the draft is verified (or is not a claim); otherwise
+   **roll back** to the sentence start (the backend's prefix cache keeps everything
+   before it) and retry with a steer:
+
+   * ``ban``: the draft's first token may not open the sentence (accumulating);
+   * ``allow``: every number in the sentence must be one the evidence gives for the
+     rejected figure's kind (falls back to ``ban`` when no figure was rejected);
+   * ``inject``: the most relevant evidence passage not injected yet goes into the
+     context (never into the answer) at the cut point (falls back to ``ban`` when every
+     passage was injected).
+
+At most ``max_retries`` retries per sentence and ``max_retries_answer`` per answer; then
+the point is refused with a fixed, configurable text and generation goes on (or stops
+with ``rollback_budget`` when the answer's budget is spent). A verifier failure
+(``backend_error``, ``timeout`` …) is not retried: the point is refused and generation
+stops. Stop reasons: ``eos``, ``length``, ``rollback_budget``, ``backend_error``.
+
+The answer is then verified once more as a whole (post-hoc, the same function) to give
+the :class:`~certirag.pipeline.VerificationResult` a certificate is issued for; the
+trace (canonical-JSON ready) records every attempt.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from certirag.config import Settings
+from certirag.errors import ConfigError, InputError
+from certirag.generate.base import Constraint, Extension, Generator, Segment
+from certirag.generate.prompts import answer_messages, injection_text
+from certirag.generate.segmenter import first_cut
+from certirag.schemas import ClaimDecision, Decision, Evidence
+
+__all__ = [
+    "STEERING",
+    "EngineConfig",
+    "GenerationResult",
+    "InflightEngine",
+    "MemoVerifier",
+    "SentenceEvent",
+    "config_from_settings",
+]
+
+Steering = Literal["ban", "allow", "inject"]
+STEERING: tuple[Steering, ...] = ("ban", "allow", "inject")
+TRACE_FORMAT = "certirag.trace/v1"
+
+_FIGURE_CODES = frozenset({"ungrounded_figure", "unit_mismatch", "magnitude_mismatch",
+                           "duration_mismatch", "value_swap", "qualifier_mismatch",
+                           "precision_mismatch"})
+_DATE_CODES = frozenset({"ungrounded_date", "date_precision"})
+_DIGITS = re.compile(r"\d(?:[.,]?\d)*")
+# Reasons that mean the verifier (not the sentence) failed: retrying cannot help.
+_BACKEND_FAILURES = frozenset({"backend_error", "timeout", "judge_error", "compiler_error",
+                               "check_error"})
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    """Limits and steering of the engine (see the module docstring)."""
+
+    steering: Steering = "ban"
+    max_retries: int = 3
+    max_retries_answer: int = 8
+    max_tokens: int = 256
+    max_sentence_tokens: int = 96
+    refusal: str = "[Withheld: not verified.]"
+    posthoc: bool = False
+
+    def __post_init__(self) -> None:
+        if self.steering not in STEERING:
+            raise ConfigError(f"steering must be one of {', '.join(STEERING)}, "
+                              f"not {self.steering!r}")
+        if not 0 <= self.max_retries <= 20 or not 0 <= self.max_retries_answer <= 100:
+            raise ConfigError("max_retries must be 0..20 and max_retries_answer 0..100")
+        if self.max_tokens < 1 or self.max_sentence_tokens < 1:
+            raise ConfigError("max_tokens and max_sentence_tokens must be positive")
+        if not self.refusal.strip():
+            raise ConfigError("the refusal text must not be blank")
+        from certirag.text.sentences import sentences
+
+        probe = sentences(f"It is. {self.refusal.strip()} It is.")
+        if probe != ["It is.", self.refusal.strip(), "It is."]:
+            raise ConfigError(f"the refusal text {self.refusal!r} must read as a sentence of "
+                              "its own: start it with a capital and end it with a stop, "
+                              "e.g. '[Withheld: not verified.]'")
+
+
+def config_from_settings(settings: Settings, **overrides: Any) -> EngineConfig:
+    """An :class:`EngineConfig` from settings (names ``retry_mode``, ``max_retries``,
+    ``max_retries_answer``, ``gen_max_tokens``, ``gen_max_sentence_tokens``,
+    ``refusal_text``), then ``overrides`` (``None`` values ignored)."""
+    values: dict[str, Any] = {
+        "steering": getattr(settings, "retry_mode", "ban"),
+        "max_retries": getattr(settings, "max_retries", 3),
+        "max_retries_answer": getattr(settings, "max_retries_answer", 8),
+        "max_tokens": getattr(settings, "gen_max_tokens", 256),
+        "max_sentence_tokens": getattr(settings, "gen_max_sentence_tokens", 96),
+        "refusal": getattr(settings, "refusal_text", "[Withheld: not verified.]"),
+    }
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    return EngineConfig(**values)
+
+
+class MemoVerifier:
+    """Wraps a verifier and remembers scored pairs, so re-verifying the answer so far
+    scores only the new sentence's pairs. Anything else is passed through."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.name = getattr(inner, "name", "memo")
+        self._memo: dict[tuple[str, str], Any] = {}
+        self.calls = 0
+        self.pairs_scored = 0
+
+    def __getattr__(self, item: str) -> Any:
+        return getattr(self.inner, item)
+
+    def load(self) -> None:
+        self.inner.load()
+
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[Any]:
+        todo = [p for p in dict.fromkeys(pairs) if p not in self._memo]
+        if todo:
+            self.calls += 1
+            self.pairs_scored += len(todo)
+            results = self.inner.score_pairs(todo)
+            if len(results) != len(todo):
+                from certirag.errors import BackendError
+
+                raise BackendError(f"the verifier returned {len(results)} results for "
+                                   f"{len(todo)} pairs")
+            self._memo.update(zip(todo, results, strict=True))
+        return [self._memo[p] for p in pairs]
+
+
+@dataclass(frozen=True)
+class SentenceEvent:
+    """A sentence settled: committed (``verified``), or refused (``refused``)."""
+
+    index: int
+    text: str
+    outcome: Literal["verified", "refused"]
+    attempts: int
+
+
+@dataclass
+class GenerationResult:
+    """The verified answer (``result``), the trace and why generation stopped."""
+
+    result: Any  # certirag.pipeline.VerificationResult
+    trace: dict[str, Any]
+    stop_reason: str
+
+    @property
+    def answer(self) -> str:
+        return str(self.result.answer)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.result.to_dict()
+        return {"question": data["question"], "answer": data["answer"],
+                "claims": data["claims"], "stats": data["stats"],
+                "rendered": data["rendered"], "trace": self.trace}
+
+
+@dataclass
+class _Draft:
+    pieces: list[str]
+    tokens: list[int]
+    n_carried: int
+    ext: Extension | None
+    eos: bool
+
+
+@dataclass
+class _Totals:
+    attempts: int = 0
+    rollbacks: int = 0
+    refusals: int = 0
+    tokens_generated: int = 0
+    tokens_kept: int = 0
+    tokens_discarded: int = 0
+    tokens_injected: int = 0
+    prefix_cache_hit_tokens: int = 0
+    prefix_cache_reported: int = 0
+    prompt_tokens: int = 0
+    prefill_s: float = 0.0
+    decode_s: float = 0.0
+    verify_s: float = 0.0
+    steering: dict[str, int] = field(default_factory=dict)
+
+
+def _r(x: float) -> float:
+    return round(float(x), 6)
+
+
+class InflightEngine:
+    """Generate an answer with sentence-level verification and rollback.
+
+    ``generator`` is any :class:`~certirag.generate.base.Generator`; ``verifier`` the NLI
+    backend (default: the one ``settings`` names). Build it once and call :meth:`run`
+    per question.
+    """
+
+    def __init__(self, generator: Generator, *, settings: Settings | None = None,
+                 verifier: Any = None, config: EngineConfig | None = None) -> None:
+        self.generator = generator
+        self.settings = settings or Settings()
+        self.config = config or config_from_settings(self.settings)
+        if self.config.steering == "allow" and "allow" not in generator.capabilities:
+            raise ConfigError(f"steering 'allow' needs a backend that can constrain numbers; "
+                              f"the {generator.name!r} backend cannot (use ban or inject)")
+        if "ban_first" not in generator.capabilities:
+            raise ConfigError(f"the {generator.name!r} backend cannot ban tokens, which "
+                              "every steering mode may fall back to")
+        self._verifier = verifier
+
+    # ----------------------------------------------------------------- helpers
+    def _memo_verifier(self) -> MemoVerifier:
+        if self._verifier is None:
+            from certirag.verify import create_verifier
+
+            self._verifier = create_verifier(self.settings)
+        return MemoVerifier(self._verifier)
+
+    def _segment(self, text: str, kind: Literal["prompt", "answer", "inject", "refusal"],
+                 tokens: Sequence[int] | None = None) -> Segment:
+        if tokens is None and "tokens" in self.generator.capabilities:
+            tokens = self.generator.encode(text)
+        return Segment(text=text, tokens=tuple(tokens) if tokens is not None else None,
+                       kind=kind)
+
+    def _stop_fn(self, carried: str) -> Callable[[str], bool]:
+        def stop(text: str) -> bool:
+            return first_cut(carried + text) is not None
+        return stop
+
+    def _draft(self, context: list[Segment], carry: _Draft | None, constraint: Constraint,
+               budget: int) -> _Draft:
+        if carry is not None and carry.eos:
+            # The model ended the answer after the carried text: nothing more to generate.
+            return _Draft(list(carry.pieces), list(carry.tokens), len(carry.pieces), None,
+                          True)
+        carried_pieces = list(carry.pieces) if carry else []
+        carried_tokens = list(carry.tokens) if carry else []
+        prefix = list(context)
+        if carried_pieces:
+            prefix.append(Segment(text="".join(carried_pieces),
+                                  tokens=tuple(carried_tokens) if carried_tokens else None,
+                                  kind="draft"))
+        room = min(budget, self.config.max_sentence_tokens - len(carried_pieces))
+        if room < 1:
+            return _Draft(carried_pieces, carried_tokens, len(carried_pieces), None, False)
+        ext = self.generator.extend(prefix, max_tokens=room,
+                                    stop=self._stop_fn("".join(carried_pieces)),
+                                    constraint=None if constraint.empty else constraint)
+        return _Draft(carried_pieces + list(ext.pieces), carried_tokens + list(ext.tokens),
+                      len(carried_pieces), ext, ext.finish_reason == "eos")
+
+    @staticmethod
+    def _cut(draft: _Draft, final: bool) -> tuple[int, str]:
+        """Number of pieces in the first sentence of the draft, and its text."""
+        text = "".join(draft.pieces)
+        cut = first_cut(text, final=final)
+        if cut is None:
+            cut = len(text)
+        n, pos = 0, 0
+        while n < len(draft.pieces) and pos < cut:
+            pos += len(draft.pieces[n])
+            n += 1
+        return n, "".join(draft.pieces[:n])
+
+    def _check(self, question: str, answer_so_far: str, sentence: str,
+               passages: list[Evidence], verifier: MemoVerifier
+               ) -> tuple[bool, list[ClaimDecision]]:
+        from certirag.pipeline import verify
+
+        if not sentence.strip():
+            return True, []
+        text = answer_so_far + sentence
+        result = verify(question, text, evidence=passages, settings=self.settings,
+                        verifier=verifier)
+        offset = len(answer_so_far)
+        mine = [c for c in result.claims if c.claim.end > offset]
+        ok = all(c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM) for c in mine)
+        return ok, mine
+
+    def _allowed_numbers(self, failed: list[ClaimDecision], passages: list[Evidence]
+                         ) -> frozenset[str] | None:
+        """Numbers the evidence gives for the kinds of the rejected figures or dates."""
+        from certirag.checks import CheckOptions, prepare_evidence
+        from certirag.checks.parse import parse_text
+
+        options = CheckOptions(date_locale=self.settings.date_locale)
+        dims: set[str] = set()
+        dates = False
+        for c in failed:
+            for r in c.reasons:
+                if r.code in _DATE_CODES:
+                    dates = True
+                if r.code in _FIGURE_CODES and r.text:
+                    parsed = parse_text(r.text, date_locale=options.date_locale,
+                                        decimal_comma=None, role="claim")
+                    dims.update(f.dim for f in parsed.figures)
+        if not dims and not dates:
+            return None
+        prepared = prepare_evidence([p.text for p in passages], options=options)
+        values: set[str] = set()
+        for dim in dims:
+            for f in prepared.by_dim.get(dim, []):
+                values.update(_DIGITS.findall(f.text))
+        if dates:
+            for d in prepared.dates:
+                values.update(_DIGITS.findall(d.text))
+        return frozenset(values)
+
+    def _first_token(self, draft: _Draft) -> int | None:
+        if draft.tokens:
+            return draft.tokens[0]
+        if not draft.pieces:
+            return None
+        ids = self.generator.encode(draft.pieces[0])
+        return ids[0] if ids else None
+
+    # ---------------------------------------------------------------------- run
+    def run(self, question: str, evidence: Sequence[Evidence], *,
+            on_sentence: Callable[[SentenceEvent], None] | None = None) -> GenerationResult:
+        """Answer ``question`` from ``evidence``; every sentence verified as it is written."""
+        if not isinstance(question, str) or not question.strip():
+            raise InputError("the question is empty")
+        passages = list(evidence)
+        self.generator.load()
+        verifier = self._memo_verifier()
+        prompt = self.generator.format_prompt(answer_messages(question,
+                                                              [p.text for p in passages]))
+        if self.config.posthoc:
+            return self._posthoc(question, prompt, passages, verifier, on_sentence)
+        return self._inflight(question, prompt, passages, verifier, on_sentence)
+
+    def _inflight(self, question: str, prompt: str, passages: list[Evidence],
+                  verifier: MemoVerifier,
+                  on_sentence: Callable[[SentenceEvent], None] | None) -> GenerationResult:
+        from certirag.verify.windows import relevance_scores
+
+        cfg = self.config
+        t_start = time.perf_counter()
+        context: list[Segment] = [self._segment(prompt, "prompt")]
+        answer = ""
+        carry: _Draft | None = None
+        tot = _Totals()
+        sentences: list[dict[str, Any]] = []
+        injected: set[int] = set()
+        stop_reason = "eos"
+        first_verified_s: float | None = None
+        answer_retries = 0
+        backend_failed = False
+        while True:
+            budget = cfg.max_tokens - tot.tokens_generated
+            if budget < 1 and (carry is None or not carry.pieces):
+                stop_reason = "length"
+                break
+            constraint = Constraint()
+            attempts: list[dict[str, Any]] = []
+            steer_note: dict[str, Any] | None = None
+            settled = False
+            ended = False
+            for attempt in range(cfg.max_retries + 1):
+                draft = self._draft(context, carry if attempt == 0 else None, constraint,
+                                    max(budget, 0))
+                carry = None
+                ext = draft.ext
+                new_tokens = len(draft.pieces) - draft.n_carried
+                tot.tokens_generated += new_tokens
+                tot.attempts += 1
+                if ext is not None:
+                    tot.decode_s += ext.decode_s
+                    tot.prefill_s += ext.prefill_s
+                    if ext.prompt_tokens is not None:
+                        tot.prompt_tokens += ext.prompt_tokens
+                    if ext.cache_hit_tokens is not None:
+                        tot.prefix_cache_hit_tokens += ext.cache_hit_tokens
+                        tot.prefix_cache_reported += 1
+                final = draft.eos or (ext is not None and ext.finish_reason == "length")
+                n, sentence = self._cut(draft, final)
+                rest = _Draft(draft.pieces[n:], draft.tokens[n:] if draft.tokens else [],
+                              0, None, draft.eos)
+                entry: dict[str, Any] = {
+                    "attempt": attempt, "text": sentence,
+                    "steering": steer_note, "constraint": (constraint.describe()
+                                                           if not constraint.empty else None),
+                    "first_token": draft.tokens[0] if draft.tokens else None,
+                    "tokens_generated": new_tokens, "tokens_carried": draft.n_carried,
+                    "prefix_cache_hit_tokens": ext.cache_hit_tokens if ext else None,
+                    "prompt_tokens": ext.prompt_tokens if ext else None,
+                    "prefill_s": _r(ext.prefill_s) if ext else 0.0,
+                    "decode_s": _r(ext.decode_s) if ext else 0.0,
+                    "finish_reason": ext.finish_reason if ext else "carried",
+                }
+                if not sentence.strip():
+                    # Nothing but whitespace before the end: the answer is complete.
+                    entry.update(decision="end", verdicts=[], reasons=[], verify_s=0.0,
+                                 tokens_kept=0, tokens_discarded=len(draft.pieces))
+                    tot.tokens_discarded += len(draft.pieces)
+                    attempts.append(entry)
+                    ended = True
+                    stop_reason = "eos" if draft.eos else "length"
+                    break
+                t0 = time.perf_counter()
+                ok, mine = self._check(question, answer, sentence, passages, verifier)
+                verify_s = time.perf_counter() - t0
+                tot.verify_s += verify_s
+                entry["verify_s"] = _r(verify_s)
+                entry["verdicts"] = [{"claim": c.claim.text, "decision": c.decision.value,
+                                      "reasons": [r.code for r in c.reasons]} for c in mine]
+                entry["reasons"] = sorted({r.code for c in mine for r in c.reasons
+                                           if c.decision not in (Decision.VERIFIED,
+                                                                 Decision.NOT_A_CLAIM)})
+                if ok:
+                    entry.update(decision="commit", tokens_kept=n,
+                                 tokens_discarded=0)
+                    attempts.append(entry)
+                    context.append(self._segment(sentence, "answer",
+                                                 draft.tokens[:n] if draft.tokens else None))
+                    start = len(answer)
+                    answer += sentence
+                    tot.tokens_kept += n
+                    carry = rest if rest.pieces or rest.eos else None
+                    if first_verified_s is None:
+                        first_verified_s = time.perf_counter() - t_start
+                    sentences.append({"index": len(sentences), "start": start,
+                                      "end": len(answer), "text": sentence,
+                                      "outcome": "verified", "attempts": attempts})
+                    if on_sentence is not None:
+                        on_sentence(SentenceEvent(len(sentences) - 1, sentence, "verified",
+                                                  len(attempts)))
+                    settled = True
+                    if rest.eos and not rest.pieces:
+                        ended, stop_reason = True, "eos"
+                    elif (ext is not None and ext.finish_reason == "length"
+                          and tot.tokens_generated >= cfg.max_tokens and not rest.pieces):
+                        ended, stop_reason = True, "length"
+                    break
+                # roll back: the draft (and its lookahead) is discarded
+                entry.update(decision="rollback", tokens_kept=0,
+                             tokens_discarded=len(draft.pieces))
+                tot.tokens_discarded += len(draft.pieces)
+                attempts.append(entry)
+                if set(entry["reasons"]) & _BACKEND_FAILURES:
+                    # a retry cannot mend a failed verifier: withhold and stop
+                    entry["decision"] = "refuse"
+                    backend_failed = True
+                    break
+                if attempt >= cfg.max_retries or answer_retries >= cfg.max_retries_answer:
+                    entry["decision"] = "refuse"
+                    break
+                answer_retries += 1
+                tot.rollbacks += 1
+                constraint, steer_note = self._steer(constraint, draft, mine, passages,
+                                                     injected, context, prompt,
+                                                     relevance_scores, tot)
+                budget = cfg.max_tokens - tot.tokens_generated
+                if budget < 1:
+                    break
+            if ended:
+                if attempts and attempts[-1]["decision"] == "end" and len(attempts) > 1:
+                    # the model ended the answer instead of retrying the point
+                    sentences.append({"index": len(sentences), "start": len(answer),
+                                      "end": len(answer), "text": "",
+                                      "outcome": "dropped", "attempts": attempts})
+                break
+            if not settled:
+                refusal = (" " if answer and not answer[-1].isspace() else "") + \
+                    cfg.refusal.strip()
+                context.append(self._segment(refusal, "refusal"))
+                start = len(answer)
+                answer += refusal
+                tot.refusals += 1
+                sentences.append({"index": len(sentences), "start": start, "end": len(answer),
+                                  "text": refusal, "outcome": "refused", "attempts": attempts})
+                if on_sentence is not None:
+                    on_sentence(SentenceEvent(len(sentences) - 1, refusal, "refused",
+                                              len(attempts)))
+                if backend_failed:
+                    stop_reason = "backend_error"
+                    break
+                if answer_retries >= cfg.max_retries_answer:
+                    stop_reason = "rollback_budget"
+                    break
+                if cfg.max_tokens - tot.tokens_generated < 1:
+                    stop_reason = "length"
+                    break
+        return self._finish(question, answer, passages, verifier, sentences, tot, stop_reason,
+                            t_start, first_verified_s, mode="inflight")
+
+    def _steer(self, constraint: Constraint, draft: _Draft, failed: list[ClaimDecision],
+               passages: list[Evidence], injected: set[int], context: list[Segment],
+               prompt: str, relevance: Callable[[str, Sequence[str]], list[float]],
+               tot: _Totals) -> tuple[Constraint, dict[str, Any]]:
+        mode = self.config.steering
+        note: dict[str, Any] = {"mode": mode}
+        if mode == "allow":
+            allowed = self._allowed_numbers(failed, passages)
+            if allowed is not None:
+                prev = constraint.allow_numbers
+                merged = allowed if prev is None else prev & allowed
+                tot.steering["allow"] = tot.steering.get("allow", 0) + 1
+                note["allow_numbers"] = sorted(merged)
+                return Constraint(ban_first=constraint.ban_first, ban=constraint.ban,
+                                  allow_numbers=merged), note
+            note["fallback"] = "ban"
+        if mode == "inject":
+            left = [i for i in range(len(passages)) if i not in injected]
+            if left:
+                draft_text = "".join(draft.pieces)
+                scores = relevance(draft_text, [passages[i].text for i in left])
+                best = left[max(range(len(left)), key=lambda j: (scores[j], -j))]
+                injected.add(best)
+                text = injection_text(prompt, best + 1, passages[best].text)
+                seg = self._segment(text, "inject")
+                context.append(seg)
+                n_tok = len(seg.tokens) if seg.tokens is not None else None
+                if n_tok is not None:
+                    tot.tokens_injected += n_tok
+                tot.steering["inject"] = tot.steering.get("inject", 0) + 1
+                note.update(passage=passages[best].chunk_id or passages[best].doc_id,
+                            tokens_injected=n_tok, chars_injected=len(text))
+                return constraint, note
+            note["fallback"] = "ban"
+        first = self._first_token(draft)
+        tot.steering["ban"] = tot.steering.get("ban", 0) + 1
+        if first is None:
+            return constraint, note
+        note["banned_token"] = first
+        return Constraint(ban_first=constraint.ban_first | {first}, ban=constraint.ban,
+                          allow_numbers=constraint.allow_numbers), note
+
+    def _posthoc(self, question: str, prompt: str, passages: list[Evidence],
+                 verifier: MemoVerifier,
+                 on_sentence: Callable[[SentenceEvent], None] | None) -> GenerationResult:
+        t_start = time.perf_counter()
+        context = [self._segment(prompt, "prompt")]
+        ext = self.generator.extend(context, max_tokens=self.config.max_tokens)
+        tot = _Totals(attempts=1, tokens_generated=len(ext.pieces), tokens_kept=len(ext.pieces),
+                      prefill_s=ext.prefill_s, decode_s=ext.decode_s,
+                      prompt_tokens=ext.prompt_tokens or 0)
+        if ext.cache_hit_tokens is not None:
+            tot.prefix_cache_hit_tokens = ext.cache_hit_tokens
+            tot.prefix_cache_reported = 1
+        answer = ext.text if ext.text.strip() else self.config.refusal
+        stop_reason = "eos" if ext.finish_reason == "eos" else "length"
+        gen = self._finish(question, answer, passages, verifier, [], tot, stop_reason,
+                           t_start, None, mode="posthoc")
+        if on_sentence is not None:
+            spans: dict[tuple[int, int], bool] = {}
+            for c in gen.result.claims:
+                key = (c.claim.start, c.claim.end)
+                ok = c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM)
+                spans[key] = spans.get(key, True) and ok
+            for i, ((a, b), ok) in enumerate(sorted(spans.items())):
+                on_sentence(SentenceEvent(i, gen.result.answer[a:b] if ok
+                                          else self.config.refusal.strip(),
+                                          "verified" if ok else "refused", 1))
+        return gen
+
+    def _finish(self, question: str, answer: str, passages: list[Evidence],
+                verifier: MemoVerifier, sentences: list[dict[str, Any]], tot: _Totals,
+                stop_reason: str, t_start: float, first_verified_s: float | None, *,
+                mode: str) -> GenerationResult:
+        from certirag.pipeline import verify
+
+        if not answer.strip():
+            answer = self.config.refusal
+        lead = len(answer) - len(answer.lstrip())
+        final_text = answer.strip()
+        t0 = time.perf_counter()
+        result = verify(question, final_text, evidence=passages, settings=self.settings,
+                        verifier=verifier)
+        final_verify_s = time.perf_counter() - t0
+        if mode == "posthoc":
+            tot.verify_s += final_verify_s
+            verified = [c for c in result.claims if c.decision == Decision.VERIFIED]
+            if verified:
+                first_verified_s = time.perf_counter() - t_start
+        for s in sentences:
+            s["start"] = max(0, s["start"] - lead)
+            s["end"] = max(0, s["end"] - lead)
+        disagree = []
+        for s in sentences:
+            if s["outcome"] != "verified":
+                continue
+            for c in result.claims:
+                if (c.claim.start < s["end"] and c.claim.end > s["start"]
+                        and c.decision not in (Decision.VERIFIED, Decision.NOT_A_CLAIM)):
+                    disagree.append(s["index"])
+                    break
+        gen_info = {"backend": self.generator.name, "model": self.generator.model_id}
+        trace: dict[str, Any] = {
+            "format": TRACE_FORMAT,
+            "mode": mode,
+            "generator": gen_info,
+            "steering": self.config.steering,
+            "limits": {"max_retries": self.config.max_retries,
+                       "max_retries_answer": self.config.max_retries_answer,
+                       "max_tokens": self.config.max_tokens,
+                       "max_sentence_tokens": self.config.max_sentence_tokens,
+                       "refusal": self.config.refusal},
+            "sentences": sentences,
+            "totals": {
+                "sentences": len(sentences),
+                "attempts": tot.attempts,
+                "rollbacks": tot.rollbacks,
+                "refusals": tot.refusals,
+                "tokens_generated": tot.tokens_generated,
+                "tokens_kept": tot.tokens_kept,
+                "tokens_discarded": tot.tokens_discarded,
+                "tokens_injected": tot.tokens_injected,
+                "prompt_tokens": tot.prompt_tokens,
+                "prefix_cache_hit_tokens": tot.prefix_cache_hit_tokens,
+                "prefix_cache_reported_calls": tot.prefix_cache_reported,
+                "steering": dict(sorted(tot.steering.items())),
+                "prefill_s": _r(tot.prefill_s),
+                "decode_s": _r(tot.decode_s),
+                "verify_s": _r(tot.verify_s),
+                "final_verify_s": _r(final_verify_s),
+                "first_verified_s": (_r(first_verified_s) if first_verified_s is not None
+                                     else None),
+                "wall_s": _r(time.perf_counter() - t_start),
+                "verifier_pairs_scored": verifier.pairs_scored,
+            },
+            "final_disagreements": disagree,
+            "stop_reason": stop_reason,
+        }
+        return GenerationResult(result=result, trace=trace, stop_reason=stop_reason)

@@ -1,0 +1,144 @@
+"""Asking an LLM for a JSON object, safely: a fixed prompt with a recorded SHA-256, data
+in delimiters, a schema check, bounded retries and a call log.
+
+Shared by the LLM judge (:mod:`certirag.generate.judge`) and the LLM claim compiler
+(:mod:`certirag.generate.compiler`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from certirag.errors import BackendError, CertiragError
+from certirag.generate.base import Message
+from certirag.generate.prompts import neutralise
+from certirag.schemas import sha256_text
+
+__all__ = ["CallLog", "CallRecord", "ChatClient", "LLMReplyError", "ask_json", "delimit",
+           "prompt_sha256"]
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class ChatClient(Protocol):
+    """What the judge and the compiler need from a client (:class:`OpenAIClient` has it)."""
+
+    def chat(self, messages: Sequence[Message], *, max_tokens: int,
+             temperature: float = 0.0, json_mode: bool = False, seed: int | None = 0
+             ) -> Any: ...
+
+
+class LLMReplyError(BackendError):
+    """The LLM could not be asked, or never gave a reply that passes the schema."""
+
+
+@dataclass(frozen=True)
+class CallRecord:
+    """One logical call: what was asked (``kind``, ``prompt_sha256``), how it went."""
+
+    kind: str
+    prompt_sha256: str
+    ok: bool
+    attempts: int
+    latency_s: float
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    label: str | None = None
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class CallLog:
+    """An in-memory, append-only log of LLM calls (bounded to ``limit`` records)."""
+
+    def __init__(self, limit: int = 10_000) -> None:
+        self.limit = limit
+        self.records: list[CallRecord] = []
+
+    def add(self, record: CallRecord) -> None:
+        if len(self.records) < self.limit:
+            self.records.append(record)
+
+    def to_list(self) -> list[dict[str, Any]]:
+        return [r.to_dict() for r in self.records]
+
+
+def prompt_sha256(system: str, user_template: str) -> str:
+    """SHA-256 of a fixed prompt (its system text and user template, as canonical JSON)."""
+    blob = json.dumps({"system": system, "user_template": user_template}, sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False)
+    return sha256_text(blob)
+
+
+def delimit(name: str, text: str) -> str:
+    """``text`` neutralised and wrapped in ``<<<NAME>>>`` … ``<<<END NAME>>>``."""
+    return f"<<<{name}>>>\n{neutralise(text.strip())}\n<<<END {name}>>>"
+
+
+_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.IGNORECASE)
+
+
+def _parse(text: str, schema: type[T]) -> T:
+    body = _FENCE.sub("", text.strip())
+    start, end = body.find("{"), body.rfind("}")
+    if start < 0 or end <= start:
+        raise ValueError("the reply holds no JSON object")
+    data = json.loads(body[start:end + 1])
+    if not isinstance(data, dict):
+        raise ValueError("the reply is not a JSON object")
+    return schema.model_validate(data)
+
+
+def ask_json(client: ChatClient, *, kind: str, system: str, user: str, prompt_hash: str,
+             schema: type[T], log: CallLog, retries: int = 2, max_tokens: int = 256,
+             label_of: Callable[[T], str] | None = None) -> T:
+    """Ask ``client`` and return the reply validated by ``schema``.
+
+    A reply that is not JSON or fails the schema is asked again, up to ``retries`` more
+    times; a client error is not retried here (the client retries its own transport).
+    Every outcome is logged (``label_of`` names the reply in the log, e.g. the verdict);
+    failure raises :class:`LLMReplyError`.
+    """
+    messages = [Message("system", system), Message("user", user)]
+    t0 = time.perf_counter()
+    attempts = 0
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    problem = "no attempt made"
+    while attempts <= retries:
+        attempts += 1
+        try:
+            reply = client.chat(messages, max_tokens=max_tokens, temperature=0.0,
+                                json_mode=True)
+        except CertiragError as exc:
+            problem = f"{type(exc).__name__}: {exc}"
+            break
+        except Exception as exc:  # a client bug must not pass a claim either
+            problem = f"{type(exc).__name__}: {exc}"
+            break
+        prompt_tokens = getattr(reply, "prompt_tokens", None)
+        completion_tokens = getattr(reply, "completion_tokens", None)
+        try:
+            value = _parse(str(getattr(reply, "text", "")), schema)
+        except (ValueError, ValidationError) as exc:
+            problem = f"unusable reply: {str(exc).splitlines()[0][:200]}"
+            continue
+        log.add(CallRecord(kind=kind, prompt_sha256=prompt_hash, ok=True, attempts=attempts,
+                           latency_s=round(time.perf_counter() - t0, 6),
+                           prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
+                           label=label_of(value) if label_of is not None else None))
+        return value
+    log.add(CallRecord(kind=kind, prompt_sha256=prompt_hash, ok=False, attempts=attempts,
+                       latency_s=round(time.perf_counter() - t0, 6),
+                       prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
+                       error=problem))
+    raise LLMReplyError(f"{kind} failed after {attempts} attempt(s): {problem}")

@@ -1,0 +1,499 @@
+"""One client for OpenAI-compatible servers (vLLM, SGLang, llama.cpp server, Ollama …).
+
+:class:`OpenAIClient` speaks ``/v1/completions`` (streamed or not), ``/v1/chat/completions``
+and, where the server has one, a tokenize endpoint. It serves generation
+(:class:`OpenAIGenerator`), the LLM judge and the LLM claim compiler.
+
+* The API key is read from the environment variable named by ``api_key_env`` at each
+  request; it is never stored on the object, logged or put in an error message.
+* Every request has a timeout; connection failures, timeouts and 5xx/429 replies are
+  retried a bounded number of times with a short backoff; anything else fails at once.
+* Errors are translated at the boundary: :class:`~certirag.errors.BackendUnavailable`
+  when the server cannot be reached, :class:`~certirag.errors.BackendError` otherwise.
+
+Generation sends the *full* prefix as text on every call so the server's own prefix cache
+serves the shared part; the cached-token count is recorded when the server reports it
+(``usage.prompt_tokens_details.cached_tokens``, or llama.cpp's ``timings``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
+from certirag.generate.base import (
+    Constraint,
+    Extension,
+    Message,
+    Segment,
+    StopFn,
+    prefix_text,
+)
+
+__all__ = ["ChatReply", "CompletionReply", "OpenAIClient", "OpenAIGenerator", "chat_template"]
+
+log = logging.getLogger(__name__)
+
+_RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
+#: Logit bias that bans a token (the OpenAI API clamps biases to [-100, 100]).
+BAN_BIAS = -100.0
+
+_TEMPLATES = {
+    "chatml": ("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n"
+               "{% endfor %}<|im_start|>assistant\n"),
+    "llama3": ("<|begin_of_text|>{% for m in messages %}<|start_header_id|>{{ m.role }}"
+               "<|end_header_id|>\n\n{{ m.content }}<|eot_id|>{% endfor %}"
+               "<|start_header_id|>assistant<|end_header_id|>\n\n"),
+    "plain": ("{% for m in messages %}{{ m.role | capitalize }}: {{ m.content }}\n\n"
+              "{% endfor %}Assistant:"),
+}
+
+
+def chat_template(name_or_jinja: str) -> str:
+    """A named prompt template (``chatml``, ``llama3``, ``plain``) or a Jinja string that
+    renders ``messages`` (each with ``role`` and ``content``) up to the answer."""
+    if name_or_jinja in _TEMPLATES:
+        return _TEMPLATES[name_or_jinja]
+    if "{%" not in name_or_jinja and "{{" not in name_or_jinja:
+        raise ConfigError(f"unknown chat template {name_or_jinja!r}; use one of "
+                          f"{', '.join(sorted(_TEMPLATES))} or a Jinja template")
+    return name_or_jinja
+
+
+@dataclass(frozen=True)
+class ChatReply:
+    """A chat completion: its text, token counts when reported, and the latency."""
+
+    text: str
+    finish_reason: str | None
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    latency_s: float
+    attempts: int
+
+
+@dataclass(frozen=True)
+class CompletionReply:
+    """A (possibly streamed) text completion."""
+
+    pieces: tuple[str, ...]
+    finish_reason: str | None
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    cached_tokens: int | None
+    latency_s: float
+    attempts: int
+    stopped: bool = False
+    raw_usage: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.pieces)
+
+
+def _cached_tokens(obj: Mapping[str, Any]) -> int | None:
+    usage = obj.get("usage") or {}
+    details = usage.get("prompt_tokens_details") if isinstance(usage, Mapping) else None
+    if isinstance(details, Mapping) and isinstance(details.get("cached_tokens"), int):
+        return int(details["cached_tokens"])
+    timings = obj.get("timings")
+    if isinstance(timings, Mapping) and isinstance(timings.get("cache_n"), int):
+        return int(timings["cache_n"])
+    return None
+
+
+class OpenAIClient:
+    """A small client for an OpenAI-compatible server at ``base_url``.
+
+    ``base_url`` is the server root or its ``/v1`` root. ``api_key_env`` names the
+    environment variable holding the key (``None``: no key). ``timeout_s`` bounds every
+    request; ``retries`` is how many times a failed request is retried.
+    ``transport`` is an ``httpx`` transport for tests.
+    """
+
+    def __init__(self, base_url: str, *, model: str | None = None,
+                 api_key_env: str | None = None, timeout_s: float = 60.0,
+                 retries: int = 2, backoff_s: float = 0.25, transport: Any = None) -> None:
+        if not base_url.startswith(("http://", "https://")):
+            raise ConfigError(f"the server URL must start with http:// or https://, "
+                              f"got {base_url!r}")
+        if timeout_s <= 0:
+            raise ConfigError("timeout_s must be positive")
+        if not 0 <= retries <= 10:
+            raise ConfigError("retries must be between 0 and 10")
+        root = base_url.rstrip("/")
+        self.root = root[: -len("/v1")] if root.endswith("/v1") else root
+        self.model = model
+        self.api_key_env = api_key_env
+        self.timeout_s = timeout_s
+        self.retries = retries
+        self.backoff_s = backoff_s
+        self._transport = transport
+        self._http: Any = None
+        self._tokenize_path: str | None = None
+
+    def __repr__(self) -> str:
+        return (f"OpenAIClient({self.root!r}, model={self.model!r}, "
+                f"api_key_env={self.api_key_env!r})")
+
+    # ------------------------------------------------------------------ plumbing
+    def _client(self) -> Any:
+        if self._http is None:
+            import httpx
+
+            self._http = httpx.Client(timeout=httpx.Timeout(self.timeout_s),
+                                      transport=self._transport)
+        return self._http
+
+    def close(self) -> None:
+        if self._http is not None:
+            self._http.close()
+            self._http = None
+
+    def _headers(self) -> dict[str, str]:
+        headers = {"Content-Type": "application/json"}
+        if self.api_key_env:
+            key = os.environ.get(self.api_key_env)
+            if not key:
+                raise ConfigError(f"the environment variable {self.api_key_env} (named by "
+                                  "llm_api_key_env) is not set")
+            headers["Authorization"] = f"Bearer {key}"
+        return headers
+
+    def _body(self, body: dict[str, Any]) -> dict[str, Any]:
+        if self.model is not None and "model" not in body:
+            body = {"model": self.model, **body}
+        return body
+
+    def _retrying(self, what: str, fn: Any) -> tuple[Any, int]:
+        """Run ``fn()`` with bounded retries; return its value and the attempts made."""
+        import httpx
+
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                return fn(), attempt
+            except httpx.HTTPStatusError as exc:
+                code = exc.response.status_code
+                if code in _RETRY_STATUS and attempt <= self.retries:
+                    time.sleep(self.backoff_s * attempt)
+                    continue
+                raise BackendError(f"{what}: the server answered HTTP {code}: "
+                                   f"{_snippet(exc.response)}") from None
+            except httpx.TimeoutException:
+                if attempt <= self.retries:
+                    time.sleep(self.backoff_s * attempt)
+                    continue
+                raise BackendError(f"{what}: no answer from {self.root} within "
+                                   f"{self.timeout_s} s ({attempt} attempts)") from None
+            except httpx.TransportError as exc:
+                if attempt <= self.retries:
+                    time.sleep(self.backoff_s * attempt)
+                    continue
+                raise BackendUnavailable(f"{what}: cannot reach {self.root}: "
+                                         f"{type(exc).__name__}") from None
+
+    def post_json(self, path: str, body: dict[str, Any], *, what: str = "request"
+                  ) -> tuple[dict[str, Any], int]:
+        """POST ``body`` to ``path``; the decoded JSON object and the attempts made."""
+        def call() -> dict[str, Any]:
+            resp = self._client().post(self.root + path, json=body, headers=self._headers())
+            resp.raise_for_status()
+            try:
+                data = resp.json()
+            except ValueError:
+                raise BackendError(f"{what}: the server's reply is not JSON") from None
+            if not isinstance(data, dict):
+                raise BackendError(f"{what}: the server's reply is not a JSON object")
+            return data
+
+        result, attempts = self._retrying(what, call)
+        return result, attempts
+
+    # -------------------------------------------------------------- completions
+    def complete(self, prompt: str, *, max_tokens: int, temperature: float = 0.0,
+                 logit_bias: Mapping[int, float] | None = None, seed: int | None = 0,
+                 stop: StopFn | None = None, stream: bool | None = None) -> CompletionReply:
+        """``/v1/completions`` for ``prompt``. With ``stop``, the reply is streamed and the
+        stream closed as soon as ``stop(text so far)`` is true."""
+        body: dict[str, Any] = {"prompt": prompt, "max_tokens": max_tokens,
+                                "temperature": temperature}
+        if seed is not None:
+            body["seed"] = seed
+        if logit_bias:
+            body["logit_bias"] = {str(k): float(v) for k, v in logit_bias.items()}
+        body = self._body(body)
+        t0 = time.perf_counter()
+        if not (stream if stream is not None else stop is not None):
+            data, attempts = self.post_json("/v1/completions", body, what="completion")
+            choice = _first_choice(data, "completion")
+            text = choice.get("text")
+            if not isinstance(text, str):
+                raise BackendError("completion: the reply has no text")
+            usage = data.get("usage") or {}
+            return CompletionReply(
+                pieces=(text,), finish_reason=choice.get("finish_reason"),
+                prompt_tokens=_int(usage.get("prompt_tokens")),
+                completion_tokens=_int(usage.get("completion_tokens")),
+                cached_tokens=_cached_tokens(data), latency_s=time.perf_counter() - t0,
+                attempts=attempts, raw_usage=dict(usage))
+        body["stream"] = True
+        body["stream_options"] = {"include_usage": True}
+
+        def call() -> CompletionReply:
+            return self._stream(body, stop, t0)
+
+        reply, attempts = self._retrying("completion", call)
+        return CompletionReply(**{**reply.__dict__, "attempts": attempts})
+
+    def _stream(self, body: dict[str, Any], stop: StopFn | None, t0: float) -> CompletionReply:
+        pieces: list[str] = []
+        text = ""
+        finish: str | None = None
+        usage: dict[str, Any] = {}
+        cached: int | None = None
+        stopped = False
+        client = self._client()
+        with client.stream("POST", self.root + "/v1/completions", json=body,
+                           headers=self._headers()) as resp:
+            if resp.status_code >= 400:
+                resp.read()
+                resp.raise_for_status()
+            for event in _sse_events(resp.iter_lines()):
+                if event.get("usage"):
+                    usage = dict(event["usage"])
+                got = _cached_tokens(event)
+                if got is not None:
+                    cached = got
+                choices = event.get("choices") or []
+                if not choices:
+                    continue
+                choice = choices[0]
+                piece = choice.get("text") or ""
+                if piece:
+                    pieces.append(piece)
+                    text += piece
+                if choice.get("finish_reason"):
+                    finish = choice["finish_reason"]
+                if piece and stop is not None and stop(text):
+                    stopped = True
+                    break
+        return CompletionReply(pieces=tuple(pieces), finish_reason=finish,
+                               prompt_tokens=_int(usage.get("prompt_tokens")),
+                               completion_tokens=_int(usage.get("completion_tokens")),
+                               cached_tokens=cached, latency_s=time.perf_counter() - t0,
+                               attempts=1, stopped=stopped, raw_usage=usage)
+
+    def chat(self, messages: Sequence[Message], *, max_tokens: int,
+             temperature: float = 0.0, json_mode: bool = False, seed: int | None = 0
+             ) -> ChatReply:
+        """``/v1/chat/completions``; ``json_mode`` asks for a JSON object reply."""
+        body: dict[str, Any] = {"messages": [{"role": m.role, "content": m.content}
+                                             for m in messages],
+                                "max_tokens": max_tokens, "temperature": temperature}
+        if seed is not None:
+            body["seed"] = seed
+        if json_mode:
+            body["response_format"] = {"type": "json_object"}
+        t0 = time.perf_counter()
+        data, attempts = self.post_json("/v1/chat/completions", self._body(body), what="chat")
+        choice = _first_choice(data, "chat")
+        message = choice.get("message") or {}
+        content = message.get("content") if isinstance(message, Mapping) else None
+        if not isinstance(content, str):
+            raise BackendError("chat: the reply has no message content")
+        usage = data.get("usage") or {}
+        return ChatReply(text=content, finish_reason=choice.get("finish_reason"),
+                         prompt_tokens=_int(usage.get("prompt_tokens")),
+                         completion_tokens=_int(usage.get("completion_tokens")),
+                         latency_s=time.perf_counter() - t0, attempts=attempts)
+
+    # ---------------------------------------------------------------- tokenising
+    def tokenize(self, text: str) -> list[int]:
+        """Token ids of ``text`` from the server (``/tokenize`` of llama.cpp, vLLM and
+        SGLang, or ``/extras/tokenize`` of llama-cpp-python's server)."""
+        paths = ([self._tokenize_path] if self._tokenize_path
+                 else ["/tokenize", "/extras/tokenize"])
+        last: Exception | None = None
+        for path in paths:
+            body = ({"input": text} if path == "/extras/tokenize"
+                    else {"content": text, "prompt": text, "add_special": False})
+            try:
+                data, _ = self.post_json(path, self._body(body), what="tokenize")
+            except BackendError as exc:
+                last = exc
+                continue
+            tokens = data.get("tokens")
+            if isinstance(tokens, list) and all(isinstance(t, int) for t in tokens):
+                self._tokenize_path = path
+                return [int(t) for t in tokens]
+        raise BackendUnavailable(f"the server at {self.root} has no tokenize endpoint "
+                                 f"(/tokenize or /extras/tokenize), which token bans need: "
+                                 f"{last}")
+
+
+def _int(value: Any) -> int | None:
+    return int(value) if isinstance(value, int) else None
+
+
+def _snippet(resp: Any) -> str:
+    try:
+        text = str(resp.text)
+    except Exception:
+        return ""
+    return text[:200].replace("\n", " ")
+
+
+def _first_choice(data: Mapping[str, Any], what: str) -> Mapping[str, Any]:
+    choices = data.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], Mapping):
+        raise BackendError(f"{what}: the reply has no choices")
+    return choices[0]
+
+
+def _sse_events(lines: Iterator[str]) -> Iterator[dict[str, Any]]:
+    for line in lines:
+        if not line.startswith("data:"):
+            continue
+        payload = line[5:].strip()
+        if payload == "[DONE]":
+            return
+        try:
+            event = json.loads(payload)
+        except json.JSONDecodeError:
+            raise BackendError("completion: a streamed event is not JSON") from None
+        if isinstance(event, dict):
+            if "error" in event:
+                raise BackendError(f"completion: the server reported an error: "
+                                   f"{str(event['error'])[:200]}")
+            yield event
+
+
+class OpenAIGenerator:
+    """A :class:`~certirag.generate.base.Generator` on an OpenAI-compatible server.
+
+    Prefixes are sent as text (``/v1/completions``), so the server's tokenizer and prefix
+    cache apply; generated tokens are reported as text pieces (``tokens`` stays empty).
+    ``template`` formats the chat prompt (see :func:`chat_template`). Bans use
+    ``logit_bias`` (a ban at the first step only takes a one-token request first) and
+    need the server's tokenize endpoint; ``allow`` constraints are not supported.
+    """
+
+    name = "openai"
+    capabilities = frozenset({"ban", "ban_first"})
+
+    def __init__(self, client: OpenAIClient, *, template: str = "chatml",
+                 temperature: float = 0.0, seed: int | None = 0) -> None:
+        self.client = client
+        self.template = chat_template(template)
+        self.temperature = temperature
+        self.seed = seed
+        self.model_id = client.model or "server-default"
+        self._jinja: Any = None
+        self._bos: list[int] | None = None
+
+    def load(self) -> None:
+        """Check that the server answers (``/v1/models``)."""
+        import httpx
+
+        try:
+            resp = self.client._client().get(self.client.root + "/v1/models",
+                                              headers=self.client._headers())
+        except httpx.TransportError as exc:
+            raise BackendUnavailable(f"cannot reach the generation server at "
+                                     f"{self.client.root}: {type(exc).__name__}") from None
+        if resp.status_code >= 400:
+            raise BackendUnavailable(f"the generation server at {self.client.root} answered "
+                                     f"HTTP {resp.status_code} on /v1/models")
+        if self.client.model is None:
+            try:
+                models = resp.json().get("data") or []
+                if models and isinstance(models[0].get("id"), str):
+                    self.model_id = models[0]["id"]
+            except (ValueError, AttributeError):
+                pass
+
+    def format_prompt(self, messages: Sequence[Message]) -> str:
+        if self._jinja is None:
+            from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+            self._jinja = ImmutableSandboxedEnvironment(
+                keep_trailing_newline=True).from_string(self.template)
+        return str(self._jinja.render(messages=[{"role": m.role, "content": m.content}
+                                                for m in messages]))
+
+    def encode(self, text: str) -> list[int]:
+        if not text:
+            return []
+        if self._bos is None:
+            self._bos = self.client.tokenize("")
+        ids = self.client.tokenize(text)
+        if self._bos and ids[: len(self._bos)] == self._bos:
+            ids = ids[len(self._bos):]
+        return ids
+
+    def decode(self, tokens: Sequence[int]) -> str:
+        raise BackendError("the openai backend reports generated text, not token ids; "
+                           "decode is not available")
+
+    def extend(self, prefix: Sequence[Segment], *, max_tokens: int,
+               stop: StopFn | None = None,
+               constraint: Constraint | None = None) -> Extension:
+        if max_tokens < 1:
+            raise InputError(f"max_tokens must be at least 1, got {max_tokens}")
+        if constraint is not None and constraint.allow_numbers is not None:
+            raise BackendError("the openai backend cannot apply 'allow' constraints")
+        prompt = prefix_text(prefix)
+        t0 = time.perf_counter()
+        pieces: list[str] = []
+        cached: int | None = None
+        prompt_tokens: int | None = None
+        every = {t: BAN_BIAS for t in (constraint.ban if constraint else ())}
+        first_latency = 0.0
+        if constraint is not None and constraint.ban_first:
+            bias = {**every, **{t: BAN_BIAS for t in constraint.ban_first}}
+            head = self.client.complete(prompt, max_tokens=1, temperature=self.temperature,
+                                        logit_bias=bias, seed=self.seed, stream=False)
+            first_latency = head.latency_s
+            cached, prompt_tokens = head.cached_tokens, head.prompt_tokens
+            if not head.text:
+                return self._extension(pieces, "eos", cached, prompt_tokens, t0, first_latency)
+            pieces.append(head.text)
+            if (stop is not None and stop(head.text)) or max_tokens == 1:
+                return self._extension(pieces, "stop" if max_tokens > 1 else "length",
+                                       cached, prompt_tokens, t0, first_latency)
+            max_tokens -= 1
+            prompt += head.text
+        done = "".join(pieces)
+
+        def stop_all(text: str) -> bool:
+            return stop is not None and stop(done + text)
+
+        reply = self.client.complete(prompt, max_tokens=max_tokens,
+                                     temperature=self.temperature, logit_bias=every or None,
+                                     seed=self.seed, stop=stop_all if stop else None,
+                                     stream=True)
+        pieces.extend(reply.pieces)
+        if cached is None:
+            cached, prompt_tokens = reply.cached_tokens, reply.prompt_tokens
+        finish = ("stop" if reply.stopped else
+                  "length" if reply.finish_reason == "length" else "eos")
+        return self._extension(pieces, finish, cached, prompt_tokens, t0,
+                               first_latency + reply.latency_s)
+
+    @staticmethod
+    def _extension(pieces: list[str], finish: str, cached: int | None,
+                   prompt_tokens: int | None, t0: float, server_s: float) -> Extension:
+        total = time.perf_counter() - t0
+        return Extension(tokens=(), pieces=tuple(pieces), text="".join(pieces),
+                         finish_reason=finish,  # type: ignore[arg-type]
+                         cache_hit_tokens=cached, prompt_tokens=prompt_tokens,
+                         prefill_s=0.0, decode_s=total, latency_s=total,
+                         extra={"server_s": server_s})

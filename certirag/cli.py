@@ -26,6 +26,7 @@ from certirag.cli_common import (
 )
 from certirag.cli_eval import eval_app
 from certirag.cli_generate import ask_command
+from certirag.cli_serve import api_keys_app, serve_command
 from certirag.cli_verify import verify_command
 from certirag.errors import InputError
 
@@ -44,6 +45,8 @@ app.add_typer(cert_app, name="cert", help="Check certificates.")
 app.add_typer(log_app, name="log", help="The append-only ledger of certificates.")
 app.command("verify")(verify_command)
 app.command("ask")(ask_command)
+app.command("serve")(serve_command)
+keys_app.add_typer(api_keys_app, name="api", help="API keys for the HTTP service.")
 
 # errors_to_exit_codes and settings_from are re-exported for command modules
 __all__ = ["app", "errors_to_exit_codes", "main", "settings_from"]

@@ -100,6 +100,14 @@ class Settings(BaseSettings):
     judge_band: tuple[float, float] = (0.3, 0.7)
     judge_retries: int = Field(default=2, ge=0, le=10)
 
+    # HTTP service
+    server_api_keys_file: Path | None = Field(default=None,
+                                              description="default $CERTIRAG_HOME/api_keys.json")
+    rate_limit_per_minute: int = Field(default=600, ge=0, description="per API key; 0 = off")
+    max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=1024)
+    max_evidence_chars: int = Field(default=1_000_000, ge=1)
+    cors_origins: list[str] = Field(default_factory=list)
+
     # certificates
     signing_key: Path | None = Field(default=None,
                                      description="Ed25519 private key (PEM) that signs "
@@ -108,7 +116,7 @@ class Settings(BaseSettings):
                                      description="ledger database (default $CERTIRAG_HOME/"
                                                  "ledger.db)")
 
-    @field_validator("home", "signing_key", "ledger_path")
+    @field_validator("home", "signing_key", "ledger_path", "server_api_keys_file")
     @classmethod
     def _expand(cls, value: Path | None) -> Path | None:
         return value.expanduser() if value is not None else None
@@ -126,7 +134,8 @@ class Settings(BaseSettings):
 
     def settings_hash(self) -> str:
         """SHA-256 of the settings that affect results (paths of state excluded)."""
-        data = self.model_dump(mode="json", exclude={"home", "signing_key", "ledger_path"})
+        data = self.model_dump(mode="json", exclude={"home", "signing_key", "ledger_path",
+                                                         "server_api_keys_file"})
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 

@@ -1,0 +1,174 @@
+"""Limits that keep the service up and fail closed: a per-key rate limit (429), a
+request-body limit (413), an evidence-size limit and a verification timeout.
+
+All of them are read from :class:`certirag.config.Settings` by :meth:`Limits.from_settings`
+(a setting the settings object does not define takes the default below).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["BodyLimitMiddleware", "Limits", "RateLimiter"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+DEFAULT_RATE_PER_MINUTE = 600
+DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
+DEFAULT_MAX_EVIDENCE_CHARS = 1_000_000
+DEFAULT_VERIFY_TIMEOUT_S = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The service's limits. ``rate_per_minute`` 0 turns the rate limit off."""
+
+    rate_per_minute: int = DEFAULT_RATE_PER_MINUTE
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    max_evidence_chars: int = DEFAULT_MAX_EVIDENCE_CHARS
+    verify_timeout_s: float = DEFAULT_VERIFY_TIMEOUT_S
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> Limits:
+        """Read ``rate_limit_per_minute``, ``max_body_bytes``, ``max_evidence_chars`` and
+        ``verify_timeout_s`` from ``settings``; absent or ``None`` means the default."""
+        def get(name: str, default: Any) -> Any:
+            value = getattr(settings, name, None)
+            return default if value is None else value
+
+        limits = cls(rate_per_minute=int(get("rate_limit_per_minute", DEFAULT_RATE_PER_MINUTE)),
+                     max_body_bytes=int(get("max_body_bytes", DEFAULT_MAX_BODY_BYTES)),
+                     max_evidence_chars=int(get("max_evidence_chars",
+                                                DEFAULT_MAX_EVIDENCE_CHARS)),
+                     verify_timeout_s=float(get("verify_timeout_s", DEFAULT_VERIFY_TIMEOUT_S)))
+        if limits.rate_per_minute < 0 or limits.max_body_bytes < 1 \
+                or limits.max_evidence_chars < 1 or not limits.verify_timeout_s > 0:
+            from certirag.errors import ConfigError
+
+            raise ConfigError(f"invalid server limits: {limits}")
+        return limits
+
+
+class RateLimiter:
+    """A token bucket per key: ``per_minute`` requests a minute, bursts up to
+    ``per_minute``. Thread-safe; ``clock`` is injectable for tests."""
+
+    def __init__(self, per_minute: int, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, last time)
+
+    def acquire(self, key: str) -> float:
+        """Take one token for ``key``: 0.0 when allowed, else the seconds to wait."""
+        if self.per_minute <= 0:
+            return 0.0
+        rate = self.per_minute / 60.0
+        now = self._clock()
+        with self._lock:
+            tokens, last = self._buckets.get(key, (float(self.per_minute), now))
+            tokens = min(float(self.per_minute), tokens + (now - last) * rate)
+            if tokens >= 1.0:
+                self._buckets[key] = (tokens - 1.0, now)
+                return 0.0
+            self._buckets[key] = (tokens, now)
+            return (1.0 - tokens) / rate
+
+
+def _error_body(message: str, code: str) -> bytes:
+    return json.dumps({"error": {"message": message, "type": "request_too_large",
+                                 "code": code}}).encode("utf-8")
+
+
+class BodyLimitMiddleware:
+    """Reject request bodies over ``max_bytes`` with 413 before the app parses them.
+
+    A declared ``Content-Length`` over the limit is refused at once; a body without one
+    is counted while it arrives. What the client already sent is read and dropped (up to
+    ``drain_bytes``) so that it receives the 413 instead of a reset connection."""
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int, drain_bytes: int | None = None) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self.drain_bytes = drain_bytes if drain_bytes is not None else max(16 << 20,
+                                                                           4 * max_bytes)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = None
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = -1
+        if declared is not None and (declared < 0 or declared > self.max_bytes):
+            await self._drain(receive, declared)
+            await self._reject(send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.max_bytes:
+                if message.get("more_body", False):
+                    await self._drain(receive, None, already=size)
+                await self._reject(send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _drain(self, receive: Receive, declared: int | None, *, already: int = 0) -> None:
+        if declared is not None and (declared < 0 or declared > self.drain_bytes):
+            return
+        size = already
+        while size <= self.drain_bytes:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            size += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return
+
+    async def _reject(self, send: Send) -> None:
+        mib = self.max_bytes / (1 << 20)
+        limit = f"{mib:.1f} MiB" if self.max_bytes >= 1 << 20 else f"{self.max_bytes} bytes"
+        body = _error_body(f"the request body is larger than {limit}", "body_too_large")
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def retry_after_header(wait_s: float) -> str:
+    """A ``Retry-After`` value (whole seconds, at least 1)."""
+    return str(max(1, math.ceil(wait_s)))

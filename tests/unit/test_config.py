@@ -22,7 +22,7 @@ def test_precedence_init_over_env_over_yaml_over_preset(
     cfg = tmp_path / "c.yaml"
     cfg.write_text("top_k: 7\nrrf_k: 10\ncandidates: 11\n")
     s = load_settings(cfg, preset="strict")
-    assert (s.top_k, s.rrf_k, s.tau_entail) == (7, 10, 0.7)  # yaml over preset
+    assert (s.top_k, s.rrf_k, s.tau_entail) == (7, 10, 0.98)  # yaml over preset
     monkeypatch.setenv("CERTIRAG_TOP_K", "8")
     monkeypatch.setenv("CERTIRAG_RRF_K", "12")
     s = load_settings(cfg, preset="strict", rrf_k=13)
@@ -69,3 +69,11 @@ def test_settings_hash_is_stable_and_ignores_home(tmp_path: Path) -> None:
     b = Settings(home=tmp_path / "b")
     assert a.settings_hash() == b.settings_hash()
     assert a.settings_hash() != Settings(top_k=9).settings_hash()
+
+
+def test_default_preset_matches_field_defaults() -> None:
+    from certirag.config import preset_values
+
+    plain = Settings()
+    for key, value in preset_values("default").items():
+        assert getattr(plain, key) == value, key

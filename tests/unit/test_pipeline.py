@@ -152,8 +152,8 @@ def test_minimal_sufficient_evidence_is_one_sentence() -> None:
         return Scores(entailment=e, neutral=1 - e, contradiction=0.0)
 
     fake = FakeVerifier(fn=prefer_long)
-    res = verify("", "She leads the audit team.", evidence=ev, settings=Settings(),
-                 verifier=fake)
+    res = verify("", "She leads the audit team.", evidence=ev,
+                 settings=Settings(tau_entail=0.5, tau_contradict=0.5), verifier=fake)
     assert len(fake.calls) == 2  # windows, then the sentences of the winning window
     (c,) = res.claims
     assert c.decision == Decision.VERIFIED

@@ -75,8 +75,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from tokenizers import Tokenizer
 
     from certirag.models import resolve
-    from certirag.verify.hf_nli import HFNLIVerifier
-    from certirag.verify.onnx_nli import OnnxNLIVerifier
+    from certirag.verifiers.hf_nli import HFNLIVerifier
+    from certirag.verifiers.onnx_nli import OnnxNLIVerifier
 
     torch.set_num_threads(args.threads)
     batch_sizes = [int(b) for b in args.batch_sizes.split(",")]

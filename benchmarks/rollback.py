@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     from certirag.generate.local import LlamaCppGenerator
     from certirag.generate.prompts import answer_messages
     from certirag.schemas import Evidence
-    from certirag.verify import create_verifier
+    from certirag.verifiers import create_verifier
 
     settings = Settings(threads=args.threads, top_k=3)
     rows = load_rows(Path(args.data), args.n)

@@ -139,7 +139,7 @@ def make_verifier(backend: str) -> Any:
         return FakeVerifier(rule="fixed")
     if backend == "nli":
         from certirag.config import Settings
-        from certirag.verify import create_verifier
+        from certirag.verifiers import create_verifier
 
         return create_verifier(Settings())
     raise SystemExit(f"unknown backend {backend!r}")

@@ -55,7 +55,7 @@ def snli(
     from certirag.config import load_settings
     from certirag.eval.datasets import parse_rows
     from certirag.eval.snli import run_snli
-    from certirag.verify.base import create_verifier
+    from certirag.verifiers.base import create_verifier
 
     with errors_to_exit_codes():
         selection = parse_rows(rows)

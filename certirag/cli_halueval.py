@@ -75,7 +75,7 @@ def _markdown(report: dict[str, Any]) -> str:
 def _halueval(name: str, data: Path, rows: str | None, limit: int | None,
               config: Path | None, preset: str | None, as_json: bool, out: Path | None) -> None:
     from certirag.eval.halueval import metrics_of, run_halueval
-    from certirag.verify import create_verifier
+    from certirag.verifiers import create_verifier
 
     with errors_to_exit_codes():
         settings = settings_from(config, preset)
@@ -134,7 +134,7 @@ def tune_command(
     at most 5% of hallucinated answers fully verified."""
     from certirag.eval.datasets import parse_rows
     from certirag.eval.halueval import check_not_reserved, run_halueval, tune_thresholds
-    from certirag.verify import create_verifier
+    from certirag.verifiers import create_verifier
 
     with errors_to_exit_codes():
         settings = settings_from(config, preset)

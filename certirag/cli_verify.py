@@ -159,7 +159,7 @@ def _done_ids(out: Path) -> set[str]:
 def run_batch(batch: Path, out: Path, settings: Any) -> int:
     """Verify every line of ``batch`` into ``out``; skip ids already there. Exit code."""
     from certirag.pipeline import verify
-    from certirag.verify import create_verifier
+    from certirag.verifiers import create_verifier
 
     try:
         lines = batch.read_text("utf-8").splitlines()

@@ -60,7 +60,8 @@ class Settings(BaseSettings):
                                      description="cross-encoder for reranking (off when unset)")
 
     # verification
-    nli_backend: Literal["onnx", "hf"] = "onnx"
+    nli_backend: str = Field(default="onnx", pattern=r"^[a-z][a-z0-9_\-]*$",
+                             description="a registered verifier: onnx, hf, or your own")
     nli_model: str = Field(default="builtin:nli-minilm-l6-int8",
                            description="'builtin:NAME', a local folder, or a hub id (hf backend)")
     nli_batch_size: int = Field(default=32, ge=1, le=1024)

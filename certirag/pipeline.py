@@ -1,7 +1,7 @@
 """Post-hoc verification: question + answer + evidence → a decision per claim.
 
 The stages, each behind its own module: claims (:mod:`certirag.claims`), the
-deterministic check (:mod:`certirag.checks`), the NLI verifier (:mod:`certirag.verify`),
+deterministic check (:mod:`certirag.checks`), the NLI verifier (:mod:`certirag.verifiers`),
 the policy (:mod:`certirag.policy`). This module only wires them and fails closed: any
 error in a stage leaves the affected claims ``unverified`` with a typed reason.
 """
@@ -138,7 +138,7 @@ def verify(
     ``index``). ``verifier`` defaults to the backend named in ``settings``."""
     from certirag.checks import CheckOptions, check_claim, prepare_evidence
     from certirag.claims import extract_claims
-    from certirag.verify import create_verifier
+    from certirag.verifiers import create_verifier
 
     settings = settings or Settings()
     if not isinstance(question, str) or not isinstance(answer, str):
@@ -208,7 +208,7 @@ def _withhold(claim: Claim, code: str, message: str) -> ClaimDecision:
 def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, settings: Settings,
            thresholds: Thresholds, decisions: dict[str, ClaimDecision],
            model: dict[str, str]) -> None:
-    from certirag.verify import verify_claims
+    from certirag.verifiers import verify_claims
 
     texts = [p.text for p in passages]
     try:

@@ -17,7 +17,7 @@ from typing import Literal
 
 from certirag.errors import BackendError
 from certirag.schemas import Scores
-from certirag.verify.base import NLIResult
+from certirag.verifiers.base import NLIResult
 
 __all__ = ["FailingVerifier", "FakeVerifier"]
 

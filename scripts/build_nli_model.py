@@ -144,8 +144,8 @@ def evaluate_dev(int8_dir: Path, fp32_dir: Path, dev: dict[str, list[Any]], *,
 
     from certirag.eval.metrics import summary
     from certirag.train.nli_data import LABELS, NOT_ENTAILED
-    from certirag.verify.calibration import expected_calibration_error, fit_temperature, softmax
-    from certirag.verify.onnx_nli import OnnxNLIVerifier
+    from certirag.verifiers.calibration import expected_calibration_error, fit_temperature, softmax
+    from certirag.verifiers.onnx_nli import OnnxNLIVerifier
 
     int8 = OnnxNLIVerifier(str(int8_dir), threads=threads)
     fp32 = OnnxNLIVerifier(str(fp32_dir), threads=threads)
@@ -342,7 +342,7 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
     from certirag.models import file_sha256, write_manifest
     from certirag.train.export import export_onnx, quantize_int8
     from certirag.train.nli_data import build_splits
-    from certirag.verify.calibration import save_calibration
+    from certirag.verifiers.calibration import save_calibration
 
     out = Path(args.out)
     with tempfile.TemporaryDirectory(prefix="nli-build-") as tmp:
@@ -430,7 +430,7 @@ def snli_test_report(model_dir: Path, path: Path, display: str | None) -> dict[s
     """SNLI test metrics through the same code as ``certirag eval snli``."""
     from certirag.config import load_settings
     from certirag.eval.snli import run_snli
-    from certirag.verify.base import create_verifier
+    from certirag.verifiers.base import create_verifier
 
     settings = load_settings(nli_model=str(model_dir))
     verifier = create_verifier(settings)

@@ -841,7 +841,7 @@ def _recompute(body: _Body, check: CertificateCheck, settings: Settings | None,
                verifier: Any) -> None:
     from certirag.config import Settings
     from certirag.errors import CertiragError
-    from certirag.verify import create_verifier, verify_claims
+    from certirag.verifiers import create_verifier, verify_claims
 
     check.checked.append("recompute")
     scored = [c for c in body.claims if c.scores is not None]

@@ -22,6 +22,9 @@ from certirag.eval.metrics import (
 )
 from certirag.eval.snli import SNLI_LABELS, evaluate_nli, load_snli, run_snli
 
+# registers the halueval-* loaders
+from certirag.eval import halueval  # noqa: F401  isort: skip
+
 __all__ = [
     "SNLI_LABELS",
     "DatasetLoader",

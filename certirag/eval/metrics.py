@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from certirag.errors import InputError
-from certirag.verify.calibration import expected_calibration_error
+from certirag.verifiers.calibration import expected_calibration_error
 
 if TYPE_CHECKING:
     import numpy as np

@@ -16,7 +16,7 @@ from certirag.errors import BackendError, InputError, VerificationError
 from certirag.eval.datasets import NLIExample, Rows, read_jsonl, register_dataset
 from certirag.eval.metrics import EvalReport, expected_calibration_error, summary
 from certirag.progress import NullProgress, Progress
-from certirag.verify.base import NLIResult, Verifier
+from certirag.verifiers.base import NLIResult, Verifier
 
 __all__ = ["SNLI_LABELS", "evaluate_nli", "load_snli", "run_snli"]
 

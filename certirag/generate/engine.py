@@ -232,7 +232,7 @@ class InflightEngine:
     # ----------------------------------------------------------------- helpers
     def _memo_verifier(self) -> MemoVerifier:
         if self._verifier is None:
-            from certirag.verify import create_verifier
+            from certirag.verifiers import create_verifier
 
             self._verifier = create_verifier(self.settings)
         return MemoVerifier(self._verifier)
@@ -354,7 +354,7 @@ class InflightEngine:
     def _inflight(self, question: str, prompt: str, passages: list[Evidence],
                   verifier: MemoVerifier,
                   on_sentence: Callable[[SentenceEvent], None] | None) -> GenerationResult:
-        from certirag.verify.windows import relevance_scores
+        from certirag.verifiers.windows import relevance_scores
 
         cfg = self.config
         t_start = time.perf_counter()

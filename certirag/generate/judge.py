@@ -6,7 +6,7 @@ It serves two ways:
   scored inside the uncertain band ``lo <= P(entailment) < hi`` are re-scored by the
   judge, and the policy decides on the judge's scores;
 * :class:`LLMJudge` as a full verifier (its :meth:`LLMJudge.score_pairs` satisfies the
-  :class:`certirag.verify.Verifier` protocol).
+  :class:`certirag.verifiers.Verifier` protocol).
 
 The prompt is fixed (:data:`JUDGE_PROMPT_SHA256` is recorded with every call); evidence
 and claim travel between delimiters as data, with an instruction to ignore any
@@ -110,9 +110,9 @@ class LLMJudge:
         return reply.scores()
 
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[Any]:
-        """The :class:`certirag.verify.Verifier` method: one call per (premise, claim).
+        """The :class:`certirag.verifiers.Verifier` method: one call per (premise, claim).
         A failed pair raises :class:`JudgeError` (the caller withholds the claims)."""
-        from certirag.verify.base import NLIResult
+        from certirag.verifiers.base import NLIResult
 
         out = []
         for premise, hypothesis in pairs:

@@ -529,7 +529,7 @@ def create_app(settings: Settings | None = None, *, verifier: Any = None,
 
         Signer.from_file(settings.signing_key)
     if verifier is None:
-        from certirag.verify import create_verifier
+        from certirag.verifiers import create_verifier
 
         verifier = create_verifier(settings)
     metrics_ = Metrics()

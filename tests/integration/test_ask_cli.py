@@ -50,7 +50,7 @@ def scripted(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
     monkeypatch.setattr("certirag.generate.create_generator", create)
     # the NLI verdicts are scripted too (substring rule); the deterministic checks are real
-    monkeypatch.setattr("certirag.verify.create_verifier", lambda settings: FakeVerifier())
+    monkeypatch.setattr("certirag.verifiers.create_verifier", lambda settings: FakeVerifier())
     return made
 
 

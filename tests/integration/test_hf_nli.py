@@ -13,8 +13,8 @@ import pytest
 from certirag.config import load_settings
 from certirag.errors import BackendUnavailable, InputError
 from certirag.models import file_sha256
-from certirag.verify import HFNLIVerifier, create_verifier, verify_claims
-from certirag.verify.calibration import softmax
+from certirag.verifiers import HFNLIVerifier, create_verifier, verify_claims
+from certirag.verifiers.calibration import softmax
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "a", "man", "plays", "guitar", "dog",
          "runs", "the", "cat", "sleeps", "is", "on", "mat", "."]

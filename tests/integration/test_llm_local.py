@@ -189,14 +189,14 @@ def test_ask_command_answers_with_the_embedded_model(tmp_path: Path,
     from certirag.certify.keys import generate_keys
     from certirag.cli import app as main_app
     from certirag.cli_generate import ask_command
-    from certirag.verify import create_verifier
+    from certirag.verifiers import create_verifier
 
     from ..conftest import EXAMPLES
 
     try:
         create_verifier(Settings()).load()
     except BackendUnavailable:  # the NLI model is not shipped in this checkout yet
-        monkeypatch.setattr("certirag.verify.create_verifier", lambda s: FakeVerifier())
+        monkeypatch.setattr("certirag.verifiers.create_verifier", lambda s: FakeVerifier())
     runner = CliRunner()
     index = tmp_path / "index"
     assert runner.invoke(main_app, ["ingest", str(EXAMPLES), "--index", str(index)]

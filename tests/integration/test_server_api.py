@@ -170,7 +170,7 @@ def test_verify_reply_is_exactly_the_cli_json(server: dict[str, Any], tmp_path: 
     import typer
     from typer.testing import CliRunner
 
-    import certirag.verify
+    import certirag.verifiers
     from certirag.cli_verify import verify_command
 
     r = _verify(server["client"], evidence=EVIDENCE)
@@ -182,7 +182,7 @@ def test_verify_reply_is_exactly_the_cli_json(server: dict[str, Any], tmp_path: 
 
     evidence = tmp_path / "evidence.jsonl"
     evidence.write_text("".join(json.dumps(e) + "\n" for e in EVIDENCE), "utf-8")
-    monkeypatch.setattr(certirag.verify, "create_verifier", lambda settings: FakeVerifier())
+    monkeypatch.setattr(certirag.verifiers, "create_verifier", lambda settings: FakeVerifier())
     cli = typer.Typer()
     cli.command()(verify_command)
     res = CliRunner().invoke(cli, ["-q", "Tell me about Paris", "-a", ANSWER, "--evidence",

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from certirag.errors import BackendUnavailable, InputError
-from certirag.verify.calibration import (
+from certirag.verifiers.calibration import (
     Calibration,
     expected_calibration_error,
     fit_temperature,

@@ -13,7 +13,7 @@ from certirag.pipeline import MARKER, render, verify
 from certirag.policy import Thresholds, decide
 from certirag.schemas import Decision, Reason, Scores
 from certirag.testing import FailingVerifier, FakeVerifier
-from certirag.verify.base import NLIResult
+from certirag.verifiers.base import NLIResult
 
 EVIDENCE = [
     {"id": "leave", "text": "Full-time employees are entitled to 28 days of paid annual leave "

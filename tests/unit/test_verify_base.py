@@ -8,7 +8,7 @@ import pytest
 from certirag.config import Settings, load_settings
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
 from certirag.schemas import Scores
-from certirag.verify import (
+from certirag.verifiers import (
     HFNLIVerifier,
     NLIResult,
     OnnxNLIVerifier,
@@ -21,7 +21,7 @@ from certirag.verify import (
     verifier_names,
     verify_claims,
 )
-from certirag.verify.calibration import Calibration, softmax
+from certirag.verifiers.calibration import Calibration, softmax
 
 # ----------------------------------------------------------------------------- labels
 

@@ -12,8 +12,8 @@ import pytest
 
 from certirag.errors import BackendUnavailable, InputError
 from certirag.models import MANIFEST, file_sha256, resolve, write_manifest
-from certirag.verify import OnnxNLIVerifier, verify_claims
-from certirag.verify.calibration import softmax
+from certirag.verifiers import OnnxNLIVerifier, verify_claims
+from certirag.verifiers.calibration import softmax
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "a", "man", "plays", "guitar", "dog", "runs",
          "the", "cat", "sleeps", "is", "on", "mat"]

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from certirag.errors import InputError
-from certirag.verify.windows import (
+from certirag.verifiers.windows import (
     Window,
     make_windows,
     rank_windows,

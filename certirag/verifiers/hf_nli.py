@@ -2,7 +2,7 @@
 
 Loads ``AutoModelForSequenceClassification`` from a local folder or a hub id; with
 ``HF_HUB_OFFLINE=1`` only the local cache is consulted. Labels come from the model's own
-``config.id2label`` and are mapped as in :func:`certirag.verify.base.canonical_labels`.
+``config.id2label`` and are mapped as in :func:`certirag.verifiers.base.canonical_labels`.
 A ``calibration.json`` in a local model folder is applied; otherwise identity.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
-from certirag.verify.base import NLIResult, canonical_labels, results_from_logits
+from certirag.verifiers.base import NLIResult, canonical_labels, results_from_logits
 
 if TYPE_CHECKING:
     import numpy as np
@@ -79,7 +79,7 @@ class HFNLIVerifier:
             raise BackendUnavailable(
                 f"the hf NLI backend needs torch and transformers: {_EXTRA}"
             ) from exc
-        from certirag.verify.calibration import Calibration, load_calibration
+        from certirag.verifiers.calibration import Calibration, load_calibration
 
         path = Path(self.model).expanduser()
         local = path.is_dir()

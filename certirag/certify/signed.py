@@ -1,0 +1,83 @@
+"""The certificate object: a signed DSSE envelope, loaded, saved and checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from certirag.certify.canonical import sha256_hex
+from certirag.certify.dsse import Envelope, parse_statement
+from certirag.errors import InputError
+
+if TYPE_CHECKING:
+    from certirag.certify.verify import CertificateCheck
+    from certirag.config import Settings
+
+__all__ = ["Certificate"]
+
+
+class Certificate:
+    """A signed certificate (a DSSE envelope). Load one with :meth:`load` or
+    :meth:`from_json`, check it with :meth:`verify`."""
+
+    def __init__(self, envelope: Envelope) -> None:
+        self.envelope = envelope
+
+    @property
+    def id(self) -> str:
+        """Hex SHA-256 of the payload bytes."""
+        return sha256_hex(self.envelope.payload)
+
+    @property
+    def statement(self) -> dict[str, Any]:
+        """The decoded in-toto Statement (raises :class:`CertificateError` if malformed)."""
+        return parse_statement(self.envelope.payload)
+
+    @property
+    def body(self) -> dict[str, Any]:
+        """The certificate body (the statement's predicate)."""
+        predicate: dict[str, Any] = self.statement["predicate"]
+        return predicate
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Certificate:
+        """Parse envelope JSON; raises :class:`CertificateError` when it is not one."""
+        return cls(Envelope.from_json(text))
+
+    @classmethod
+    def load(cls, path: Path) -> Certificate:
+        """Read a certificate file; unreadable files raise :class:`InputError`."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read the certificate: {exc.strerror}",
+                             source=str(path)) from exc
+        return cls.from_json(data)
+
+    def to_json(self) -> str:
+        return self.envelope.to_json()
+
+    def save(self, path: Path) -> None:
+        """Write the envelope JSON to ``path`` (replacing it atomically)."""
+        path = Path(path)
+        tmp = path.with_name(f".{path.name}.tmp")
+        try:
+            tmp.write_text(self.to_json(), "utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            raise InputError(f"cannot write the certificate: {exc.strerror}",
+                             source=str(path)) from exc
+
+    def verify(self, public_key: Ed25519PublicKey | Path | bytes, *, index: Any = None,
+               recompute: bool = False, settings: Settings | None = None,
+               verifier: Any = None) -> CertificateCheck:
+        """Check this certificate; see :func:`verify_certificate`."""
+        from certirag.certify.verify import verify_certificate
+
+        return verify_certificate(self.envelope, public_key, index=index, recompute=recompute,
+                                  settings=settings, verifier=verifier)
+
+    def __repr__(self) -> str:
+        return f"Certificate(id={self.id[:16]}…)"

@@ -1,0 +1,439 @@
+"""Rule comparisons of the claim check: each rule compares a parsed claim with prepared evidence."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from certirag.checks.base import Finding, FindingKind
+from certirag.checks.dates import DateRef
+from certirag.checks.figures import Figure
+from certirag.checks.modals import CONTRADICTORY
+from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item
+from certirag.checks.qualifiers import CLASS_NAMES
+from certirag.checks.swap import claim_context, find_swap, same_value
+
+if TYPE_CHECKING:
+    from certirag.checks.check import PreparedEvidence, _Question
+
+_ALIGN_MIN = 0.5
+_CLAUSE_END_RE = re.compile(r"[,;]")
+
+# citations and titles ------------------------------------------------------------------
+
+
+def _check_citations(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    for cit in c.citations:
+        if any(cit.within(e) for e in ev.citations):
+            continue
+        same_kind = [e.text for e in ev.citations if e.kind == cit.kind]
+        has = f"; the evidence cites {', '.join(same_kind[:3])}" if same_kind else ""
+        out.append(Finding("ungrounded_citation", "ungrounded",
+                           f"{cit.kind} {cit.label} ({cit.text!r}) is not cited in the "
+                           f"evidence{has}", cit.text, ", ".join(same_kind[:3]) or None))
+
+
+def _check_titles(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    for t in c.titles:
+        years: set[int | None] = set()
+        found = False
+        for name, ys in ev.titles.items():
+            if name == t.name or name.endswith(" " + t.name):
+                found = True
+                years |= ys
+        if not found:
+            pat = re.escape(t.name).replace(r"\ ", r"\s+")
+            for m in re.finditer(rf"(?<!\w){pat}(?!\w)(?:,?\s+(?:of\s+)?([12][0-9]{{3}}))?",
+                                 ev.lower_text):
+                found = True
+                years.add(int(m.group(1)) if m.group(1) else None)
+        if not found:
+            out.append(Finding("ungrounded_title", "ungrounded",
+                               f"the evidence does not mention {t.text!r}", t.text))
+            continue
+        if t.year is None or t.year in years:
+            continue
+        other = sorted(y for y in years if y is not None)
+        if other:
+            shown = f"{t.name} {other[0]}"
+            out.append(Finding("citation_mismatch", "contradiction",
+                               f"{t.text!r} has year {t.year}, but the evidence cites it with "
+                               f"{', '.join(map(str, other))}", t.text, shown))
+        else:
+            out.append(Finding("ungrounded_title", "ungrounded",
+                               f"the evidence names {t.name!r} but not its year {t.year}",
+                               t.text))
+
+
+# figures -------------------------------------------------------------------------------
+
+
+def _fmt(d: Decimal) -> str:
+    s = format(d, "f")
+    if "." in s:
+        s = s.rstrip("0").rstrip(".")
+    return s
+
+
+def _question_grounds(f: Figure, question: _Question) -> bool:
+    q = question.parsed
+    if q is None:
+        return False
+    return any(g.key == f.key or g.number == f.number for g in q.figures) or (
+        f.kind in ("number", "ordinal") and any(d.year is not None and d.year == f.number
+                                                for d in q.dates))
+
+
+def _check_figures(c: Parsed, ev: PreparedEvidence, q: _Question,
+                   out: list[Finding]) -> None:
+    for f in c.figures:
+        grounded = f.key in ev.by_key or (f.kind in ("number", "ordinal")
+                                          and (f.number in ev.numbers))
+        if not grounded and _question_grounds(f, q):
+            continue
+        if not grounded:
+            out.append(_ungrounded_figure(f, ev))
+            continue
+        if f.key in ev.by_key:
+            matches = ev.by_key[f.key]
+            if f.per and all(e.per and e.per != f.per for e in matches):
+                e = matches[0]
+                out.append(Finding("unit_mismatch", "contradiction",
+                                   f"{f.text!r} is per {f.per}, but the evidence gives "
+                                   f"{e.text!r} per {e.per}", f.text, f"{e.text} per {e.per}"))
+                continue
+            _check_qualifier(f, matches, out)
+        _check_swap(c, figure_item(f), ev, out)
+
+
+def _ungrounded_figure(f: Figure, ev: PreparedEvidence) -> Finding:
+    same_number = ev.by_number.get(f.number, [])
+    if f.kind == "duration":
+        for e in same_number:
+            if e.kind == "duration" and e.unit == f.unit and e.day_class != f.day_class:
+                return Finding("duration_mismatch", "contradiction",
+                               f"{f.text!r} counts {f.day_class or 'calendar'} days, but the "
+                               f"evidence says {e.text!r}", f.text, e.text)
+    for e in ev.by_mantissa.get(f.mantissa, []):
+        # both sides must state a magnitude (5 million / 5 billion); a bare 5 is another thing
+        if not (f.scale and e.scale) or e.scale == f.scale or e.number == f.number:
+            continue
+        if e.dim == f.dim or "number" in (e.kind, f.kind):
+            return Finding("magnitude_mismatch", "contradiction",
+                           f"{f.text!r} is {_fmt(f.number)}, but the evidence says {e.text!r} "
+                           f"({_fmt(e.number)})", f.text, e.text)
+    if f.kind in ("money", "measure", "duration"):
+        for e in same_number:
+            if e.kind == f.kind and e.unit != f.unit:
+                what = "currency" if f.kind == "money" else "unit"
+                return Finding("unit_mismatch", "contradiction",
+                               f"{f.text!r} has {what} {f.unit}, but the evidence says {e.text!r}",
+                               f.text, e.text)
+    alts = [e.text for e in ev.by_dim.get(f.dim, [])][:3]
+    has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""
+    return Finding("ungrounded_figure", "ungrounded",
+                   f"the {f.describe()} {f.text!r} is not in the evidence{has}", f.text,
+                   ", ".join(alts) or None)
+
+
+def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding]) -> None:
+    quals = {e.qualifier for e in matches}
+    cq = f.qualifier
+    if cq in quals:
+        return
+    bound = sorted(x for x in quals if x is not None)
+    example = next((e for e in matches if e.qualifier is not None and e.qualifier != "exact"),
+                   matches[0])
+    shown = CLASS_NAMES.get(example.qualifier or "", "")
+    ev_text = f"{shown} {example.text}".strip()
+    if cq is None:
+        if None in quals or set(bound) <= {"exact"}:
+            return
+        out.append(Finding("qualifier_dropped", "ungrounded",
+                           f"the evidence says {ev_text!r}; the claim drops {shown!r}",
+                           f.text, ev_text))
+        return
+    if cq == "exact":
+        if None in quals:
+            return
+        if "approx" in quals:
+            out.append(Finding("precision_mismatch", "ungrounded",
+                               f"the claim says exactly {f.text!r}, the evidence only "
+                               f"{ev_text!r}", f.text, ev_text))
+            return
+    if cq == "approx" and quals <= {None, "exact", "approx"}:
+        return
+    out.append(Finding("qualifier_mismatch", "ungrounded",
+                       f"the claim says {CLASS_NAMES[cq]} {f.text!r}, the evidence "
+                       f"{ev_text!r}", f.text, ev_text))
+
+
+def _claim_sentence(c: Parsed, start: int) -> SentInfo | None:
+    for s in c.sentences:
+        if s.start <= start < s.end:
+            return s
+    return None
+
+
+def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding]) -> None:
+    if item.key[0] == "d":
+        occ = [o for k, v in ev.occurrences.items() if k[0] == "d" and same_value(item.key, k)
+               for o in v]
+    else:
+        occ = ev.occurrences.get(item.key, [])
+    if not occ or not any(ev.lists(s, item.group) for s, _ in occ):
+        return
+    sent = _claim_sentence(c, item.start)
+    if sent is None:
+        return
+    ctx = claim_context(sent, item)
+    if not ctx:
+        return
+    hit = find_swap(ctx, item.key, item.group, occ, ev.segments)
+    if hit is None:
+        return
+    words = ", ".join(sorted(w for w in hit.words if not w.startswith("#"))) or "the context"
+    out.append(Finding("value_swap", "contradiction",
+                       f"the evidence gives {item.text!r} for another item; for the claim's "
+                       f"{words} it gives {hit.item.text!r}", item.text, hit.item.text))
+
+
+# dates and times -----------------------------------------------------------------------
+
+
+def _agrees(claim: DateRef, e: DateRef) -> bool:
+    return all(cv is None or cv == ev for cv, ev in zip(claim.fields, e.fields, strict=True))
+
+
+def _check_dates(c: Parsed, ev: PreparedEvidence, question: _Question,
+                 out: list[Finding]) -> None:
+    for d in c.dates:
+        if d.weekday is None and any(e.weekday is None and _agrees(d, e) for e in ev.dates):
+            continue
+        q = question.parsed
+        qdates = q.dates if q is not None else []
+        if d.weekday is not None:
+            if d.weekday in ev.weekdays or any(x.weekday == d.weekday for x in qdates):
+                continue
+            out.append(Finding("ungrounded_date", "ungrounded",
+                               f"the evidence does not say {d.text!r}", d.text))
+            continue
+        if any(e.weekday is None and _agrees(d, e) for e in [*ev.dates, *qdates]):
+            continue
+        if d.month is None and d.day is None and d.year is not None and (
+                Decimal(d.year) in ev.numbers
+                or (q is not None and any(f.number == d.year for f in q.figures))):
+            continue
+        fields = [x is not None for x in d.fields]
+        coarse = [e for e in ev.dates if e.weekday is None and _agrees(e, d)
+                  and sum(x is not None for x in e.fields) < sum(fields)
+                  and all(not (ef is not None and not cf) for ef, cf in zip(e.fields, fields,
+                                                                             strict=True))]
+        if coarse:
+            out.append(Finding("date_precision", "ungrounded",
+                               f"the claim dates it {d.text!r}; the evidence says only "
+                               f"{coarse[0].text!r}", d.text, coarse[0].text))
+            continue
+        alts = [e.text for e in ev.dates if e.weekday is None][:3]
+        has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""
+        out.append(Finding("ungrounded_date", "ungrounded",
+                           f"the date {d.text!r} is not in the evidence{has}", d.text,
+                           ", ".join(alts) or None))
+    for d in c.dates:
+        if d.weekday is None and any(e.weekday is None and _agrees(d, e) for e in ev.dates):
+            _check_swap(c, date_item(d), ev, out)
+    for t in c.times:
+        if t.minutes in ev.times:
+            continue
+        q = question.parsed
+        if q is not None and any(x.minutes == t.minutes for x in q.times):
+            continue
+        alts = list(ev.times.values())[:3]
+        has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""
+        out.append(Finding("ungrounded_date", "ungrounded",
+                           f"the time {t.text!r} is not in the evidence{has}", t.text,
+                           ", ".join(alts) or None))
+
+
+# entities ------------------------------------------------------------------------------
+
+
+def _check_entities(c: Parsed, ev: PreparedEvidence, q: _Question,
+                    out: list[Finding]) -> None:
+    for ent in c.entities:
+        if ev.entities.grounded(ent.words):
+            continue
+        qindex = q.entities
+        if qindex is not None and qindex.grounded(ent.words):
+            continue
+        out.append(Finding("ungrounded_entity", "ungrounded",
+                           f"the evidence does not mention {ent.text!r}", ent.text))
+
+
+# sentence-level: negation, antonyms, modals, hedges, conditions --------------------------
+
+
+def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
+    if not s.content:
+        return None
+    counts: dict[int, int] = {}
+    for st in s.content:
+        for idx in ev.stem_index.get(st, ()):
+            counts[idx] = counts.get(idx, 0) + 1
+    if not counts:
+        return None
+    n = len(s.content)
+    need = min(2, n)
+    best: tuple[float, float, int] | None = None
+    for idx, k in counts.items():
+        if k < need:
+            continue
+        score = k / n
+        if score < _ALIGN_MIN:
+            continue
+        jacc = k / (n + len(ev.sentences[idx].content) - k)
+        cand = (score, jacc, -idx)
+        if best is None or cand > best:
+            best = cand
+    if best is None:
+        return None
+    return ev.sentences[-best[2]], best[0]
+
+
+def _check_sentences(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    for s in c.sentences:
+        got = _align(s, ev)
+        if got is None:
+            continue
+        e, score = got
+        _check_negation(s, e, out)
+        _check_polarity(s, e, out)
+        _check_modals(s, e, out)
+        if score >= 0.6:
+            _check_hedges(s, e, out)
+            _check_conditions(s, e, out)
+
+
+def _unnegated(s: SentInfo) -> set[str]:
+    inside: set[int] = set()
+    for sc in s.polarity.scopes:
+        inside.update(range(sc.cue + 1, sc.last + 1))
+    return {st for i, st in enumerate(s.stems) if st is not None and i not in inside}
+
+
+def _check_negation(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+    c_modal = bool(s.modals)
+    e_modal = bool(e.modals)
+    e_free = _unnegated(e)
+    for sc in s.polarity.scopes:
+        if not sc.words or (sc.modal and e_modal):
+            continue
+        if all(w in e.content for w in sc.words) and not any(
+                w in e.polarity.negated for w in sc.words) and all(w in e_free for w in sc.words):
+            out.append(Finding("negation_mismatch", "contradiction",
+                               f"the claim negates {' '.join(sc.words)!r} ({sc.cue_text!r}); the "
+                               f"evidence states it without negation", _cue_text(s, sc.cue),
+                               e.text))
+            return
+    c_free = _unnegated(s)
+    for sc in e.polarity.scopes:
+        if not sc.words or (sc.modal and c_modal):
+            continue
+        if all(w in c_free for w in sc.words) and not any(
+                w in s.polarity.negated for w in sc.words):
+            out.append(Finding("negation_mismatch", "contradiction",
+                               f"the evidence negates {' '.join(sc.words)!r} ({sc.cue_text!r}); "
+                               f"the claim states it without negation", s.text, e.text))
+            return
+
+
+def _cue_text(s: SentInfo, cue: int) -> str:
+    tok = s.toks[cue]
+    if tok.text.lower() == "n't" and cue:
+        return s.toks[cue - 1].text + tok.text
+    return tok.text
+
+
+def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+    for pair, sides in s.polarity.sides.items():
+        if len(sides) != 1:
+            continue
+        esides = e.polarity.sides.get(pair)
+        if esides is None or len(esides) != 1 or esides == sides:
+            continue
+        if s.polarity.raw_sides[pair] == e.polarity.raw_sides[pair]:
+            continue  # the same word, negated on one side: a negation mismatch
+        cw = s.polarity.words[pair][0]
+        ew = e.polarity.words[pair][0]
+        out.append(Finding("polarity_mismatch", "contradiction",
+                           f"the claim says {cw!r} where the evidence says {ew!r}", cw, e.text))
+
+
+def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+    for m in s.modals:
+        if m.verb is None:
+            continue
+        same_verb = [x for x in e.modals if x.verb == m.verb]
+        if not same_verb or any(x.cls == m.cls for x in same_verb):
+            continue
+        x = same_verb[0]
+        kind: FindingKind = ("contradiction" if frozenset({m.cls, x.cls}) in CONTRADICTORY
+                             else "ungrounded")
+        out.append(Finding("modal_mismatch", kind,
+                           f"the claim says {m.text!r} ({m.cls}) where the evidence says "
+                           f"{x.text!r} ({x.cls})", m.text, x.text))
+
+
+def _check_hedges(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+    if s.hedges and not e.hedges:
+        out.append(Finding("hedge_mismatch", "ungrounded",
+                           f"the claim hedges ({s.hedges[0]!r}) what the evidence states flatly",
+                           s.hedges[0], e.text))
+    elif e.hedges and not s.hedges and _hedge_near_claim(s, e):
+        out.append(Finding("hedge_mismatch", "ungrounded",
+                           f"the claim states flatly what the evidence hedges "
+                           f"({e.hedges[0]!r})", s.text, e.text))
+
+
+def _hedge_near_claim(s: SentInfo, e: SentInfo) -> bool:
+    """Whether a hedge of the evidence sits next to words the claim states (so it hedges
+    what the claim says, not some other part of the sentence)."""
+    hedge_words = {w.split()[0].lower() for w in e.hedges}
+    for i, tok in enumerate(e.toks):
+        if tok.text.lower() not in hedge_words:
+            continue
+        near: set[str] = set()
+        for j in range(max(0, i - 5), min(len(e.toks), i + 6)):
+            st = e.stems[j]
+            if st is not None:
+                near.add(st)
+            pos = e.toks[j].start
+            near.update(it.token for it in e.items if it.start <= pos < it.end)
+        if len(near & s.content) >= 2:
+            return True
+    return False
+
+
+def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+    if not e.conditions or s.conditions:
+        return
+    start, _, cue = e.conditions[0]
+    rel = start - e.start
+    text = e.text
+    # the condition runs from its cue to the next comma or semicolon (or the end)
+    m = _CLAUSE_END_RE.search(text, rel + len(cue))
+    cond_end = m.start() if m else len(text)
+    cond_words = {st for tok, st in zip(e.toks, e.stems, strict=True)
+                  if st is not None and start <= tok.start < e.start + cond_end}
+    main = e.content - cond_words
+    if not main:
+        return
+    overlap = len(s.content & main) / max(1, len(s.content))
+    if overlap < 0.6 or (cond_words and len(s.content & cond_words) >= max(1, len(cond_words)
+                                                                           // 2)):
+        return
+    clause = text[rel:cond_end].strip()
+    out.append(Finding("qualifier_dropped", "ungrounded",
+                       f"the evidence states it only with the condition {clause!r}", s.text,
+                       clause))

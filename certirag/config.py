@@ -89,6 +89,11 @@ class Settings(BaseSettings):
     llm_retries: int = Field(default=2, ge=0, le=10)
     llm_n_ctx: int = Field(default=4096, ge=256, le=1_048_576)
     llm_chat_template: str = "chatml"
+    llm_schema_format: Literal["json_object", "json_schema", "none"] = Field(
+        default="json_object",
+        description="how the judge and compiler send their reply schema: 'json_object' "
+                    "({type: json_object, schema}: llama.cpp), 'json_schema' (OpenAI "
+                    "structured outputs, vLLM) or 'none' (JSON mode without a schema)")
     gen_temperature: float = Field(default=0.0, ge=0.0, le=5.0)
     gen_seed: int = 0
     gen_max_tokens: int = Field(default=256, ge=1, le=100_000)

@@ -252,7 +252,7 @@ def _judge(claims: list[Claim], texts: list[str], settings: Settings, thresholds
            decisions: dict[str, ClaimDecision], model: dict[str, str]) -> None:
     """The cascade's last stage: the LLM judge re-decides claims in ``judge_band``."""
     from certirag.generate import create_client
-    from certirag.generate.judge import JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
+    from certirag.generate.judge import FILTER_ID, JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
 
     ids = [c.id for c in claims]
     judge = LLMJudge(create_client(settings), retries=settings.judge_retries)
@@ -260,6 +260,9 @@ def _judge(claims: list[Claim], texts: list[str], settings: Settings, thresholds
                              thresholds=thresholds, band=settings.judge_band)
     decisions.update(zip(ids, judged, strict=True))
     model["judge_prompt_sha256"] = JUDGE_PROMPT_SHA256
+    model["judge_instruction_filter"] = FILTER_ID
+    if judge.withheld:
+        model["judge_withheld_sentences"] = str(judge.withheld)
 
 
 def _passes(scores: Scores, thresholds: Thresholds) -> bool:

@@ -70,7 +70,8 @@ __all__ = [
 def create_client(settings: Any, *, base_url: str | None = None, model: str | None = None
                   ) -> OpenAIClient:
     """The OpenAI-compatible client named by settings (``llm_url``, ``llm_model``,
-    ``llm_api_key_env``, ``llm_timeout_s``, ``llm_retries``), or by the arguments."""
+    ``llm_api_key_env``, ``llm_timeout_s``, ``llm_retries``, ``llm_schema_format``), or by
+    the arguments."""
     from certirag.errors import ConfigError
 
     url = base_url or getattr(settings, "llm_url", None)
@@ -82,7 +83,9 @@ def create_client(settings: Any, *, base_url: str | None = None, model: str | No
     return OpenAIClient(url, model=name,
                         api_key_env=getattr(settings, "llm_api_key_env", None),
                         timeout_s=float(getattr(settings, "llm_timeout_s", 60.0)),
-                        retries=int(getattr(settings, "llm_retries", 2)))
+                        retries=int(getattr(settings, "llm_retries", 2)),
+                        schema_format=str(getattr(settings, "llm_schema_format",
+                                                  "json_object")))
 
 
 def create_generator(settings: Any, *, backend: str | None = None, model: str | None = None,

@@ -22,7 +22,7 @@ from certirag.generate.prompts import neutralise
 from certirag.schemas import sha256_text
 
 __all__ = ["CallLog", "CallRecord", "ChatClient", "LLMReplyError", "ask_json", "delimit",
-           "prompt_sha256"]
+           "prompt_sha256", "reply_schema"]
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -31,8 +31,8 @@ class ChatClient(Protocol):
     """What the judge and the compiler need from a client (:class:`OpenAIClient` has it)."""
 
     def chat(self, messages: Sequence[Message], *, max_tokens: int,
-             temperature: float = 0.0, json_mode: bool = False, seed: int | None = 0
-             ) -> Any: ...
+             temperature: float = 0.0, json_mode: bool = False, seed: int | None = 0,
+             json_schema: dict[str, Any] | None = None) -> Any: ...
 
 
 class LLMReplyError(BackendError):
@@ -84,6 +84,27 @@ def delimit(name: str, text: str) -> str:
     return f"<<<{name}>>>\n{neutralise(text.strip())}\n<<<END {name}>>>"
 
 
+def reply_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON schema a reply must fit, for a server that constrains decoding to it.
+
+    Pydantic's schema of ``model`` with every object closed (``additionalProperties:
+    false``) and titles dropped; references stay as ``$defs``. The reply is still
+    validated by ``model`` after it arrives: a server that ignores the schema changes
+    nothing but the retry count.
+    """
+    def close(node: Any) -> Any:
+        if isinstance(node, dict):
+            out = {k: close(v) for k, v in node.items() if k != "title"}
+            if out.get("type") == "object" and "properties" in out:
+                out["additionalProperties"] = False
+            return out
+        if isinstance(node, list):
+            return [close(v) for v in node]
+        return node
+
+    return dict(close(model.model_json_schema()))
+
+
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.IGNORECASE)
 
 
@@ -105,10 +126,12 @@ def ask_json(client: ChatClient, *, kind: str, system: str, user: str, prompt_ha
 
     A reply that is not JSON or fails the schema is asked again, up to ``retries`` more
     times; a client error is not retried here (the client retries its own transport).
-    Every outcome is logged (``label_of`` names the reply in the log, e.g. the verdict);
-    failure raises :class:`LLMReplyError`.
+    The request carries ``schema``'s JSON schema (:func:`reply_schema`) for servers that
+    constrain decoding. Every outcome is logged (``label_of`` names the reply in the log,
+    e.g. the verdict); failure raises :class:`LLMReplyError`.
     """
     messages = [Message("system", system), Message("user", user)]
+    json_schema = reply_schema(schema)
     t0 = time.perf_counter()
     attempts = 0
     prompt_tokens: int | None = None
@@ -118,7 +141,7 @@ def ask_json(client: ChatClient, *, kind: str, system: str, user: str, prompt_ha
         attempts += 1
         try:
             reply = client.chat(messages, max_tokens=max_tokens, temperature=0.0,
-                                json_mode=True)
+                                json_mode=True, json_schema=json_schema)
         except CertiragError as exc:
             problem = f"{type(exc).__name__}: {exc}"
             break

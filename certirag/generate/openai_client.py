@@ -114,12 +114,16 @@ class OpenAIClient:
     ``base_url`` is the server root or its ``/v1`` root. ``api_key_env`` names the
     environment variable holding the key (``None``: no key). ``timeout_s`` bounds every
     request; ``retries`` is how many times a failed request is retried.
+    ``schema_format`` is how a JSON reply schema is sent: ``json_object`` (``{"type":
+    "json_object", "schema": …}``, llama.cpp and llama-cpp-python), ``json_schema``
+    (OpenAI's structured outputs, vLLM) or ``none`` (plain JSON mode).
     ``transport`` is an ``httpx`` transport for tests.
     """
 
     def __init__(self, base_url: str, *, model: str | None = None,
                  api_key_env: str | None = None, timeout_s: float = 60.0,
-                 retries: int = 2, backoff_s: float = 0.25, transport: Any = None) -> None:
+                 retries: int = 2, backoff_s: float = 0.25, transport: Any = None,
+                 schema_format: str = "json_object") -> None:
         if not base_url.startswith(("http://", "https://")):
             raise ConfigError(f"the server URL must start with http:// or https://, "
                               f"got {base_url!r}")
@@ -127,6 +131,10 @@ class OpenAIClient:
             raise ConfigError("timeout_s must be positive")
         if not 0 <= retries <= 10:
             raise ConfigError("retries must be between 0 and 10")
+        if schema_format not in ("json_object", "json_schema", "none"):
+            raise ConfigError(f"schema_format must be json_object, json_schema or none, got "
+                              f"{schema_format!r}")
+        self.schema_format = schema_format
         root = base_url.rstrip("/")
         self.root = root[: -len("/v1")] if root.endswith("/v1") else root
         self.model = model
@@ -292,16 +300,17 @@ class OpenAIClient:
                                attempts=1, stopped=stopped, raw_usage=usage)
 
     def chat(self, messages: Sequence[Message], *, max_tokens: int,
-             temperature: float = 0.0, json_mode: bool = False, seed: int | None = 0
-             ) -> ChatReply:
-        """``/v1/chat/completions``; ``json_mode`` asks for a JSON object reply."""
+             temperature: float = 0.0, json_mode: bool = False, seed: int | None = 0,
+             json_schema: dict[str, Any] | None = None) -> ChatReply:
+        """``/v1/chat/completions``; ``json_mode`` asks for a JSON object reply, held to
+        ``json_schema`` when one is given, in the form ``schema_format`` names."""
         body: dict[str, Any] = {"messages": [{"role": m.role, "content": m.content}
                                              for m in messages],
                                 "max_tokens": max_tokens, "temperature": temperature}
         if seed is not None:
             body["seed"] = seed
         if json_mode:
-            body["response_format"] = {"type": "json_object"}
+            body["response_format"] = self._response_format(json_schema)
         t0 = time.perf_counter()
         data, attempts = self.post_json("/v1/chat/completions", self._body(body), what="chat")
         choice = _first_choice(data, "chat")
@@ -314,6 +323,13 @@ class OpenAIClient:
                          prompt_tokens=_int(usage.get("prompt_tokens")),
                          completion_tokens=_int(usage.get("completion_tokens")),
                          latency_s=time.perf_counter() - t0, attempts=attempts)
+
+    def _response_format(self, schema: dict[str, Any] | None) -> dict[str, Any]:
+        if schema is None or self.schema_format == "none":
+            return {"type": "json_object"}
+        if self.schema_format == "json_schema":
+            return {"type": "json_schema", "json_schema": {"name": "reply", "schema": schema}}
+        return {"type": "json_object", "schema": schema}
 
     # ---------------------------------------------------------------- tokenising
     def tokenize(self, text: str) -> list[int]:

@@ -179,3 +179,30 @@ def test_generator_bans_the_first_token_with_a_one_token_request() -> None:
                    constraint=Constraint(allow_numbers=frozenset({"1"})))
     with pytest.raises(InputError):
         gen.extend([Segment("P:")], max_tokens=0)
+
+
+@pytest.mark.parametrize(("fmt", "expected"), [
+    ("json_object", {"type": "json_object", "schema": {"type": "object"}}),
+    ("json_schema", {"type": "json_schema",
+                     "json_schema": {"name": "reply", "schema": {"type": "object"}}}),
+    ("none", {"type": "json_object"}),
+])
+def test_chat_sends_the_reply_schema_in_the_form_asked(fmt: str,
+                                                       expected: dict[str, Any]) -> None:
+    seen: list[dict[str, Any]] = []
+
+    def handler(req: httpx.Request) -> httpx.Response:
+        seen.append(json.loads(req.content))
+        return httpx.Response(200, json={"choices": [{"message": {"content": "{}"},
+                                                      "finish_reason": "stop"}]})
+
+    c = client(handler, schema_format=fmt)
+    c.chat([Message("user", "hi")], max_tokens=4, json_mode=True,
+           json_schema={"type": "object"})
+    c.chat([Message("user", "hi")], max_tokens=4, json_mode=True)
+    c.chat([Message("user", "hi")], max_tokens=4)
+    assert seen[0]["response_format"] == expected
+    assert seen[1]["response_format"] == {"type": "json_object"}
+    assert "response_format" not in seen[2]
+    with pytest.raises(ConfigError, match="schema_format"):
+        client(handler, schema_format="grammar")

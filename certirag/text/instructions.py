@@ -86,8 +86,9 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("role", re.compile(r"\b(?:system|developer)\s+(?:prompt|message|instructions?)\s*:",
                         _F)),
     ("role", re.compile(
-        r"\b(?:act|behave|pretend|roleplay|role-play|respond)\s+(?:now\s+)?as\s+(?:if\s+you\s+"
-        r"(?:are|were)\s+)?(?:a|an|the)?\s*(?:\w+\s+){0,2}?" + _AI + r"\b", _F)),
+        r"\b(?:act|behave|pretend|roleplay|role-play|respond)\s+(?:now\s+)?"
+        r"(?:as|to\s+be|that\s+you\s+are)\s+(?:if\s+you\s+(?:are|were)\s+)?(?:a|an|the)?\s*"
+        r"(?:\w+\s+){0,2}?" + _AI + r"\b", _F)),
     ("markup", re.compile(
         r"<\|[^|<>\n]{0,40}\|>|\[/?INST\]|<<\s*/?SYS\s*>>|</?s>|<<<|>>>", _F)),
     ("markup", re.compile(
@@ -122,18 +123,45 @@ def _flag(sentence: str) -> str | None:
     return None
 
 
+# Inside a flagged sentence: finer cuts after end punctuation, before a chat marker and
+# after a marker that closes a turn (the sentence splitter does not cut there, as such
+# text is not prose). What follows an opening marker stays with it.
+_PIECE_CUT = re.compile(
+    r"(?<=[.!?])\s+|(?<![<#\[|])(?=<\||\[/?INST\]|<<|#{1,6}\s)"
+    r"|(?<=<\|im_end\|>)|(?<=<\|eot_id\|>)|(?<=<\|end\|>)|(?<=\[/INST\])|(?<=<</SYS>>)"
+    r"|(?<=</s>)")
+
+
+def _pieces(sentence: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _PIECE_CUT.finditer(sentence):
+        if m.start() > pos:
+            spans.append((pos, m.start()))
+        pos = max(pos, m.end())
+    if pos < len(sentence):
+        spans.append((pos, len(sentence)))
+    return spans
+
+
 def find_instructions(text: str) -> list[Instruction]:
     """The sentences of ``text`` that read as instructions to a language model, in order.
 
-    Offsets are Python code-point offsets into ``text``.
+    A flagged sentence the splitter left long (prose glued to chat markup, say) is cut
+    finer, and only its flagged pieces are returned; when no piece is flagged on its own
+    the whole sentence is. Offsets are Python code-point offsets into ``text``.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
     out: list[Instruction] = []
     for start, end in split_sentences(text):
-        rule = _flag(text[start:end])
-        if rule is not None:
-            out.append(Instruction(start, end, rule))
+        sentence = text[start:end]
+        rule = _flag(sentence)
+        if rule is None:
+            continue
+        pieces = [(start + a, start + b, _flag(sentence[a:b])) for a, b in _pieces(sentence)]
+        flagged = [Instruction(a, b, r) for a, b, r in pieces if r is not None]
+        out.extend(flagged if flagged and len(pieces) > 1 else [Instruction(start, end, rule)])
     return out
 
 

@@ -18,7 +18,7 @@ import yaml
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
-    InitSettingsSource,
+    EnvSettingsSource,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
 )
@@ -184,22 +184,10 @@ def load_settings(config: str | Path | None = None, *, preset: str | None = None
     unknown = sorted(set(overrides) - set(Settings.model_fields))
     if unknown:
         raise ConfigError(f"unknown setting(s): {', '.join(unknown)}")
-
-    class _Layered(Settings):
-        @classmethod
-        def settings_customise_sources(
-            cls,
-            settings_cls: type[BaseSettings],
-            init_settings: PydanticBaseSettingsSource,
-            env_settings: PydanticBaseSettingsSource,
-            dotenv_settings: PydanticBaseSettingsSource,
-            file_secret_settings: PydanticBaseSettingsSource,
-        ) -> tuple[PydanticBaseSettingsSource, ...]:
-            return (init_settings, env_settings, InitSettingsSource(settings_cls, layered))
-
+    layered.update(EnvSettingsSource(Settings)())  # CERTIRAG_* over the file and preset
+    layered.update(overrides)
     try:
-        merged = _Layered(**overrides)
-        return Settings.model_validate(merged.model_dump())
+        return Settings.model_validate(layered)
     except ValidationError as exc:
         raise ConfigError(_describe(exc)) from exc
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from certirag.config import Settings
-from certirag.errors import CertiragError, InputError
+from certirag.errors import CertiragError, ConfigError, InputError
 from certirag.policy import POLICY_ID, Thresholds, decide
 from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Reason, Scores
 
@@ -135,10 +135,11 @@ def verify(
     verifier: Any = None,
 ) -> VerificationResult:
     """Verify ``answer`` to ``question`` against ``evidence`` (or passages retrieved from
-    ``index``). ``verifier`` defaults to the backend named in ``settings``."""
+    ``index``). ``verifier`` defaults to the backend named in ``settings``, loaded when a
+    claim first needs it and then shared by later calls with the same verifier settings
+    (see :func:`certirag.verifiers.shared_verifier`)."""
     from certirag.checks import CheckOptions, check_claim, prepare_evidence
     from certirag.claims import extract_claims
-    from certirag.verifiers import create_verifier
 
     settings = settings or Settings()
     if not isinstance(question, str) or not isinstance(answer, str):
@@ -158,7 +159,6 @@ def verify(
 
     thresholds = Thresholds(settings.tau_entail, settings.tau_contradict)
     claims = extract_claims(answer, question=question)
-    verifier = verifier if verifier is not None else create_verifier(settings)
     texts = [p.text for p in passages]
     options = CheckOptions(date_locale=settings.date_locale)
     prepared = prepare_evidence(texts, options=options) if texts else None
@@ -208,26 +208,35 @@ def _withhold(claim: Claim, code: str, message: str) -> ClaimDecision:
 def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, settings: Settings,
            thresholds: Thresholds, decisions: dict[str, ClaimDecision],
            model: dict[str, str]) -> None:
-    from certirag.verifiers import verify_claims
+    """Score ``claims`` with ``verifier``, or (``None``) the shared one for ``settings``,
+    loaded inside the timeout like a verifier's own lazy load."""
+    from certirag.verifiers import shared_verifier, verify_claims
 
     texts = [p.text for p in passages]
+    used: list[Any] = [verifier] if verifier is not None else []
+
+    def run() -> Any:
+        if not used:
+            used.append(shared_verifier(settings))
+        return verify_claims(used[0], [c.text for c in claims], texts,
+                             windows=settings.nli_windows)
+
     try:
-        results = _run_with_timeout(
-            lambda: verify_claims(verifier, [c.text for c in claims], texts,
-                                  windows=settings.nli_windows),
-            settings.verify_timeout_s)
+        results = _run_with_timeout(run, settings.verify_timeout_s)
     except concurrent.futures.TimeoutError:
         for c in claims:
             decisions[c.id] = _withhold(c, "timeout", f"the verifier did not answer within "
                                                       f"{settings.verify_timeout_s} s")
         return
     except (CertiragError, Exception) as exc:  # fail closed, never pass
+        if isinstance(exc, ConfigError) and not used:
+            raise  # bad verifier settings (an unknown backend) are the caller's error
         log.warning("verifier failed: %s", exc)
         code = getattr(exc, "reason_code", "backend_error")
         for c in claims:
             decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
         return
-    results = _minimise(claims, results, verifier, thresholds)
+    results = _minimise(claims, results, used[0], thresholds)
     for claim, res in zip(claims, results, strict=True):
         model.setdefault("id", res.model_id)
         model.setdefault("sha256", res.model_sha256)

@@ -1,5 +1,6 @@
 """Claim verification with NLI models: the :class:`Verifier` protocol, its registry,
-the built-in backends (``onnx``, ``hf``), evidence windows and calibration.
+the built-in backends (``onnx``, ``hf``), a shared cache of loaded verifiers, evidence
+windows and calibration.
 
 Importing this package loads no model runtime; backends import onnxruntime, tokenizers,
 torch or transformers when they load.
@@ -14,9 +15,11 @@ from certirag.verifiers.base import (
     register_verifier,
     results_from_logits,
     unregister_verifier,
+    verifier_factory,
     verifier_names,
     verify_claims,
 )
+from certirag.verifiers.cache import clear_verifier_cache, shared_verifier
 from certirag.verifiers.calibration import (
     Calibration,
     expected_calibration_error,
@@ -37,6 +40,7 @@ __all__ = [
     "VerifierFactory",
     "Window",
     "canonical_labels",
+    "clear_verifier_cache",
     "create_verifier",
     "expected_calibration_error",
     "fit_temperature",
@@ -47,7 +51,9 @@ __all__ = [
     "results_from_logits",
     "save_calibration",
     "select_windows",
+    "shared_verifier",
     "unregister_verifier",
+    "verifier_factory",
     "verifier_names",
     "verify_claims",
 ]

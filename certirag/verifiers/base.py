@@ -32,10 +32,12 @@ __all__ = [
     "Verifier",
     "VerifierFactory",
     "canonical_labels",
+    "check_backend_args",
     "create_verifier",
     "register_verifier",
     "results_from_logits",
     "unregister_verifier",
+    "verifier_factory",
     "verifier_names",
     "verify_claims",
 ]
@@ -187,6 +189,16 @@ def results_from_logits(
     return out
 
 
+def check_backend_args(*, batch_size: int, max_length: int, threads: int = 0) -> None:
+    """Validate the sizes a built-in backend's constructor takes; raises :class:`InputError`."""
+    if threads < 0:
+        raise InputError(f"threads must be >= 0, got {threads}")
+    if batch_size < 1:
+        raise InputError(f"batch_size must be >= 1, got {batch_size}")
+    if max_length < 16:
+        raise InputError(f"max_length must be >= 16, got {max_length}")
+
+
 # ------------------------------------------------------------------------- registry
 
 VerifierFactory = Callable[["Settings"], Verifier]
@@ -217,15 +229,19 @@ def verifier_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def create_verifier(settings: Settings) -> Verifier:
-    """Build the backend named by ``settings.nli_backend`` (not loaded yet)."""
-    name = settings.nli_backend
+def verifier_factory(name: str) -> VerifierFactory:
+    """The factory registered under ``name``; unknown names raise :class:`ConfigError`."""
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ConfigError(
             f"unknown nli_backend {name!r}; known backends: {', '.join(verifier_names())}"
         )
-    return factory(settings)
+    return factory
+
+
+def create_verifier(settings: Settings) -> Verifier:
+    """Build the backend named by ``settings.nli_backend`` (not loaded yet)."""
+    return verifier_factory(settings.nli_backend)(settings)
 
 
 def _onnx_factory(settings: Settings) -> Verifier:

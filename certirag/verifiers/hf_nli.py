@@ -14,7 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
-from certirag.verifiers.base import NLIResult, canonical_labels, results_from_logits
+from certirag.verifiers.base import (
+    NLIResult,
+    canonical_labels,
+    check_backend_args,
+    results_from_logits,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,10 +49,7 @@ class HFNLIVerifier:
                  max_length: int = 256) -> None:
         if not model or not model.strip():
             raise ConfigError("the hf backend needs a model: a local folder or a hub id")
-        if batch_size < 1:
-            raise InputError(f"batch_size must be >= 1, got {batch_size}")
-        if max_length < 16:
-            raise InputError(f"max_length must be >= 16, got {max_length}")
+        check_backend_args(batch_size=batch_size, max_length=max_length)
         self.model = model
         self.device = device
         self.batch_size = batch_size

@@ -15,7 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from certirag.errors import BackendError, BackendUnavailable, InputError
-from certirag.verifiers.base import NLIResult, canonical_labels, results_from_logits
+from certirag.verifiers.base import (
+    NLIResult,
+    canonical_labels,
+    check_backend_args,
+    results_from_logits,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -54,12 +59,7 @@ class OnnxNLIVerifier:
 
     def __init__(self, model: str = DEFAULT_MODEL, *, threads: int = 0, batch_size: int = 32,
                  max_length: int = 256) -> None:
-        if threads < 0:
-            raise InputError(f"threads must be >= 0, got {threads}")
-        if batch_size < 1:
-            raise InputError(f"batch_size must be >= 1, got {batch_size}")
-        if max_length < 16:
-            raise InputError(f"max_length must be >= 16, got {max_length}")
+        check_backend_args(batch_size=batch_size, max_length=max_length, threads=threads)
         self.model = model
         self.threads = threads
         self.batch_size = batch_size

@@ -84,17 +84,22 @@ def delimit(name: str, text: str) -> str:
     return f"<<<{name}>>>\n{neutralise(text.strip())}\n<<<END {name}>>>"
 
 
+_UNSENT = frozenset({"title", "maxLength", "minLength", "maxItems", "minItems"})
+
+
 def reply_schema(model: type[BaseModel]) -> dict[str, Any]:
     """The JSON schema a reply must fit, for a server that constrains decoding to it.
 
     Pydantic's schema of ``model`` with every object closed (``additionalProperties:
-    false``) and titles dropped; references stay as ``$defs``. The reply is still
-    validated by ``model`` after it arrives: a server that ignores the schema changes
-    nothing but the retry count.
+    false``), titles dropped, and no length or item-count bounds: llama.cpp unrolls those
+    into grammar rules, and a bound in the hundreds makes its grammar parser give up (the
+    server aborts). References stay as ``$defs``. The reply is still validated by
+    ``model``, bounds included, after it arrives: a server that ignores the schema
+    changes nothing but the retry count.
     """
     def close(node: Any) -> Any:
         if isinstance(node, dict):
-            out = {k: close(v) for k, v in node.items() if k != "title"}
+            out = {k: close(v) for k, v in node.items() if k not in _UNSENT}
             if out.get("type") == "object" and "properties" in out:
                 out["additionalProperties"] = False
             return out

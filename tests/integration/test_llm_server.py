@@ -191,3 +191,7 @@ def test_compiler_on_the_server_never_drops_a_sentence(server: LlamaServer) -> N
     if res.error is not None:
         assert [c.text for c in res.claims] == ["The Eiffel Tower is in Paris.",
                                                 "It was completed in 1889."]
+    # the reply schema went as a grammar the server could build, and the server lives
+    assert "failed to parse grammar" not in server.log_text()
+    assert server.proc.poll() is None
+    assert httpx.get(server.url + "/v1/models", timeout=10).status_code == 200

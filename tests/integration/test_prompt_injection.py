@@ -95,8 +95,11 @@ class RecordingProxy:
                         proxy.bodies.append(data)
                 headers = {k: v for k, v in self.headers.items()
                            if k.lower() in ("content-type", "authorization", "accept")}
-                resp = httpx.request(method, proxy.upstream + self.path, content=body or None,
-                                     headers=headers, timeout=180)
+                try:
+                    resp = httpx.request(method, proxy.upstream + self.path,
+                                         content=body or None, headers=headers, timeout=600)
+                except httpx.HTTPError as exc:  # answer, so the client sees why
+                    resp = httpx.Response(502, json={"error": {"message": repr(exc)}})
                 self.send_response(resp.status_code)
                 self.send_header("Content-Type",
                                  resp.headers.get("content-type", "application/json"))

@@ -3,6 +3,7 @@ the call log, and fail-closed outcomes. tests/integration runs them on a real se
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -201,6 +202,20 @@ def test_compiler_failure_gives_the_sentences_and_an_error() -> None:
         res = ClaimCompiler(ScriptedChat(script), retries=2).compile("Paris is big. Rome is old.")
         assert res.error
         assert [c.text for c in res.claims] == ["Paris is big.", "Rome is old."]
+
+
+def test_reply_schemas_are_closed_and_carry_no_unrolled_bounds() -> None:
+    from certirag.generate.compiler import CompilerReply
+
+    schema = reply_schema(CompilerReply)
+    text = json.dumps(schema)
+    for key in ("maxLength", "minLength", "maxItems", "minItems", "title"):
+        assert key not in text
+    assert schema["additionalProperties"] is False
+    assert schema["$defs"]["_Item"]["additionalProperties"] is False
+    judge = reply_schema(JudgeReply)
+    assert judge["properties"]["label"]["enum"] == ["entailment", "neutral", "contradiction"]
+    assert judge["required"] == ["label", "confidence"]
 
 
 def test_call_log_and_prompt_hash() -> None:

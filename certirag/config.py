@@ -64,7 +64,7 @@ class Settings(BaseSettings):
                              description="a registered verifier: onnx, hf, or your own")
     nli_model: str = Field(default="builtin:nli-minilm-l6-int8",
                            description="'builtin:NAME', a local folder, or a hub id (hf backend)")
-    nli_batch_size: int = Field(default=32, ge=1, le=1024)
+    nli_batch_size: int = Field(default=1, ge=1, le=1024)
     nli_max_length: int = Field(default=256, ge=16, le=4096)
     nli_windows: int = Field(default=8, ge=1, le=256,
                              description="evidence windows scored per claim")

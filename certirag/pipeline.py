@@ -237,7 +237,8 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
             decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
         return
     results = _minimise(claims, results, used[0], thresholds)
-    for claim, res in zip(claims, results, strict=True):
+    results, quoted = _quotes(claims, results, passages, used[0])
+    for i, (claim, res) in enumerate(zip(claims, results, strict=True)):
         model.setdefault("id", res.model_id)
         model.setdefault("sha256", res.model_sha256)
         failures = []
@@ -251,7 +252,8 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
                                start=src.start + res.start, end=src.start + res.end,
                                text=src.text[res.start:res.end], score=res.scores.entailment))
         decision, reasons = decide(findings=[], scores=res.scores, evidence_spans=len(ev),
-                                   thresholds=thresholds, failures=failures)
+                                   thresholds=thresholds, failures=failures,
+                                   quoted=i in quoted)
         decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
                                             scores=Scores.model_validate(res.scores.model_dump()),
                                             evidence=ev)
@@ -278,6 +280,54 @@ def _passes(scores: Scores, thresholds: Thresholds) -> bool:
     c = scores.contradiction
     return scores.entailment >= thresholds.tau_entail and (c is None
                                                            or c < thresholds.tau_contradict)
+
+
+def _quotes(claims: list[Claim], results: list[Any], passages: list[Evidence], verifier: Any,
+            ) -> tuple[list[Any], set[int]]:
+    """Claims that quote a whole evidence sentence verbatim: their evidence becomes that
+    sentence, scored by the model in one batch for the record (the policy does not need
+    the scores). Returns the results and the indexes of the claims whose evidence span is
+    a quote — decided exactly as a certificate check re-derives it
+    (:func:`certirag.text.quotes.is_quote`)."""
+    import dataclasses
+
+    from certirag.text.quotes import find_quote, is_quote
+
+    def span(res: Any) -> Evidence | None:
+        if res.evidence_index is None or res.start is None or res.end is None:
+            return None
+        src = passages[res.evidence_index]
+        return Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id, start=src.start + res.start,
+                        end=src.start + res.end, text=src.text[res.start:res.end])
+
+    found: dict[int, tuple[int, Evidence]] = {}
+    for i, (claim, res) in enumerate(zip(claims, results, strict=True)):
+        current = span(res)
+        if current is not None and is_quote(claim.text, current, passages):
+            continue  # the model's span is the quote already
+        hit = find_quote(claim.text, passages)
+        if hit is not None:
+            found[i] = hit
+    out = list(results)
+    if found:
+        order = sorted(found)
+        try:
+            scored = verifier.score_pairs([(found[i][1].text, claims[i].text) for i in order])
+        except Exception as exc:  # the model's own results stand
+            log.warning("scoring quoted sentences failed: %s", exc)
+            scored = []
+        for i, res in zip(order, scored, strict=False):
+            index, quote = found[i]
+            start = quote.start - passages[index].start
+            out[i] = dataclasses.replace(res, window=quote.text, evidence_index=index,
+                                         start=start, end=start + len(quote.text))
+    quoted = set()
+    for i, (claim, res) in enumerate(zip(claims, out, strict=True)):
+        current = span(res)
+        if current is not None and not res.truncated and is_quote(claim.text, current,
+                                                                   passages):
+            quoted.add(i)
+    return out, quoted
 
 
 def _minimise(claims: list[Claim], results: list[Any], verifier: Any,

@@ -1,13 +1,20 @@
-"""The fail-closed decision rule (policy ``certirag.policy.v1``).
+"""The fail-closed decision rule (policy ``certirag.policy.v2``).
 
 For a claim (not a ``not_a_claim`` sentence):
 
-* **blocked** iff a deterministic finding of kind ``contradiction``, or the model gives
-  P(contradiction) ≥ τc;
-* **verified** iff no finding at all, at least one evidence span, calibrated
-  P(entailment) ≥ τe, and P(contradiction) < τc when the model gives one, and nothing
-  failed (no backend error, timeout or truncated evidence);
+* **verified, quoted** iff no finding, nothing failed (no backend error, timeout or
+  truncated evidence), and the claim is its evidence span — a whole evidence sentence —
+  verbatim (see :mod:`certirag.text.quotes`). This is identity, not inference: the
+  model's scores are recorded but do not decide (our small model even scores many long
+  sentences as contradicting themselves);
+* otherwise **blocked** iff a deterministic finding of kind ``contradiction``, or the
+  model gives P(contradiction) ≥ τc;
+* **verified, entailed** iff no finding at all, at least one evidence span, calibrated
+  P(entailment) ≥ τe, and nothing failed;
 * **unverified** otherwise, with the reasons why.
+
+``certirag.policy.v1`` is the same rule without the ``quoted`` case; certificates issued
+under it are still checked under it.
 
 The rule is a pure function of its inputs so that a certificate's decisions can be
 re-derived from the stored findings, scores and thresholds.
@@ -21,9 +28,11 @@ from typing import Literal, Protocol
 
 from certirag.schemas import Decision, Reason, Scores
 
-__all__ = ["POLICY_ID", "FindingLike", "Thresholds", "decide"]
+__all__ = ["POLICIES", "POLICY_ID", "FindingLike", "Thresholds", "decide"]
 
-POLICY_ID = "certirag.policy.v1"
+POLICY_ID = "certirag.policy.v2"
+#: The policies whose decisions certificate checks can re-derive.
+POLICIES = ("certirag.policy.v1", POLICY_ID)
 
 
 class FindingLike(Protocol):
@@ -46,12 +55,23 @@ def decide(
     evidence_spans: int,
     thresholds: Thresholds,
     failures: Sequence[Reason] = (),
+    quoted: bool = False,
 ) -> tuple[Decision, list[Reason]]:
     """Apply the policy. ``failures`` are typed outcomes such as ``backend_error``,
-    ``timeout``, ``no_evidence`` or ``evidence_truncated``; any of them withholds."""
+    ``timeout``, ``no_evidence`` or ``evidence_truncated``; any of them withholds.
+    ``quoted``: the claim quotes its evidence span verbatim (always ``False`` under
+    ``certirag.policy.v1``)."""
     reasons = [f.to_reason() for f in findings] + list(failures)
     contra_finding = any(f.kind == "contradiction" for f in findings)
     p_c = scores.contradiction if scores is not None else None
+    if quoted and not findings and not failures and evidence_spans >= 1:
+        # identity, not inference: the model's scores are recorded, not needed
+        return Decision.VERIFIED, [Reason(
+            code="quoted",
+            message="the claim is a whole evidence sentence, verbatim"
+                    + (f" (model: P(entailment) = {scores.entailment:.3f}"
+                       + (f", P(contradiction) = {p_c:.3f}" if p_c is not None else "")
+                       + ")" if scores is not None else ""))]
     if p_c is not None and p_c >= thresholds.tau_contradict:
         reasons.append(Reason(code="model_contradiction",
                               message=f"P(contradiction) = {p_c:.3f} ≥ τc = "

@@ -23,8 +23,8 @@ RECOMPUTE_TOLERANCE = 1e-4
 
 # Reason codes the pipeline and policy write themselves; any other code is a finding of
 # the deterministic check.
-_POLICY_CODES = frozenset({"entailed", "low_entailment", "model_contradiction", "no_evidence",
-                           "not_scored", "evidence_truncated", "not_a_claim"})
+_POLICY_CODES = frozenset({"entailed", "quoted", "low_entailment", "model_contradiction",
+                           "no_evidence", "not_scored", "evidence_truncated", "not_a_claim"})
 _FAILURE_REASONS = frozenset({"backend_error", "timeout", "judge_error", "compiler_error",
                               "check_error"})
 
@@ -77,7 +77,7 @@ def _reason(r: _Reason) -> tuple[str, str, str | None]:
 def _check_decisions(body: _Body, check: CertificateCheck) -> None:
     """Re-run the deterministic check and the policy on what the certificate stores."""
     from certirag.pipeline import render
-    from certirag.policy import POLICY_ID, Thresholds, decide
+    from certirag.policy import POLICIES, Thresholds, decide
     from certirag.schemas import Claim, ClaimDecision, Evidence
 
     check.checked.append("policy")
@@ -100,8 +100,8 @@ def _check_decisions(body: _Body, check: CertificateCheck) -> None:
     if body.display not in ("strict", "mixed", "debug") or (
             render(body.answer.text, rebuilt, body.display) != body.rendered):
         check.fail("rendered_mismatch", "the rendered answer is not what the decisions give")
-    if body.policy.id != POLICY_ID:
-        check.fail("unknown_policy", f"policy {body.policy.id!r} is not {POLICY_ID!r}; its "
+    if body.policy.id not in POLICIES:
+        check.fail("unknown_policy", f"policy {body.policy.id!r} is not one of {POLICIES}; its "
                                      "decisions cannot be re-derived")
         return
     thresholds = Thresholds(body.policy.tau_entail, body.policy.tau_contradict)
@@ -185,9 +185,23 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
     failures = [Reason(code=r.code, message=r.message, text=r.text) for r in c.reasons
                 if r.code == "evidence_truncated"]
     decision, reasons = decide(findings=[], scores=cd.scores, evidence_spans=len(c.evidence),
-                               thresholds=thresholds, failures=failures)
+                               thresholds=thresholds, failures=failures,
+                               quoted=_quoted(body, cd))
     expect(decision, [(r.code, r.message, r.text) for r in reasons],
            "the policy on the recorded scores and thresholds")
+
+
+def _quoted(body: _Body, cd: Any) -> bool:
+    """Whether the claim quotes its first evidence span, a whole sentence of a stored
+    passage (the ``quoted`` case, which ``certirag.policy.v1`` does not have)."""
+    from certirag.schemas import Evidence
+    from certirag.text.quotes import is_quote
+
+    if body.policy.id == "certirag.policy.v1" or not cd.evidence:
+        return False
+    passages = [Evidence(doc_id=p.doc_id, chunk_id=p.chunk_id, start=p.start, end=p.end,
+                         text=p.text) for p in body.evidence]
+    return is_quote(cd.claim.text, cd.evidence[0], passages)
 
 
 def _check_index(body: _Body, index: IndexLike | None, check: CertificateCheck) -> None:
@@ -252,14 +266,28 @@ def _recompute(body: _Body, check: CertificateCheck, settings: Settings | None,
                        f"the recorded model {recorded_id} (sha256 {recorded_sha[:16]}…) is not "
                        f"the configured one (sha256 {configured[:16]}…); set nli_model to it")
             return
+    # A claim with an evidence span was scored on that span (the best window, the
+    # minimal sentence or the quoted sentence): re-score exactly it. One without a span
+    # is re-scored as the pipeline first scored it, over all windows of the evidence.
+    spanned = [c for c in scored if c.evidence]
+    bare = [c for c in scored if not c.evidence]
     try:
         v = verifier if verifier is not None else create_verifier(settings)
-        results = verify_claims(v, [c.text for c in scored], [p.text for p in body.evidence],
-                                windows=settings.nli_windows)
+        by_id = {c.id: r for c, r in zip(
+            spanned, v.score_pairs([(c.evidence[0].text, c.text) for c in spanned]) if spanned
+            else [], strict=True)}
+        if bare:
+            by_id.update(zip((c.id for c in bare), verify_claims(
+                v, [c.text for c in bare], [p.text for p in body.evidence],
+                windows=settings.nli_windows), strict=True))
     except CertiragError as exc:
         check.fail("recompute_unavailable", f"re-scoring failed: {exc}")
         return
-    for c, res in zip(scored, results, strict=True):
+    if "judge_prompt_sha256" in body.model:
+        check.notes.append("the LLM judge re-decided some claims: their recorded scores are "
+                           "the judge's and do not match the NLI model's")
+    for c in scored:
+        res = by_id[c.id]
         if res.model_sha256 != recorded_sha:
             check.fail("recompute_unavailable",
                        f"the verifier runs model sha256 {res.model_sha256[:16]}…, the "

@@ -52,12 +52,16 @@ class OnnxNLIVerifier:
 
     ``threads`` is onnxruntime's intra-op thread count (0 = its default). Pairs are
     encoded with the premise truncated to ``max_length`` tokens (``only_first``), grouped
-    into batches of similar length, and run ``batch_size`` at a time.
+    into batches of similar length, and run ``batch_size`` at a time. The default, one
+    pair at a time, makes every score a function of its pair alone: the int8 model
+    quantizes activations with one scale per batch, so a pair scored next to others can
+    move by a few hundredths, and a certificate's scores could not be recomputed. On CPU
+    it is also as fast (``benchmarks/nli_speed.py``).
     """
 
     name = "onnx"
 
-    def __init__(self, model: str = DEFAULT_MODEL, *, threads: int = 0, batch_size: int = 32,
+    def __init__(self, model: str = DEFAULT_MODEL, *, threads: int = 0, batch_size: int = 1,
                  max_length: int = 256) -> None:
         check_backend_args(batch_size=batch_size, max_length=max_length, threads=threads)
         self.model = model

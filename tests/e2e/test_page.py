@@ -122,7 +122,7 @@ def test_page_ingest_verify_highlight_and_signature(browser: Any, served: dict[s
     assert marks == [SPAN]
     passage = page.inner_text("#detail blockquote.passage")
     assert passage.startswith("🙂 Welcome") and SPAN in passage
-    assert "entailed" in page.inner_text("#detail")
+    assert "quoted" in page.inner_text("#detail")  # the claim is its evidence sentence
     assert page.locator("#detail .error").count() == 0
     page.screenshot(path=str(tmp_path / "page-index.png"), full_page=True)
 

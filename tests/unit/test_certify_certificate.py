@@ -111,7 +111,7 @@ def test_certificate_content(cert: Certificate, result: VerificationResult, sign
     assert body["question"] == QUESTION
     assert body["answer"] == {"text": ANSWER, "sha256": sha256_text(ANSWER)}
     assert body["claims"] == data["claims"]  # verbatim `certirag verify --json` claims
-    assert body["policy"] == data["policy"] and body["policy"]["id"] == "certirag.policy.v1"
+    assert body["policy"] == data["policy"] and body["policy"]["id"] == "certirag.policy.v2"
     assert body["stats"] == data["stats"] and body["rendered"] == data["rendered"]
     assert body["model"] == {"id": "fake", "sha256": FAKE_SHA256}
     assert body["retrieval"] == {"mode": "inline", "k": None, "index": "inline",
@@ -256,7 +256,7 @@ def test_flipping_not_a_claim_is_caught(cert: Certificate, signer: Signer) -> No
 
 @pytest.mark.parametrize(("claim_id", "field", "value", "code"), [
     ("c3", "contradiction", 0.1, "decision_mismatch"),   # no longer blocked by the model
-    ("c1", "entailment", 0.4, "decision_mismatch"),      # no longer entailed
+    ("c1", "entailment", 0.4, "reasons_mismatch"),       # a verbatim quote: still verified
     ("c1", "entailment", 0.7, "reasons_mismatch"),       # same decision, another message
     ("c5", "entailment", 0.9, "decision_mismatch"),
 ])
@@ -271,8 +271,27 @@ def test_a_changed_score_is_caught(cert: Certificate, signer: Signer, claim_id: 
 
 def test_changed_thresholds_or_policy_are_caught(cert: Certificate, signer: Signer) -> None:
     def tau(body: dict[str, Any]) -> None:
-        body["policy"]["tau_entail"] = 0.999
+        body["policy"]["tau_entail"] = 0.001
+    # c5 would have passed at that threshold
     assert "decision_mismatch" in _codes(_tamper(cert, tau, sign_with=signer), signer)
+
+    def strict(body: dict[str, Any]) -> None:
+        body["policy"]["tau_entail"] = 0.999
+    # c1 quotes its evidence: verified whatever τe says (only c5's message names τe)
+    check = verify_certificate(_tamper(cert, strict, sign_with=signer), signer.public_key)
+    assert [(f.code, f.claim_id) for f in check.failures] == [("reasons_mismatch", "c5")]
+
+    def older(body: dict[str, Any]) -> None:
+        body["policy"]["id"] = "certirag.policy.v1"
+    # v1 has no quote rule: c1 recorded as quoted is not what v1 gives (entailed at 0.5) ...
+    assert "reasons_mismatch" in _codes(_tamper(cert, older, sign_with=signer), signer)
+
+    def older_and_strict(body: dict[str, Any]) -> None:
+        older(body)
+        strict(body)
+    # ... and at τe = 0.999 v1 would not verify it at all
+    assert "decision_mismatch" in _codes(_tamper(cert, older_and_strict, sign_with=signer),
+                                         signer)
 
     def policy(body: dict[str, Any]) -> None:
         body["policy"]["id"] = "lenient.v0"
@@ -513,6 +532,16 @@ def test_golden_certificate_verifies_and_reissues_identically() -> None:
     assert check.valid, check.failures
     assert _stable(golden.body) == _stable(cert.body)
     assert pub_path.read_bytes() == public_key_pem(_golden_signer().public_key)
+
+
+def test_a_certificate_issued_under_policy_v1_still_verifies() -> None:
+    """Issued by an earlier build (policy v1, before the quote rule); it must keep
+    verifying, its decisions re-derived under v1."""
+    golden = Certificate.load(GOLDEN / "golden-inline-v1.cert.json")
+    assert golden.body["policy"]["id"] == "certirag.policy.v1"
+    check = golden.verify(GOLDEN / "golden.pub")
+    assert check.valid, check.failures
+    assert "policy" in check.checked
 
 
 def test_build_certificate_is_deterministic_for_fixed_inputs(result: VerificationResult,

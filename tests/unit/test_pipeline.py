@@ -174,3 +174,83 @@ def test_judge_cascade_fails_closed_when_server_unreachable() -> None:
     assert "judge_error" in {r.code for r in c.reasons}
     assert res.exit_code() == 3
     assert "judge_prompt_sha256" in res.model
+
+
+def test_policy_quote_rule() -> None:
+    th = Thresholds(0.96, 0.3)
+    low = Scores(entailment=0.8, neutral=0.15, contradiction=0.05)
+    decision, reasons = decide(findings=[], scores=low, evidence_spans=1, thresholds=th,
+                               quoted=True)
+    assert decision == Decision.VERIFIED and [r.code for r in reasons] == ["quoted"]
+    assert decide(findings=[], scores=low, evidence_spans=1, thresholds=th)[0] == \
+        Decision.UNVERIFIED  # no quote: low entailment withholds
+    high = Scores(entailment=0.97, neutral=0.02, contradiction=0.01)
+    assert [r.code for r in decide(findings=[], scores=high, evidence_spans=1, thresholds=th,
+                                   quoted=True)[1]] == ["quoted"]  # identity comes first
+    assert [r.code for r in decide(findings=[], scores=high, evidence_spans=1,
+                                   thresholds=th)[1]] == ["entailed"]
+    contra = Scores(entailment=0.05, neutral=0.1, contradiction=0.85)
+    decision, reasons = decide(findings=[], scores=contra, evidence_spans=1, thresholds=th,
+                               quoted=True)  # identity: the model's mistake does not count
+    assert decision == Decision.VERIFIED and "P(contradiction) = 0.850" in reasons[0].message
+    assert decide(findings=[], scores=contra, evidence_spans=1, thresholds=th)[0] == \
+        Decision.BLOCKED
+    fail = [Reason(code="evidence_truncated", message="cut")]
+    assert decide(findings=[], scores=low, evidence_spans=1, thresholds=th, failures=fail,
+                  quoted=True)[0] == Decision.UNVERIFIED
+    assert decide(findings=[], scores=low, evidence_spans=0, thresholds=th,
+                  quoted=True)[0] == Decision.UNVERIFIED
+
+
+def _unsure(premise: str, hypothesis: str) -> Scores:
+    """A model that never reaches τe, and prefers long windows."""
+    e = min(0.9, 0.3 + len(premise) / 1000)
+    return Scores(entailment=e, neutral=0.95 - e, contradiction=0.05)
+
+
+def test_a_verbatim_evidence_sentence_is_verified_as_quoted() -> None:
+    fake = FakeVerifier(fn=_unsure)
+    res = run("Up to 5 days of unused leave may be carried over. Employees may carry over "
+              "leave.", fake)
+    quoted, other = res.claims
+    assert quoted.decision == Decision.VERIFIED
+    assert [r.code for r in quoted.reasons] == ["quoted"]
+    (span,) = quoted.evidence
+    assert span.text == "Up to 5 days of unused leave may be carried over."
+    assert EVIDENCE[0]["text"][span.start:span.end] == span.text
+    assert quoted.scores is not None  # the model still scored the quoted sentence
+    assert quoted.scores == _unsure(span.text, quoted.claim.text)
+    assert other.decision == Decision.UNVERIFIED  # a paraphrase needs the model
+    assert [r.code for r in other.reasons] == ["low_entailment"]
+
+
+def test_a_quote_stands_on_identity_and_a_near_quote_does_not() -> None:
+    def contradicts(premise: str, hypothesis: str) -> Scores:
+        return Scores(entailment=0.2, neutral=0.1, contradiction=0.7)
+
+    res = run("Up to 5 days of unused leave may be carried over. Up to 5 days of leave may "
+              "be carried over.", FakeVerifier(fn=contradicts))
+    quoted, near = res.claims
+    assert quoted.decision == Decision.VERIFIED
+    assert [r.code for r in quoted.reasons] == ["quoted"]
+    assert near.decision == Decision.BLOCKED  # one word short: the model decides
+    # the quoted passage is the evidence, even where another passage differs from it
+    ev = [{"id": "a", "text": "The office opens at 9am every weekday."},
+          {"id": "b", "text": "From May, the office opens at 10am every weekday."}]
+    res = verify("", "From May, the office opens at 10am every weekday.", evidence=ev,
+                 settings=Settings(), verifier=FakeVerifier(fn=_unsure))
+    (c,) = res.claims
+    assert c.decision == Decision.VERIFIED and c.evidence[0].doc_id == "b"
+
+
+def test_a_failure_scoring_quotes_leaves_the_model_decision() -> None:
+    class FailsOnQuotes(FakeVerifier):
+        def score_pairs(self, pairs):  # type: ignore[no-untyped-def]
+            if len(self.calls) >= 1:
+                raise RuntimeError("backend down")
+            return super().score_pairs(pairs)
+
+    res = run("Up to 5 days of unused leave may be carried over.", FailsOnQuotes(fn=_unsure))
+    (c,) = res.claims
+    assert c.decision == Decision.UNVERIFIED
+    assert [r.code for r in c.reasons] == ["low_entailment"]

@@ -273,3 +273,16 @@ def test_shipped_copy_without_calibration_is_identity(tmp_path: Path) -> None:
     assert raw.calibration == "identity"
     assert raw.raw == pytest.approx(cal.raw, abs=1e-6)
     assert raw.scores.entailment == pytest.approx(cal.raw["entailment"], abs=1e-6)
+
+
+@shipped
+def test_shipped_model_scores_a_pair_the_same_alone_or_among_others() -> None:
+    """At the default batch size a score depends on its pair alone, so a certificate's
+    scores can be recomputed: the int8 model quantizes activations per batch."""
+    v = OnnxNLIVerifier(threads=1)
+    pair = ("It opened in 1889 and is 330 metres tall.", "The tower opened in 1889.")
+    other = ("The Eiffel Tower is in Paris. It opened in 1889 and is 330 metres tall. Paris "
+             "is the capital of France.", "The tower opened in 1889.")
+    alone = v.score_pairs([pair])[0].scores
+    assert v.score_pairs([pair, other])[0].scores == alone
+    assert v.score_pairs([other, pair, other])[1].scores == alone

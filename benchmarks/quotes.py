@@ -8,8 +8,9 @@ verified against the whole passage with the default settings and the shipped NLI
 
 * **verbatim**: the sentence as it stands. Verified answers are counted twice: under the
   policy (``quoted`` or ``entailed``) and as policy v1 would decide (``entailed`` only,
-  the baseline); the ratio is printed. The model's P(entailment) for the sentence
-  scored against itself is summarised too: it is why the rule exists.
+  the baseline); the ratio is printed (undefined when v1 verifies none). The model's
+  P(entailment) for the sentence scored against itself is summarised too: it is why the
+  rule exists.
 * **edited**: the sentence with one edit that makes it unsupported — a number changed
   (+1) when it has one, otherwise "not" or "never" put after its first auxiliary ("is",
   "was", "has", …), otherwise a capitalised word from another passage put after its first
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from certirag.config import Settings
+from certirag.errors import InputError
 from certirag.pipeline import verify
 from certirag.schemas import Decision
 from certirag.text.quotes import MIN_WORDS
@@ -104,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
               "edited": {"n": 0, "verified": 0}}
     edits: dict[str, list[int]] = {}
     self_scores: list[float] = []
+    too_long = 0
     t0 = time.perf_counter()
     for k, passage in enumerate(passages):
         sentence = _sentence(passage)
@@ -117,7 +120,11 @@ def main(argv: list[str] | None = None) -> int:
             v["verified"] += 1
             codes = {r.code for c in res.claims for r in c.reasons}
             v["quoted" if "quoted" in codes else "entailed"] += 1
-        self_scores.append(verifier.score_pairs([(sentence, sentence)])[0].scores.entailment)
+        try:
+            self_scores.append(
+                verifier.score_pairs([(sentence, sentence)])[0].scores.entailment)
+        except InputError:  # longer than the model takes twice: no self-score
+            too_long += 1
         edited, kind = _edit(sentence, passages[(k + 1) % len(passages)])
         res = verify("", edited, evidence=[passage], settings=settings, verifier=verifier)
         e = counts["edited"]
@@ -134,10 +141,11 @@ def main(argv: list[str] | None = None) -> int:
         "rows": args.rows, "tau_entail": settings.tau_entail,
         "verbatim": {**v, "verified_rate": v["verified"] / max(v["n"], 1),
                      "baseline_v1_rate": v["entailed"] / max(v["n"], 1),
-                     "ratio_over_v1": v["verified"] / max(v["entailed"], 1)},
+                     "ratio_over_v1": (v["verified"] / v["entailed"] if v["entailed"]
+                                       else None)},
         "self_entailment": _quantiles(self_scores) | {
             "share_at_or_over_tau": sum(s >= settings.tau_entail for s in self_scores)
-            / max(len(self_scores), 1)},
+            / max(len(self_scores), 1), "n": len(self_scores), "too_long": too_long},
         "edited": {**e, "verified_rate": e["verified"] / max(e["n"], 1),
                    "by_edit": {k: {"verified": a, "n": b} for k, (a, b) in edits.items()}},
         "seconds": seconds,
@@ -151,9 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     vv, se, ee = report["verbatim"], report["self_entailment"], report["edited"]
     print(f"HaluEval QA knowledge rows {args.rows}: {vv['n']} evidence sentences")
+    ratio = vv["ratio_over_v1"]
     print(f"  verbatim, verified: {vv['verified']} ({vv['verified_rate']:.1%}); as policy v1 "
-          f"would ({vv['entailed']}, {vv['baseline_v1_rate']:.1%}); ratio "
-          f"{vv['ratio_over_v1']:.1f}x")
+          f"would: {vv['entailed']} ({vv['baseline_v1_rate']:.1%}); ratio "
+          + (f"{ratio:.1f}x" if ratio is not None else "undefined (v1 verified none)"))
     print(f"  P(entailment) of a sentence against itself: median {se['median']:.3f}, "
           f"p5 {se['p5']:.3f}, p95 {se['p95']:.3f}; at or over τe = {settings.tau_entail}: "
           f"{se['share_at_or_over_tau']:.1%}")

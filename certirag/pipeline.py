@@ -191,7 +191,8 @@ def verify(
 
     model: dict[str, str] = {}
     if to_score:
-        _score(to_score, passages, verifier, settings, thresholds, decisions, model)
+        _score(to_score, passages, verifier, settings, thresholds, decisions, model,
+               answer=answer)
         if settings.judge_enabled:
             _judge(to_score, texts, settings, thresholds, decisions, model)
     ordered = [decisions[c.id] for c in claims]
@@ -207,7 +208,7 @@ def _withhold(claim: Claim, code: str, message: str) -> ClaimDecision:
 
 def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, settings: Settings,
            thresholds: Thresholds, decisions: dict[str, ClaimDecision],
-           model: dict[str, str]) -> None:
+           model: dict[str, str], *, answer: str = "") -> None:
     """Score ``claims`` with ``verifier``, or (``None``) the shared one for ``settings``,
     loaded inside the timeout like a verifier's own lazy load."""
     from certirag.verifiers import shared_verifier, verify_claims
@@ -237,12 +238,12 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
             decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
         return
     results = _minimise(claims, results, used[0], thresholds)
-    results, quoted = _quotes(claims, results, passages, used[0])
+    results, quoted = _quotes(claims, results, passages, used[0], answer)
     for i, (claim, res) in enumerate(zip(claims, results, strict=True)):
         model.setdefault("id", res.model_id)
         model.setdefault("sha256", res.model_sha256)
         failures = []
-        if res.truncated:
+        if res.truncated and i not in quoted:  # a quote needs no model
             failures.append(Reason(code="evidence_truncated",
                                    message="the evidence window did not fit the model"))
         ev: list[Evidence] = []
@@ -283,15 +284,15 @@ def _passes(scores: Scores, thresholds: Thresholds) -> bool:
 
 
 def _quotes(claims: list[Claim], results: list[Any], passages: list[Evidence], verifier: Any,
-            ) -> tuple[list[Any], set[int]]:
-    """Claims that quote a whole evidence sentence verbatim: their evidence becomes that
-    sentence, scored by the model in one batch for the record (the policy does not need
-    the scores). Returns the results and the indexes of the claims whose evidence span is
-    a quote — decided exactly as a certificate check re-derives it
-    (:func:`certirag.text.quotes.is_quote`)."""
+            answer: str) -> tuple[list[Any], set[int]]:
+    """Claims that quote a whole evidence sentence verbatim — the claim, or the answer
+    sentence it comes from: their evidence becomes that evidence sentence, scored by the
+    model in one batch for the record (the policy does not need the scores). Returns the
+    results and the indexes of the claims whose evidence span is a quote, decided
+    exactly as a certificate check re-derives it (:func:`quoted_by`)."""
     import dataclasses
 
-    from certirag.text.quotes import find_quote, is_quote
+    from certirag.text.quotes import find_quote
 
     def span(res: Any) -> Evidence | None:
         if res.evidence_index is None or res.start is None or res.end is None:
@@ -303,9 +304,10 @@ def _quotes(claims: list[Claim], results: list[Any], passages: list[Evidence], v
     found: dict[int, tuple[int, Evidence]] = {}
     for i, (claim, res) in enumerate(zip(claims, results, strict=True)):
         current = span(res)
-        if current is not None and is_quote(claim.text, current, passages):
+        if current is not None and quoted_by(claim, answer, current, passages):
             continue  # the model's span is the quote already
-        hit = find_quote(claim.text, passages)
+        hit = (find_quote(claim.text, passages)
+               or find_quote(answer[claim.start:claim.end], passages))
         if hit is not None:
             found[i] = hit
     out = list(results)
@@ -324,10 +326,21 @@ def _quotes(claims: list[Claim], results: list[Any], passages: list[Evidence], v
     quoted = set()
     for i, (claim, res) in enumerate(zip(claims, out, strict=True)):
         current = span(res)
-        if current is not None and not res.truncated and is_quote(claim.text, current,
-                                                                   passages):
+        if current is not None and quoted_by(claim, answer, current, passages):
             quoted.add(i)
     return out, quoted
+
+
+def quoted_by(claim: Claim, answer: str, span: Evidence, passages: Sequence[Evidence]
+              ) -> bool:
+    """Whether ``claim`` — its text, or the sentence of ``answer`` it was taken from —
+    is ``span`` verbatim, a whole sentence of one of ``passages``. What is shown is the
+    answer sentence, so a sentence that is an evidence sentence covers every claim split
+    from it. The certificate check calls this too."""
+    from certirag.text.quotes import is_quote
+
+    return (is_quote(claim.text, span, passages)
+            or is_quote(answer[claim.start:claim.end], span, passages))
 
 
 def _minimise(claims: list[Claim], results: list[Any], verifier: Any,

@@ -192,16 +192,17 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
 
 
 def _quoted(body: _Body, cd: Any) -> bool:
-    """Whether the claim quotes its first evidence span, a whole sentence of a stored
-    passage (the ``quoted`` case, which ``certirag.policy.v1`` does not have)."""
+    """Whether the claim (or its answer sentence) quotes its first evidence span, a whole
+    sentence of a stored passage (the ``quoted`` case, which ``certirag.policy.v1`` does
+    not have)."""
+    from certirag.pipeline import quoted_by
     from certirag.schemas import Evidence
-    from certirag.text.quotes import is_quote
 
     if body.policy.id == "certirag.policy.v1" or not cd.evidence:
         return False
     passages = [Evidence(doc_id=p.doc_id, chunk_id=p.chunk_id, start=p.start, end=p.end,
                          text=p.text) for p in body.evidence]
-    return is_quote(cd.claim.text, cd.evidence[0], passages)
+    return quoted_by(cd.claim, body.answer.text, cd.evidence[0], passages)
 
 
 def _check_index(body: _Body, index: IndexLike | None, check: CertificateCheck) -> None:

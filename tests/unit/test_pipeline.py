@@ -254,3 +254,26 @@ def test_a_failure_scoring_quotes_leaves_the_model_decision() -> None:
     (c,) = res.claims
     assert c.decision == Decision.UNVERIFIED
     assert [r.code for r in c.reasons] == ["low_entailment"]
+
+
+def test_an_answer_sentence_quoted_whole_covers_every_claim_split_from_it(
+        tmp_path: object) -> None:
+    from certirag.certify import issue_certificate
+    from certirag.certify.keys import Signer
+
+    sentence = "Paris is the capital of France and the largest city in the country."
+    ev = [{"id": "geo", "text": f"Some facts. {sentence} It has many bridges."}]
+    settings = Settings()
+    res = verify("", sentence, evidence=ev, settings=settings,
+                 verifier=FakeVerifier(fn=_unsure))
+    assert len(res.claims) == 2  # split into two atomic claims
+    for c in res.claims:
+        assert c.decision == Decision.VERIFIED and [r.code for r in c.reasons] == ["quoted"]
+        assert c.evidence[0].text == sentence
+    signer = Signer.generate()
+    check = issue_certificate(res, signer=signer, settings=settings).verify(signer.public_key)
+    assert check.valid, check.failures
+    # one word off, and the split claims are the model's to decide
+    res = verify("", sentence.replace("largest", "biggest"), evidence=ev, settings=settings,
+                 verifier=FakeVerifier(fn=_unsure))
+    assert all(c.decision == Decision.UNVERIFIED for c in res.claims)

@@ -9,7 +9,8 @@ units and currency codes are never names.
 
 A name is grounded when the evidence or the question mentions it, case-insensitively: the
 whole phrase; a surname-only mention of a full name (``Smith`` for ``John Smith``); a full name
-with a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``); an acronym of
+with a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``, but not a
+middle name the evidence does not have); an acronym of
 either (``EU`` / ``European Union``); a handful of common aliases and demonyms (``UK`` /
 ``Britain`` / ``British``). Possessives are ignored and honorifics dropped.
 """
@@ -159,7 +160,7 @@ def _emit(text: str, run: list[tuple[Token, bool]], out: list[Entity]) -> None:
 class EntityIndex:
     """What the evidence and the question mention, for grounding names."""
 
-    __slots__ = ("_acronyms", "_phrase", "_positions", "_words")
+    __slots__ = ("_acronyms", "_phrase", "_positions", "_seq", "_words")
 
     def __init__(self, token_lists: Iterable[list[Token]]) -> None:
         parts: list[str] = []
@@ -185,6 +186,7 @@ class EntityIndex:
             parts.append("|")
             n += 1
         self._phrase = " " + " ".join(parts) + " "
+        self._seq = parts
 
     def _add_acronym(self, run: list[str]) -> None:
         if len(run) >= 2:
@@ -226,9 +228,13 @@ class EntityIndex:
             if w.isalpha() and len(w) <= 6 and w in self._acronyms:
                 return True
         else:
+            # first and last name close together, every middle name of the claim between
+            # them: the claim may leave out a middle name, never add one
             firsts = self._positions.get(core[0], ())
             lasts = self._positions.get(core[-1], ())
-            if any(0 < b - a <= len(core) + 2 for a in firsts for b in lasts):
+            if any(0 < b - a <= len(core) + 2
+                   and all(w in self._seq[a + 1:b] for w in core[1:-1])
+                   for a in firsts for b in lasts):
                 return True
             initials = "".join(w[0] for w in core if w not in _CONNECT)
             if len(initials) >= 2 and initials in self._words:

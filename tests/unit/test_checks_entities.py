@@ -41,6 +41,9 @@ def index() -> EntityIndex:
     (("european", "union"), True), (("uk",), True), (("britain",), True),
     (("john", "smith"), False), (("matt", "nixon"), False), (("paris",), False),
     (("nixon", "and", "groening"), True), (("nixon", "and", "smith"), False),
+    (("richard", "milhous", "nixon"), True),
+    (("richard", "henry", "nixon"), False),  # a middle name the evidence does not have
+    (("richard", "henry", "milhous", "nixon"), False),
 ])
 def test_grounding(index: EntityIndex, words: tuple[str, ...], ok: bool) -> None:
     assert index.grounded(words) is ok

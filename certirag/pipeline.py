@@ -39,6 +39,7 @@ class VerificationResult:
     thresholds: Thresholds
     model: dict[str, str] = field(default_factory=dict)
     evidence: list[Evidence] = field(default_factory=list)
+    policy: str = POLICY_ID
 
     @property
     def stats(self) -> dict[str, int]:
@@ -81,7 +82,7 @@ class VerificationResult:
         return {
             "question": self.question, "answer": self.answer, "claims": claims,
             "stats": self.stats, "rendered": self.rendered,
-            "policy": {"id": POLICY_ID, "tau_entail": self.thresholds.tau_entail,
+            "policy": {"id": self.policy, "tau_entail": self.thresholds.tau_entail,
                        "tau_contradict": self.thresholds.tau_contradict},
             "model": self.model,
         }
@@ -198,7 +199,7 @@ def verify(
     ordered = [decisions[c.id] for c in claims]
     return VerificationResult(question=question, answer=answer, claims=ordered,
                               display=settings.display, thresholds=thresholds, model=model,
-                              evidence=passages)
+                              evidence=passages, policy=settings.policy)
 
 
 def _withhold(claim: Claim, code: str, message: str) -> ClaimDecision:
@@ -238,7 +239,8 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
             decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
         return
     results = _minimise(claims, results, used[0], thresholds)
-    results, quoted = _quotes(claims, results, passages, used[0], answer)
+    results, quoted = (_quotes(claims, results, passages, used[0], answer)
+                       if settings.policy != "certirag.policy.v1" else (results, set()))
     for i, (claim, res) in enumerate(zip(claims, results, strict=True)):
         model.setdefault("id", res.model_id)
         model.setdefault("sha256", res.model_sha256)

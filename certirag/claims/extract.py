@@ -16,6 +16,11 @@ Steps, per sentence of the answer (offsets are code points into the answer):
    1934.") gets the pronoun replaced by the subject named earlier in the answer or, failing
    that, is read after the question.
 4. **de-duplication** of claims whose normalised text repeats.
+
+Reference markers of one to three digits in square brackets ("[2]", "[1, 3]", "[4–6]"),
+as RAG answers cite their sources, are left out of a claim's text (its offsets still
+cover the whole sentence); four digits ("[2019] UKSC 5") are a neutral citation and stay.
+A sentence that is only markers is not a claim.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
 
-__all__ = ["extract_claims", "is_fragment", "not_a_claim_reason"]
+__all__ = ["extract_claims", "is_fragment", "not_a_claim_reason", "strip_markers"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d.,]*")
 
@@ -207,16 +212,25 @@ def _question_subject(question: str) -> str | None:
     return None
 
 
+_MARKER = re.compile(r"\s*\[\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\]")
+
+
+def strip_markers(sentence: str) -> str:
+    """``sentence`` without reference markers such as ``[2]`` (see the module docstring)."""
+    return _MARKER.sub("", sentence).strip()
+
+
 def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     """Split ``answer`` into claims (see the module docstring). Ids are ``c1``, ``c2``, ..."""
     claims: list[Claim] = []
     seen: set[str] = set()
     last_subject: str | None = _question_subject(question) if question else None
     for start, end in split_sentences(answer):
-        sentence = answer[start:end]
-        reason = not_a_claim_reason(sentence)
+        full = answer[start:end]
+        sentence = strip_markers(full)
+        reason = not_a_claim_reason(sentence) if sentence else "only reference markers"
         if reason is not None:
-            claims.append(Claim(id=f"c{len(claims) + 1}", text=sentence, start=start, end=end,
+            claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=start, end=end,
                                 kind="not_a_claim"))
             continue
         text = sentence

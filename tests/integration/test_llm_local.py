@@ -33,6 +33,9 @@ EVIDENCE = [Evidence(doc_id="eiffel", text=(
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was completed "
     "in 1889 and is 330 metres tall. It was designed by the company of Gustave Eiffel."))]
 QUESTION = "When was the Eiffel Tower completed and how tall is it?"
+# Policy v1 leaves every sentence to the (never-entailing) verifier: under v2 a sentence
+# the model copies from the evidence is verified as a quote, and nothing would roll back.
+V1 = Settings(policy="certirag.policy.v1")
 
 
 @pytest.fixture(scope="module")
@@ -141,24 +144,32 @@ def test_engine_rolls_back_on_the_real_model(gen: LlamaCppGenerator) -> None:
     # A verifier that never entails: every sentence is retried, then withheld.
     never = FakeVerifier(fn=lambda premise, hyp: Scores(entailment=0.0, neutral=1.0,
                                                         contradiction=0.0))
-    eng = InflightEngine(gen, settings=Settings(), verifier=never,
+    eng = InflightEngine(gen, settings=V1, verifier=never,
                          config=EngineConfig(steering="ban", max_retries=3,
                                              max_retries_answer=3, max_tokens=120))
     out = eng.run(QUESTION, EVIDENCE)
     t = out.trace
-    assert out.stop_reason == "rollback_budget"
-    # sentences that are not claims (a greeting) pass; the first claim is retried 3 times
-    first = next(s for s in t["sentences"] if s["outcome"] == "refused")
-    assert len(first["attempts"]) == 4
-    banned: set[int] = set()
-    for a in first["attempts"]:
-        assert a["first_token"] not in banned  # the ban is honoured
-        if a["attempt"] > 0:
-            # each retry re-reads only the last prefix token: the rest is the cache
-            assert a["prefix_cache_hit_tokens"] == a["prompt_tokens"] - 1
-            banned = set(a["constraint"]["ban_first"])
-    assert t["totals"]["rollbacks"] == 3 and t["totals"]["prefix_cache_hit_tokens"] > 0
-    assert out.result.answer.endswith("[Withheld: not verified.]")
+    # whatever the small model writes, no claim is committed: a sentence is retried up
+    # to 3 times, then refused, unless an attempt is not a claim at all
+    retried = [s for s in t["sentences"] if len(s["attempts"]) > 1]
+    assert retried, "nothing was rolled back: the test would prove nothing"
+    for s in t["sentences"]:
+        assert len(s["attempts"]) <= 4
+        if s["outcome"] == "refused":
+            assert len(s["attempts"]) == 4 or t["totals"]["rollbacks"] == 3
+        else:
+            assert all(v["decision"] == "not_a_claim" for v in s["attempts"][-1]["verdicts"])
+    for s in retried:
+        banned: set[int] = set()
+        for a in s["attempts"]:
+            assert a["first_token"] not in banned  # the ban is honoured
+            if a["attempt"] > 0:
+                # each retry re-reads only the last prefix token: the rest is the cache
+                assert a["prefix_cache_hit_tokens"] == a["prompt_tokens"] - 1
+                banned = set(a["constraint"]["ban_first"])
+    assert 1 <= t["totals"]["rollbacks"] <= 3 and t["totals"]["prefix_cache_hit_tokens"] > 0
+    if out.stop_reason == "rollback_budget":
+        assert out.result.answer.endswith("[Withheld: not verified.]")
 
 
 def test_engine_commits_verified_sentences_on_the_real_model(gen: LlamaCppGenerator) -> None:

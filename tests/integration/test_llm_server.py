@@ -51,6 +51,9 @@ EVIDENCE = [Evidence(doc_id="eiffel", text=(
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was completed "
     "in 1889 and is 330 metres tall."))]
 QUESTION = "When was the Eiffel Tower completed?"
+# Policy v1 leaves every sentence to the (never-entailing) verifier: under v2 a sentence
+# the model copies from the evidence is verified as a quote, and nothing would roll back.
+V1 = Settings(policy="certirag.policy.v1")
 
 
 @pytest.fixture()
@@ -105,18 +108,24 @@ def test_engine_through_the_server_rolls_back_and_traces(server: LlamaServer) ->
     never = FakeVerifier(fn=lambda premise, hyp: Scores(entailment=0.0, neutral=1.0,
                                                         contradiction=0.0))
     gen = OpenAIGenerator(OpenAIClient(server.url, timeout_s=120))
-    eng = InflightEngine(gen, settings=Settings(), verifier=never,
+    eng = InflightEngine(gen, settings=V1, verifier=never,
                          config=EngineConfig(max_retries=2, max_retries_answer=2,
                                              max_tokens=80))
     out = eng.run(QUESTION, EVIDENCE)
-    assert out.stop_reason == "rollback_budget"
-    # claims never pass; sentences that are not claims (a greeting) may
+    # claims never pass; sentences that are not claims (a greeting, the question echoed)
+    # may: whatever the small model writes, no claim is ever committed
     t = out.trace
-    assert t["totals"]["rollbacks"] == 2 and t["totals"]["refusals"] >= 1
-    assert t["sentences"][-1]["outcome"] == "refused"
+    assert out.stop_reason in ("rollback_budget", "eos", "max_tokens")
     retries = [a for s in t["sentences"] for a in s["attempts"] if a["attempt"] > 0]
-    assert len(retries) == 2 and all(a["steering"]["mode"] == "ban" for a in retries)
-    assert all(a["steering"]["banned_token"] >= 0 for a in retries)
+    assert retries and t["totals"]["rollbacks"] == len(retries)
+    assert all(a["steering"]["mode"] == "ban" and a["steering"]["banned_token"] >= 0
+               for a in retries)
+    for sentence in t["sentences"]:
+        if sentence["outcome"] != "refused":
+            assert all(v["decision"] == "not_a_claim"
+                       for v in sentence["attempts"][-1]["verdicts"])
+    if out.stop_reason == "rollback_budget":
+        assert t["sentences"][-1]["outcome"] == "refused"
     assert out.trace["generator"]["backend"] == "openai"
 
 

@@ -106,3 +106,21 @@ def test_mixed_answer() -> None:
     assert got == [("not_a_claim", "Hello!"), ("not_a_claim", "I like crime fiction!"),
                    ("claim", "Agatha Christie wrote 66 detective novels."),
                    ("not_a_claim", "Did you know that?")]
+
+
+@pytest.mark.parametrize(("answer", "texts"), [
+    ("[2] The Eiffel Tower is in Paris.", ["The Eiffel Tower is in Paris."]),
+    ("The tower is 330 metres tall [1][3].", ["The tower is 330 metres tall."]),
+    ("It opened in 1889 [1, 2].", ["It opened in 1889."]),
+    ("See [2019] UKSC 5 for the rule on costs.",  # a neutral citation stays
+     ["See [2019] UKSC 5 for the rule on costs."]),
+])
+def test_reference_markers_are_left_out_of_claims(answer: str, texts: list[str]) -> None:
+    claims = extract_claims(answer)
+    assert [c.text for c in claims] == texts
+    assert all((c.start, c.end) == (0, len(answer)) for c in claims)
+
+
+def test_a_sentence_of_markers_only_is_not_a_claim() -> None:
+    (c,) = extract_claims("[2]")
+    assert c.kind == "not_a_claim" and c.text == "[2]"

@@ -277,3 +277,23 @@ def test_an_answer_sentence_quoted_whole_covers_every_claim_split_from_it(
     res = verify("", sentence.replace("largest", "biggest"), evidence=ev, settings=settings,
                  verifier=FakeVerifier(fn=_unsure))
     assert all(c.decision == Decision.UNVERIFIED for c in res.claims)
+
+
+def test_policy_v1_can_be_chosen_and_has_no_quote_rule() -> None:
+    from certirag.certify import issue_certificate
+    from certirag.certify.keys import Signer
+
+    answer = "Up to 5 days of unused leave may be carried over."
+    settings = Settings(policy="certirag.policy.v1")
+    res = verify("", answer, evidence=EVIDENCE, settings=settings,
+                 verifier=FakeVerifier(fn=_unsure))
+    (c,) = res.claims
+    assert c.decision == Decision.UNVERIFIED and [r.code for r in c.reasons] == \
+        ["low_entailment"]
+    assert res.to_dict()["policy"]["id"] == "certirag.policy.v1"
+    signer = Signer.generate()
+    cert = issue_certificate(res, signer=signer, settings=settings)
+    assert cert.verify(signer.public_key).valid
+    assert verify("", answer, evidence=EVIDENCE, settings=Settings(),
+                  verifier=FakeVerifier(fn=_unsure)).to_dict()["policy"]["id"] == \
+        "certirag.policy.v2"

@@ -217,14 +217,27 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
     texts = [p.text for p in passages]
     used: list[Any] = [verifier] if verifier is not None else []
 
-    def run() -> Any:
+    def run() -> tuple[list[Claim], list[Claim], Any]:
         if not used:
             used.append(shared_verifier(settings))
-        return verify_claims(used[0], [c.text for c in claims], texts,
-                             windows=settings.nli_windows)
+        try:
+            return claims, [], verify_claims(used[0], [c.text for c in claims], texts,
+                                             windows=settings.nli_windows)
+        except InputError:  # a claim longer than the model takes: find which, go on
+            pass
+        fits: list[Claim] = []
+        long: list[Claim] = []
+        for c in claims:
+            try:
+                verify_claims(used[0], [c.text], [c.text], windows=1)
+                fits.append(c)
+            except InputError:
+                long.append(c)
+        return fits, long, (verify_claims(used[0], [c.text for c in fits], texts,
+                                          windows=settings.nli_windows) if fits else [])
 
     try:
-        results = _run_with_timeout(run, settings.verify_timeout_s)
+        scored, too_long, results = _run_with_timeout(run, settings.verify_timeout_s)
     except concurrent.futures.TimeoutError:
         for c in claims:
             decisions[c.id] = _withhold(c, "timeout", f"the verifier did not answer within "
@@ -238,6 +251,9 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         for c in claims:
             decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
         return
+    for c in too_long:
+        decisions[c.id] = _too_long(c, passages, answer, settings)
+    claims = scored
     results = _minimise(claims, results, used[0], thresholds)
     results, quoted = (_quotes(claims, results, passages, used[0], answer)
                        if settings.policy != "certirag.policy.v1" else (results, set()))
@@ -260,6 +276,26 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
                                             scores=Scores.model_validate(res.scores.model_dump()),
                                             evidence=ev)
+
+
+def _too_long(claim: Claim, passages: list[Evidence], answer: str,
+              settings: Settings) -> ClaimDecision:
+    """A claim the model cannot take: verified if it quotes an evidence sentence (no model
+    needed), otherwise withheld with reason ``claim_too_long``."""
+    from certirag.text.quotes import find_quote
+
+    if settings.policy != "certirag.policy.v1":
+        hit = (find_quote(claim.text, passages)
+               or find_quote(answer[claim.start:claim.end], passages))
+        if hit is not None and quoted_by(claim, answer, hit[1], passages):
+            decision, reasons = decide(findings=[], scores=None, evidence_spans=1,
+                                       thresholds=Thresholds(settings.tau_entail,
+                                                             settings.tau_contradict),
+                                       quoted=True)
+            return ClaimDecision(claim=claim, decision=decision, reasons=reasons,
+                                 evidence=[hit[1]])
+    return _withhold(claim, "claim_too_long", "the claim is longer than the NLI model "
+                                              "takes; split the sentence")
 
 
 def _judge(claims: list[Claim], texts: list[str], settings: Settings, thresholds: Thresholds,

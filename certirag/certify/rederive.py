@@ -26,7 +26,7 @@ RECOMPUTE_TOLERANCE = 1e-4
 _POLICY_CODES = frozenset({"entailed", "quoted", "low_entailment", "model_contradiction",
                            "no_evidence", "not_scored", "evidence_truncated", "not_a_claim"})
 _FAILURE_REASONS = frozenset({"backend_error", "timeout", "judge_error", "compiler_error",
-                              "check_error"})
+                              "check_error", "claim_too_long"})
 
 
 class IndexLike(Protocol):
@@ -173,6 +173,14 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
         if [r.code for r in reasons] != codes:
             check.fail("reasons_mismatch", f"reasons {codes} are not the findings "
                                            f"{[r.code for r in reasons]}", c.id)
+        return
+    if c.scores is None and codes == ["quoted"]:
+        # a claim too long for the model, verified as a quote without it
+        if not _quoted(body, cd):
+            check.fail("decision_mismatch", "recorded as quoted, but the claim is not its "
+                                            "evidence span verbatim", c.id)
+        else:
+            expect(Decision.VERIFIED, None, "the quote rule")
         return
     if c.scores is None:
         if not codes or not set(codes) <= _FAILURE_REASONS:

@@ -269,6 +269,17 @@ def test_a_changed_score_is_caught(cert: Certificate, signer: Signer, claim_id: 
     assert code in resigned and "bad_signature" not in resigned
 
 
+def test_a_claim_passed_off_as_an_unscored_quote_is_caught(cert: Certificate,
+                                                           signer: Signer) -> None:
+    def edit(body: dict[str, Any]) -> None:
+        claim = _claim(body, "c5")  # "The sky is blue.": in no evidence sentence
+        claim["decision"] = "verified"
+        claim["scores"] = None
+        claim["reasons"] = [{"code": "quoted", "message": "the claim is a whole evidence "
+                                                         "sentence, verbatim", "text": None}]
+    assert "decision_mismatch" in _codes(_tamper(cert, edit, sign_with=signer), signer)
+
+
 def test_changed_thresholds_or_policy_are_caught(cert: Certificate, signer: Signer) -> None:
     def tau(body: dict[str, Any]) -> None:
         body["policy"]["tau_entail"] = 0.001

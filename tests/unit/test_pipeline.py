@@ -297,3 +297,37 @@ def test_policy_v1_can_be_chosen_and_has_no_quote_rule() -> None:
     assert verify("", answer, evidence=EVIDENCE, settings=Settings(),
                   verifier=FakeVerifier(fn=_unsure)).to_dict()["policy"]["id"] == \
         "certirag.policy.v2"
+
+
+class _Short(FakeVerifier):
+    """Refuses claims over 60 characters, as a model with a short context does."""
+
+    def score_pairs(self, pairs):  # type: ignore[no-untyped-def]
+        for _, hypothesis in pairs:
+            if len(hypothesis) > 60:
+                raise InputError("the claim does not fit the model")
+        return super().score_pairs(pairs)
+
+
+def test_a_claim_too_long_for_the_model_withholds_only_itself() -> None:
+    from certirag.certify import issue_certificate
+    from certirag.certify.keys import Signer
+
+    long_quote = ("The hotel allowance is £150 per night in London and £110 per night "
+                  "elsewhere in the UK.")
+    long_other = ("The hotel allowance is generous for all staff who travel on company "
+                  "business to London.")
+    answer = f"Up to 5 days of unused leave may be carried over. {long_quote} {long_other}"
+    settings = Settings(tau_entail=0.5, tau_contradict=0.5)
+    res = verify("", answer, evidence=EVIDENCE, settings=settings, verifier=_Short())
+    short, quoted, other = res.claims
+    assert short.decision == Decision.VERIFIED and short.scores is not None
+    assert quoted.decision == Decision.VERIFIED and quoted.scores is None  # no model needed
+    assert [r.code for r in quoted.reasons] == ["quoted"]
+    assert quoted.evidence[0].text == long_quote
+    assert other.decision == Decision.UNVERIFIED
+    assert [r.code for r in other.reasons] == ["claim_too_long"]
+    assert res.exit_code() == 1  # withheld, not a backend failure
+    signer = Signer.generate()
+    check = issue_certificate(res, signer=signer, settings=settings).verify(signer.public_key)
+    assert check.valid, check.failures

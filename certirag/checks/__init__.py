@@ -37,6 +37,8 @@ qualifier_mismatch   ungrounded    the claim bounds the value with another quali
 precision_mismatch   ungrounded    ``exactly X`` where the evidence says ``approximately X``
 hedge_mismatch       ungrounded    hedged in the claim but flat in the evidence, or the reverse
 value_swap           contradiction the value is in the evidence, for another subject or list item
+no_answer            ungrounded    a reply read after a wh-question ("How many …? 1. No") that
+                                   gives no answer: only yes, no, list numbers
 ==================== ============= ===========================================================
 
 Figures, dates and names stated in the question count as grounded; citations and titles

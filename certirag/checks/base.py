@@ -42,6 +42,8 @@ CODES: dict[str, tuple[tuple[FindingKind, ...], str]] = {
                                         "reverse"),
     "value_swap": (("contradiction",), "the value belongs to another subject or list item in the "
                                        "evidence"),
+    "no_answer": (("ungrounded",), "a reply to a wh-question (how many, what, who, …) that "
+                                   "gives no answer: only yes, no or list numbers"),
 }
 
 

@@ -199,6 +199,7 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
     c = _parse(claim, opts, "claim")
     q = _Question(question, opts)
     out: list[Finding] = []
+    _check_answer(claim, out)
     _check_citations(c, ev, out)
     _check_titles(c, ev, out)
     _check_figures(c, ev, q, out)
@@ -213,6 +214,22 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
             seen.add(k)
             unique.append(f)
     return unique
+
+
+_WH = re.compile(r"^\W*(?:how|what|when|where|who|whom|whose|which|why)\b", re.IGNORECASE)
+_EMPTY_REPLY = re.compile(
+    r"^(?:\s|[\W_]|\d{1,2}[.)](?=\s|$)|\b(?:yes|no|nope|yeah|yep|none|ok|okay|not|"
+    r"the|answer|is|it)\b)*$", re.IGNORECASE)
+
+
+def _check_answer(claim: str, out: list[Finding]) -> None:
+    """A fragment read after its question ("How many days …? 1. No") whose own part
+    answers nothing: the model would judge the question, not the reply."""
+    q, sep, reply = claim.rpartition("?")
+    if sep and _WH.match(q) and _EMPTY_REPLY.match(reply):
+        out.append(Finding(code="no_answer", kind="ungrounded",
+                           message="the reply gives no answer to the question",
+                           text=reply.strip() or claim))
 
 
 class _Question:

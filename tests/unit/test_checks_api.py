@@ -149,3 +149,18 @@ def test_bounded_time(evidence: str) -> None:
     check_claim("The fee of £1,234 under s. 5 is due on 6 April 2026.", [evidence])
     check_claim(evidence, ["The fee is £5."])
     assert time.perf_counter() - start < 15.0
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("How many days of annual leave do full-time employees get? 1. No", True),
+    ("How many days of leave do I get? Yes.", True),
+    ("What is the mileage rate? The answer is", True),
+    ("How many days of annual leave do full-time employees get? 28 days", False),
+    ("Do full-time employees get annual leave? No", False),  # a yes/no question: an answer
+    ("Who founded the company? Nobody", False),
+    ("Full-time employees get 28 days of annual leave.", False),
+])
+def test_a_reply_that_answers_nothing_is_withheld(claim: str, flagged: bool) -> None:
+    evidence = ["Full-time employees are entitled to 28 days of paid annual leave per year."]
+    codes = [f.code for f in checks.check_claim(claim, evidence)]
+    assert ("no_answer" in codes) is flagged

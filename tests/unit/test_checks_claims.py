@@ -103,6 +103,7 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("The drug causes drowsiness.", "The drug probably causes drowsiness.", "hedge_mismatch"),
     ("The hotel allowance is £110 per night in London.", HOTEL, "value_swap"),
     ("Marie Curie won the Nobel Prize in Chemistry in 1903.", NOBEL, "value_swap"),
+    ("How much is the hotel allowance in London? 1. No.", HOTEL, "no_answer"),
 ]
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [
@@ -135,6 +136,7 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
     ("The hotel allowance is £150 per night in London.", HOTEL, "value_swap"),
     ("The hotel allowance is £110 per night outside London.", HOTEL, "value_swap"),
     ("Marie Curie won the Nobel Prize in Chemistry in 1911.", NOBEL, "value_swap"),
+    ("How much is the hotel allowance in London? £150 per night.", HOTEL, "no_answer"),
     ("Staff may carry over 5 days unless agreed otherwise.",
      "Staff may carry over 5 days, unless agreed otherwise.", "qualifier_dropped"),
 ]

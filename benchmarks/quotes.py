@@ -9,8 +9,8 @@ verified against the whole passage with the default settings and the shipped NLI
 * **verbatim**: the sentence as it stands. Verified answers are counted twice: under the
   policy (``quoted`` or ``entailed``) and as policy v1 would decide (``entailed`` only,
   the baseline); the ratio is printed (undefined when v1 verifies none). The model's
-  P(entailment) for the sentence scored against itself is summarised too: it is why the
-  rule exists.
+  P(entailment) for the sentence scored against itself, and how often it calls that pair
+  a contradiction (P ≥ τc), are summarised too: they are why the rule exists.
 * **edited**: the sentence with one edit that makes it unsupported — a number changed
   (+1) when it has one, otherwise "not" or "never" put after its first auxiliary ("is",
   "was", "has", …), otherwise a capitalised word from another passage put after its first
@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     edits: dict[str, list[int]] = {}
     self_scores: list[float] = []
     too_long = 0
+    self_contra = 0
     t0 = time.perf_counter()
     for k, passage in enumerate(passages):
         sentence = _sentence(passage)
@@ -121,8 +122,9 @@ def main(argv: list[str] | None = None) -> int:
             codes = {r.code for c in res.claims for r in c.reasons}
             v["quoted" if "quoted" in codes else "entailed"] += 1
         try:
-            self_scores.append(
-                verifier.score_pairs([(sentence, sentence)])[0].scores.entailment)
+            scores = verifier.score_pairs([(sentence, sentence)])[0].scores
+            self_scores.append(scores.entailment)
+            self_contra += (scores.contradiction or 0.0) >= settings.tau_contradict
         except InputError:  # longer than the model takes twice: no self-score
             too_long += 1
         edited, kind = _edit(sentence, passages[(k + 1) % len(passages)])
@@ -145,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
                                        else None)},
         "self_entailment": _quantiles(self_scores) | {
             "share_at_or_over_tau": sum(s >= settings.tau_entail for s in self_scores)
-            / max(len(self_scores), 1), "n": len(self_scores), "too_long": too_long},
+            / max(len(self_scores), 1), "n": len(self_scores), "too_long": too_long,
+            "share_contradiction_at_or_over_tau_c": self_contra / max(len(self_scores), 1)},
         "edited": {**e, "verified_rate": e["verified"] / max(e["n"], 1),
                    "by_edit": {k: {"verified": a, "n": b} for k, (a, b) in edits.items()}},
         "seconds": seconds,
@@ -165,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
           + (f"{ratio:.1f}x" if ratio is not None else "undefined (v1 verified none)"))
     print(f"  P(entailment) of a sentence against itself: median {se['median']:.3f}, "
           f"p5 {se['p5']:.3f}, p95 {se['p95']:.3f}; at or over τe = {settings.tau_entail}: "
-          f"{se['share_at_or_over_tau']:.1%}")
+          f"{se['share_at_or_over_tau']:.1%}; P(contradiction) at or over τc = "
+          f"{settings.tau_contradict}: {se['share_contradiction_at_or_over_tau_c']:.1%}")
     print(f"  edited, verified: {ee['verified']} of {ee['n']} ({ee['verified_rate']:.1%}); "
           + ", ".join(f"{k} {d['verified']}/{d['n']}" for k, d in ee["by_edit"].items()))
     print(f"  {seconds:.1f} s")

@@ -252,7 +252,7 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
             decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
         return
     for c in too_long:
-        decisions[c.id] = _too_long(c, passages, answer, settings)
+        decisions[c.id] = _too_long(c, passages, answer, settings, thresholds)
     claims = scored
     results = _minimise(claims, results, used[0], thresholds)
     results, quoted = (_quotes(claims, results, passages, used[0], answer)
@@ -264,12 +264,9 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         if res.truncated and i not in quoted:  # a quote needs no model
             failures.append(Reason(code="evidence_truncated",
                                    message="the evidence window did not fit the model"))
-        ev: list[Evidence] = []
-        if res.evidence_index is not None and res.start is not None and res.end is not None:
-            src = passages[res.evidence_index]
-            ev.append(Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id,
-                               start=src.start + res.start, end=src.start + res.end,
-                               text=src.text[res.start:res.end], score=res.scores.entailment))
+        span = _span(res, passages)
+        ev = ([span.model_copy(update={"score": res.scores.entailment})]
+              if span is not None else [])
         decision, reasons = decide(findings=[], scores=res.scores, evidence_spans=len(ev),
                                    thresholds=thresholds, failures=failures,
                                    quoted=i in quoted)
@@ -278,8 +275,17 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
                                             evidence=ev)
 
 
-def _too_long(claim: Claim, passages: list[Evidence], answer: str,
-              settings: Settings) -> ClaimDecision:
+def _span(res: Any, passages: list[Evidence]) -> Evidence | None:
+    """The evidence span a verifier result points at, in the passages' coordinates."""
+    if res.evidence_index is None or res.start is None or res.end is None:
+        return None
+    src = passages[res.evidence_index]
+    return Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id, start=src.start + res.start,
+                    end=src.start + res.end, text=src.text[res.start:res.end])
+
+
+def _too_long(claim: Claim, passages: list[Evidence], answer: str, settings: Settings,
+              thresholds: Thresholds) -> ClaimDecision:
     """A claim the model cannot take: verified if it quotes an evidence sentence (no model
     needed), otherwise withheld with reason ``claim_too_long``."""
     from certirag.text.quotes import find_quote
@@ -289,9 +295,7 @@ def _too_long(claim: Claim, passages: list[Evidence], answer: str,
                or find_quote(answer[claim.start:claim.end], passages))
         if hit is not None and quoted_by(claim, answer, hit[1], passages):
             decision, reasons = decide(findings=[], scores=None, evidence_spans=1,
-                                       thresholds=Thresholds(settings.tau_entail,
-                                                             settings.tau_contradict),
-                                       quoted=True)
+                                       thresholds=thresholds, quoted=True)
             return ClaimDecision(claim=claim, decision=decision, reasons=reasons,
                                  evidence=[hit[1]])
     return _withhold(claim, "claim_too_long", "the claim is longer than the NLI model "
@@ -332,16 +336,9 @@ def _quotes(claims: list[Claim], results: list[Any], passages: list[Evidence], v
 
     from certirag.text.quotes import find_quote
 
-    def span(res: Any) -> Evidence | None:
-        if res.evidence_index is None or res.start is None or res.end is None:
-            return None
-        src = passages[res.evidence_index]
-        return Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id, start=src.start + res.start,
-                        end=src.start + res.end, text=src.text[res.start:res.end])
-
     found: dict[int, tuple[int, Evidence]] = {}
     for i, (claim, res) in enumerate(zip(claims, results, strict=True)):
-        current = span(res)
+        current = _span(res, passages)
         if current is not None and quoted_by(claim, answer, current, passages):
             continue  # the model's span is the quote already
         hit = (find_quote(claim.text, passages)
@@ -363,7 +360,7 @@ def _quotes(claims: list[Claim], results: list[Any], passages: list[Evidence], v
                                          start=start, end=start + len(quote.text))
     quoted = set()
     for i, (claim, res) in enumerate(zip(claims, out, strict=True)):
-        current = span(res)
+        current = _span(res, passages)
         if current is not None and quoted_by(claim, answer, current, passages):
             quoted.add(i)
     return out, quoted

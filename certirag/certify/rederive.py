@@ -209,7 +209,7 @@ def _quoted(body: _Body, cd: Any) -> bool:
     if body.policy.id == "certirag.policy.v1" or not cd.evidence:
         return False
     passages = [Evidence(doc_id=p.doc_id, chunk_id=p.chunk_id, start=p.start, end=p.end,
-                         text=p.text) for p in body.evidence]
+                         text=p.text) for p in body.evidence if p.text]
     return quoted_by(cd.claim, body.answer.text, cd.evidence[0], passages)
 
 

@@ -68,9 +68,7 @@ class Index:
         if self._embedder is None:
             from certirag.index.embed import OnnxEmbedder
 
-            s = self.settings
-            self._embedder = OnnxEmbedder(s.embed_model, threads=s.threads,
-                                          batch_size=s.embed_batch_size)
+            self._embedder = OnnxEmbedder.from_settings(self.settings)
         return self._embedder
 
     @property

@@ -48,6 +48,13 @@ class OnnxEmbedder:
     inputs with the same ``batch_size`` always give identical vectors.
     """
 
+    @classmethod
+    def from_settings(cls, settings: Any) -> OnnxEmbedder:
+        """The embedder ``settings`` name (``embed_model``, ``threads``,
+        ``embed_batch_size``); nothing is loaded yet."""
+        return cls(settings.embed_model, threads=settings.threads,
+                   batch_size=settings.embed_batch_size)
+
     def __init__(
         self,
         model: str = DEFAULT_EMBED_MODEL,

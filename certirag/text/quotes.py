@@ -1,17 +1,17 @@
 """Verbatim quotes: a claim that *is* a sentence of the evidence.
 
 A sentence copied whole from a passage says what the passage says: no model is needed
-to see that. The policy (``certirag.policy.v2``) lets such a claim pass even when the NLI
-model's P(entailment) stays under τe — our small model gives a sentence scored against
-itself about 0.83–0.93 — as long as no deterministic finding, no failure and no
-model contradiction stands against it.
+to see that. The policy (``certirag.policy.v2``) lets such a claim pass whatever the NLI
+model scores — our small model gives a sentence scored against itself a median
+P(entailment) far under τe (``python benchmarks/quotes.py``) — as long as no
+deterministic finding and no failure stands against it.
 
 Matching is strict. Both sides are compared after Unicode NFKC, one form for quotes,
-apostrophes and dashes, collapsed white space, dropped end punctuation and a lower-case
-first letter; nothing else is forgiven (no word may differ, be added or be missing). The
-evidence side must be a whole sentence as :func:`certirag.text.split_sentences` cuts it
-(a clause under a negation or a condition is not a sentence), must not be a question,
-and must have at least :data:`MIN_WORDS` words.
+apostrophes and dashes (:func:`certirag.checks._text.normalize`), collapsed white space,
+dropped end punctuation and a lower-case first letter; nothing else is forgiven (no word
+may differ, be added or be missing). The evidence side must be a whole sentence as
+:func:`certirag.text.split_sentences` cuts it (a clause under a negation or a condition is
+not a sentence), must not be a question, and must have at least :data:`MIN_WORDS` words.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
+from certirag.checks._text import normalize
 from certirag.schemas import Evidence
 from certirag.text.sentences import split_sentences
 
@@ -28,9 +30,6 @@ __all__ = ["MIN_WORDS", "find_quote", "is_quote", "normalise_quote", "quoted_sen
 #: A quote needs at least this many words (short fragments prove little).
 MIN_WORDS = 4
 
-_FOLD = str.maketrans({"‘": "'", "’": "'", "‚": "'", "‛": "'", "“": '"', "”": '"',
-                       "„": '"', "‟": '"', "‐": "-", "‑": "-", "‒": "-", "–": "-",
-                       "—": "-", "−": "-"})
 _SPACE = re.compile(r"\s+")
 _END = re.compile(r"[\s.!;:…]+$")
 _WORD = re.compile(r"\w+")
@@ -38,9 +37,23 @@ _WORD = re.compile(r"\w+")
 
 def normalise_quote(text: str) -> str:
     """``text`` in the form quotes are compared in."""
-    s = _SPACE.sub(" ", unicodedata.normalize("NFKC", text).translate(_FOLD)).strip()
+    s = _SPACE.sub(" ", normalize(unicodedata.normalize("NFKC", text))).strip()
     s = _END.sub("", s)
     return s[:1].lower() + s[1:]
+
+
+@lru_cache(maxsize=256)
+def _cached_sentences(passage: str) -> tuple[tuple[int, int], ...]:
+    return tuple(split_sentences(passage))
+
+
+def _sentences(passage: str) -> tuple[tuple[int, int], ...]:
+    """The passage's sentence spans, split once per passage (every claim of an answer
+    looks for its quote in the same few passages); only passages of a chunk's size are
+    kept, so the cache holds a few MB at most."""
+    if len(passage) <= 20_000:
+        return _cached_sentences(passage)
+    return tuple(split_sentences(passage))
 
 
 def _matches(want: str, sentence: str) -> bool:
@@ -56,7 +69,7 @@ def quoted_sentence(claim: str, passage: str) -> tuple[int, int] | None:
     want = normalise_quote(claim)
     if len(_WORD.findall(want)) < MIN_WORDS:
         return None
-    for start, end in split_sentences(passage):
+    for start, end in _sentences(passage):
         if _matches(want, passage[start:end]):
             return start, end
     return None
@@ -84,6 +97,6 @@ def is_quote(claim: str, span: Evidence, passages: Sequence[Evidence]) -> bool:
             continue
         a, b = span.start - p.start, span.end - p.start
         if 0 <= a < b <= len(p.text) and p.text[a:b] == span.text and \
-                (a, b) in split_sentences(p.text):
+                (a, b) in _sentences(p.text):
             return True
     return False

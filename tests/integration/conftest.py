@@ -15,6 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from certirag.config import Settings
+
+# For tests of rollback mechanics with a never-entailing verifier: policy v1 leaves every
+# sentence to the verifier (under v2 a sentence the model copies from the evidence is
+# verified as a quote, and nothing would roll back).
+V1 = Settings(policy="certirag.policy.v1")
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -24,6 +24,8 @@ pytest.importorskip("llama_cpp", reason="llama-cpp-python is not installed: run 
 from certirag.errors import BackendUnavailable  # noqa: E402
 from certirag.generate.local import LlamaCppGenerator, builtin_gguf  # noqa: E402
 
+from .conftest import V1  # noqa: E402
+
 try:
     GGUF = builtin_gguf()
 except BackendUnavailable as exc:  # pragma: no cover - depends on the environment
@@ -33,9 +35,6 @@ EVIDENCE = [Evidence(doc_id="eiffel", text=(
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was completed "
     "in 1889 and is 330 metres tall. It was designed by the company of Gustave Eiffel."))]
 QUESTION = "When was the Eiffel Tower completed and how tall is it?"
-# Policy v1 leaves every sentence to the (never-entailing) verifier: under v2 a sentence
-# the model copies from the evidence is verified as a quote, and nothing would roll back.
-V1 = Settings(policy="certirag.policy.v1")
 
 
 @pytest.fixture(scope="module")

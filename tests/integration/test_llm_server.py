@@ -21,13 +21,11 @@ for _mod in ("uvicorn", "fastapi", "sse_starlette", "starlette_context"):
 
 import httpx  # noqa: E402
 
-from certirag.config import Settings  # noqa: E402
 from certirag.errors import BackendUnavailable  # noqa: E402
 from certirag.generate.base import Constraint, Message, Segment  # noqa: E402
 from certirag.generate.compiler import ClaimCompiler  # noqa: E402
 from certirag.generate.engine import EngineConfig, InflightEngine  # noqa: E402
 from certirag.generate.judge import JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain  # noqa: E402
-from certirag.generate.local import builtin_gguf  # noqa: E402
 from certirag.generate.openai_client import OpenAIClient, OpenAIGenerator  # noqa: E402
 from certirag.policy import Thresholds  # noqa: E402
 from certirag.schemas import (  # noqa: E402
@@ -40,20 +38,12 @@ from certirag.schemas import (  # noqa: E402
 )
 from certirag.testing import FakeVerifier  # noqa: E402
 
-from .conftest import LlamaServer, free_port  # noqa: E402
-
-try:
-    GGUF = builtin_gguf()
-except BackendUnavailable as exc:  # pragma: no cover - depends on the environment
-    pytest.skip(f"the embedded model is not installed: {exc}", allow_module_level=True)
+from .conftest import V1, LlamaServer, free_port  # noqa: E402
 
 EVIDENCE = [Evidence(doc_id="eiffel", text=(
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was completed "
     "in 1889 and is 330 metres tall."))]
 QUESTION = "When was the Eiffel Tower completed?"
-# Policy v1 leaves every sentence to the (never-entailing) verifier: under v2 a sentence
-# the model copies from the evidence is verified as a quote, and nothing would roll back.
-V1 = Settings(policy="certirag.policy.v1")
 
 
 @pytest.fixture()

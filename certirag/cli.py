@@ -1,7 +1,8 @@
 """The ``certirag`` command line: a thin layer over the library.
 
 Data goes to stdout (``--json`` on every command that reads), progress and messages
-to stderr. Exit codes: 0 success, 1 something withheld, 2 bad input, 3 a backend failed.
+to stderr. Exit codes: 0 success, 1 something withheld, 2 bad input, 3 a backend failed,
+4 no claims (nothing checkable in the answer).
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def ask_command(
 
     A sentence that fails is rolled back to its start (the model's cached prefix is kept)
     and retried with a steer; after the retries the point is withheld. Exit codes: 0 all
-    verified, 1 something withheld, 2 bad input, 3 a backend failed."""
+    verified, 1 something withheld, 2 bad input, 3 a backend failed, 4 no claims."""
     from certirag.certify.certificate import issue_and_record
     from certirag.generate import create_generator
     from certirag.generate.engine import InflightEngine, SentenceEvent, config_from_settings

@@ -94,8 +94,9 @@ def verify_command(
 ) -> None:
     """Check an answer claim by claim against evidence; show only what is verified.
 
-    Exit codes: 0 every claim verified, 1 something withheld, 2 bad input, 3 a claim was
-    withheld because a backend failed or timed out."""
+    Exit codes: 0 verified (at least one claim, none withheld), 1 something withheld, 2 bad
+    input, 3 a claim was withheld because a backend failed or timed out, 4 no claims (every
+    sentence is not a claim)."""
     from certirag.pipeline import verify
 
     with errors_to_exit_codes():

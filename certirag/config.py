@@ -71,8 +71,8 @@ class Settings(BaseSettings):
     # chosen on HaluEval dev rows 7,000-7,999 (see presets/default.yaml for the command)
     tau_entail: float = Field(default=0.96, ge=0.0, le=1.0)
     tau_contradict: float = Field(default=0.3, ge=0.0, le=1.0)
-    policy: Literal["certirag.policy.v2", "certirag.policy.v1"] = Field(
-        default="certirag.policy.v2",
+    policy: Literal["certirag.policy.v3", "certirag.policy.v2", "certirag.policy.v1"] = Field(
+        default="certirag.policy.v3",
         description="the decision rule: v2 verifies a claim that is a whole evidence "
                     "sentence verbatim (quoted); v1 leaves every claim to the model")
     display: Literal["strict", "mixed", "debug"] = "strict"

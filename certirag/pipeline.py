@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from certirag.bound import POLICY_V3
 from certirag.config import Settings
 from certirag.errors import CertiragError, ConfigError, InputError
 from certirag.policy import POLICY_ID, Thresholds, decide
@@ -50,7 +51,23 @@ class VerificationResult:
 
     @property
     def all_verified(self) -> bool:
-        return all(c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM) for c in self.claims)
+        """At least one claim verified and none withheld (``not_a_claim`` sentences aside):
+        an answer of pleasantries only verifies nothing (outcome ``no_claims``)."""
+        return (any(c.decision == Decision.VERIFIED for c in self.claims)
+                and all(c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM)
+                        for c in self.claims))
+
+    @property
+    def outcome(self) -> str:
+        """``verified``, ``withheld``, ``backend_failed`` or ``no_claims`` (every sentence
+        is ``not_a_claim``: nothing was checked); see :meth:`exit_code`."""
+        if self.backend_failed:
+            return "backend_failed"
+        if self.all_verified:
+            return "verified"
+        if all(c.decision == Decision.NOT_A_CLAIM for c in self.claims):
+            return "no_claims"
+        return "withheld"
 
     @property
     def backend_failed(self) -> bool:
@@ -62,10 +79,9 @@ class VerificationResult:
         return render(self.answer, self.claims, self.display)
 
     def exit_code(self) -> int:
-        """0 every claim verified, 1 something withheld, 3 withheld because a backend failed."""
-        if self.backend_failed:
-            return 3
-        return 0 if self.all_verified else 1
+        """0 verified (at least one claim, none withheld), 1 something withheld, 3 withheld
+        because a backend failed, 4 no claims (every sentence ``not_a_claim``)."""
+        return {"verified": 0, "withheld": 1, "backend_failed": 3, "no_claims": 4}[self.outcome]
 
     def to_dict(self) -> dict[str, Any]:
         claims = []
@@ -81,7 +97,7 @@ class VerificationResult:
             })
         return {
             "question": self.question, "answer": self.answer, "claims": claims,
-            "stats": self.stats, "rendered": self.rendered,
+            "stats": self.stats, "outcome": self.outcome, "rendered": self.rendered,
             "policy": {"id": self.policy, "tau_entail": self.thresholds.tau_entail,
                        "tau_contradict": self.thresholds.tau_contradict},
             "model": self.model,
@@ -173,6 +189,10 @@ def verify(
                 claim=claim, decision=Decision.NOT_A_CLAIM,
                 reasons=[Reason(code="not_a_claim", message="asserts nothing checkable")])
             continue
+        if claim.kind == "unresolved":  # a yes/no reply no statement could be built from
+            decisions[claim.id] = _withhold(claim, "unresolved_answer", "the reply cannot be "
+                                            "read with the question as a statement")
+            continue
         if prepared is None:
             decisions[claim.id] = _withhold(claim, "no_evidence", "no evidence was given")
             continue
@@ -192,8 +212,12 @@ def verify(
 
     model: dict[str, str] = {}
     if to_score:
-        _score(to_score, passages, verifier, settings, thresholds, decisions, model,
-               answer=answer)
+        if settings.policy == POLICY_V3:
+            _score_bound(to_score, passages, verifier, settings, thresholds, decisions, model,
+                         answer=answer, question=question, options=options)
+        else:
+            _score(to_score, passages, verifier, settings, thresholds, decisions, model,
+                   answer=answer)
         if settings.judge_enabled:
             _judge(to_score, texts, settings, thresholds, decisions, model)
     ordered = [decisions[c.id] for c in claims]
@@ -236,21 +260,10 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         return fits, long, (verify_claims(used[0], [c.text for c in fits], texts,
                                           windows=settings.nli_windows) if fits else [])
 
-    try:
-        scored, too_long, results = _run_with_timeout(run, settings.verify_timeout_s)
-    except concurrent.futures.TimeoutError:
-        for c in claims:
-            decisions[c.id] = _withhold(c, "timeout", f"the verifier did not answer within "
-                                                      f"{settings.verify_timeout_s} s")
+    out = _guarded(run, claims, settings, used, decisions)
+    if out is None:
         return
-    except (CertiragError, Exception) as exc:  # fail closed, never pass
-        if isinstance(exc, ConfigError) and not used:
-            raise  # bad verifier settings (an unknown backend) are the caller's error
-        log.warning("verifier failed: %s", exc)
-        code = getattr(exc, "reason_code", "backend_error")
-        for c in claims:
-            decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
-        return
+    scored, too_long, results = out
     for c in too_long:
         decisions[c.id] = _too_long(c, passages, answer, settings, thresholds)
     claims = scored
@@ -273,6 +286,139 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
                                             scores=Scores.model_validate(res.scores.model_dump()),
                                             evidence=ev)
+
+
+def _guarded(run: Any, claims: list[Claim], settings: Settings, used: list[Any],
+             decisions: dict[str, ClaimDecision]) -> Any:
+    """``run()`` inside the verify timeout; on a timeout or a backend failure every claim
+    is withheld with its typed reason and ``None`` is returned (fail closed, never pass)."""
+    try:
+        return _run_with_timeout(run, settings.verify_timeout_s)
+    except concurrent.futures.TimeoutError:
+        for c in claims:
+            decisions[c.id] = _withhold(c, "timeout", f"the verifier did not answer within "
+                                                      f"{settings.verify_timeout_s} s")
+    except (CertiragError, Exception) as exc:
+        if isinstance(exc, ConfigError) and not used:
+            raise  # bad verifier settings (an unknown backend) are the caller's error
+        log.warning("verifier failed: %s", exc)
+        code = getattr(exc, "reason_code", "backend_error")
+        for c in claims:
+            decisions[c.id] = _withhold(c, code, f"the verifier failed: {exc}")
+    return None
+
+
+def _sentence_evidence(window: Any, passages: list[Evidence]) -> list[Evidence]:
+    """A binding window's sentences as evidence spans, in the passages' coordinates."""
+    out = []
+    for s in window.sentences:
+        src = passages[s.source]
+        out.append(Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id, start=src.start + s.start,
+                            end=src.start + s.end, text=s.text))
+    return out
+
+
+def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
+                 settings: Settings, thresholds: Thresholds,
+                 decisions: dict[str, ClaimDecision], model: dict[str, str], *, answer: str,
+                 question: str, options: Any) -> None:
+    """Policy v3 (:mod:`certirag.bound`): score each claim on the spans that bind it, check
+    it again against the deciding span, and let a quote pass only in context."""
+    from certirag.bound import BIND_MAX_CHARS, binding_finding, quote_context, span_findings
+    from certirag.verifiers import shared_verifier
+    from certirag.verifiers.binding import score_bound
+
+    texts = [p.text for p in passages]
+    used: list[Any] = [verifier] if verifier is not None else []
+    pending: list[Claim] = []
+    for c in claims:
+        finding = binding_finding(c.text, texts, locale=settings.date_locale)
+        if finding is not None:
+            decision, reasons = decide(findings=[finding], scores=None, evidence_spans=0,
+                                       thresholds=thresholds)
+            decisions[c.id] = ClaimDecision(claim=c, decision=decision, reasons=reasons)
+        else:
+            pending.append(c)
+    if not pending:
+        return
+
+    def score(batch: list[Claim]) -> list[Any]:
+        return score_bound(used[0], [c.text for c in batch], texts, windows=settings.nli_windows,
+                           max_chars=BIND_MAX_CHARS, tau_entail=thresholds.tau_entail,
+                           locale=settings.date_locale)
+
+    def run() -> tuple[list[Claim], list[Claim], list[Any], list[Any]]:
+        if not used:
+            used.append(shared_verifier(settings))
+        fits, long = pending, list[Claim]()
+        try:
+            bound = score(pending)
+        except InputError:  # a claim longer than the model takes: find which, go on
+            fits, long = [], []
+            for c in pending:
+                try:
+                    used[0].score_pairs([(c.text, c.text)])
+                    fits.append(c)
+                except InputError:
+                    long.append(c)
+            bound = score(fits) if fits else []
+        quotes = _quote_contexts(fits, passages, answer)
+        qpairs = [(quote_context(q[0], passages), c.text)
+                  for c, q in zip(fits, quotes, strict=True) if q]
+        qres = used[0].score_pairs(qpairs) if qpairs else []
+        return fits, long, bound, _spread(quotes, qres)
+
+    out = _guarded(run, pending, settings, used, decisions)
+    if out is None:
+        return
+    scored, too_long, bound, quoted_res = out
+    for c in too_long:
+        decisions[c.id] = _too_long(c, passages, answer, settings, thresholds)
+    quotes = _quote_contexts(scored, passages, answer)
+    for claim, br, q, qr in zip(scored, bound, quotes, quoted_res, strict=True):
+        if q and qr is not None:
+            res, ev = qr, q
+        elif br.result is not None:
+            res, ev = br.result, _sentence_evidence(br.window, passages)
+        else:
+            decisions[claim.id] = _withhold(claim, "no_evidence", "no evidence span binds "
+                                                                  "the claim")
+            continue
+        model.setdefault("id", res.model_id)
+        model.setdefault("sha256", res.model_sha256)
+        marks = [quoted_by(claim, answer, e, passages) for e in ev]
+        found = span_findings(claim.text, ev, passages, question=question, options=options,
+                              quotes=marks)
+        failures = ([Reason(code="evidence_truncated",
+                            message="the evidence window did not fit the model")]
+                    if res.truncated else [])
+        is_quote = any(marks)
+        decision, reasons = decide(findings=found, scores=res.scores, evidence_spans=len(ev),
+                                   thresholds=thresholds, failures=failures, quoted=is_quote,
+                                   quote_needs_model=True)
+        score_ev = [e.model_copy(update={"score": res.scores.entailment}) for e in ev]
+        decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
+                                            scores=Scores.model_validate(res.scores.model_dump()),
+                                            evidence=score_ev)
+
+
+def _spread(quotes: list[list[Evidence]], results: list[Any]) -> list[Any]:
+    """``results`` (one per non-empty entry of ``quotes``) back in ``quotes``' places."""
+    it = iter(results)
+    return [next(it, None) if q else None for q in quotes]
+
+
+def _quote_contexts(claims: list[Claim], passages: list[Evidence], answer: str
+                    ) -> list[list[Evidence]]:
+    """For each claim that quotes a whole evidence sentence (the claim or its answer
+    sentence, verbatim): ``[that sentence]``; else ``[]``."""
+    from certirag.text.quotes import find_quote
+
+    out: list[list[Evidence]] = []
+    for c in claims:
+        hit = find_quote(c.text, passages) or find_quote(answer[c.start:c.end], passages)
+        out.append([hit[1]] if hit is not None else [])
+    return out
 
 
 def _span(res: Any, passages: list[Evidence]) -> Evidence | None:

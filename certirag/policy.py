@@ -1,4 +1,4 @@
-"""The fail-closed decision rule (policy ``certirag.policy.v2``).
+"""The fail-closed decision rule (policies ``certirag.policy.v1`` … ``v3``).
 
 For a claim (not a ``not_a_claim`` sentence):
 
@@ -13,8 +13,11 @@ For a claim (not a ``not_a_claim`` sentence):
   P(entailment) ≥ τe, and nothing failed;
 * **unverified** otherwise, with the reasons why.
 
-``certirag.policy.v1`` is the same rule without the ``quoted`` case; certificates issued
-under it are still checked under it.
+``certirag.policy.v1`` is the same rule without the ``quoted`` case. ``certirag.policy.v3``
+(the default) decides on binding spans (:mod:`certirag.bound`): findings against the
+deciding span and ``unbound_anchors`` join the findings, and a quote passes only when the
+model finds no contradiction with its neighbourhood. Certificates issued under an older
+policy are still checked under it.
 
 The rule is a pure function of its inputs so that a certificate's decisions can be
 re-derived from the stored findings, scores and thresholds.
@@ -30,9 +33,9 @@ from certirag.schemas import Decision, Reason, Scores
 
 __all__ = ["POLICIES", "POLICY_ID", "FindingLike", "Thresholds", "decide"]
 
-POLICY_ID = "certirag.policy.v2"
+POLICY_ID = "certirag.policy.v3"
 #: The policies whose decisions certificate checks can re-derive.
-POLICIES = ("certirag.policy.v1", POLICY_ID)
+POLICIES = ("certirag.policy.v1", "certirag.policy.v2", POLICY_ID)
 
 
 class FindingLike(Protocol):
@@ -56,15 +59,20 @@ def decide(
     thresholds: Thresholds,
     failures: Sequence[Reason] = (),
     quoted: bool = False,
+    quote_needs_model: bool = False,
 ) -> tuple[Decision, list[Reason]]:
     """Apply the policy. ``failures`` are typed outcomes such as ``backend_error``,
     ``timeout``, ``no_evidence`` or ``evidence_truncated``; any of them withholds.
     ``quoted``: the claim quotes its evidence span verbatim (always ``False`` under
-    ``certirag.policy.v1``)."""
+    ``certirag.policy.v1``). ``quote_needs_model`` (``certirag.policy.v3``): a quote
+    passes only while the model, reading it with its neighbours, finds no contradiction
+    (P(contradiction) < τc)."""
     reasons = [f.to_reason() for f in findings] + list(failures)
     contra_finding = any(f.kind == "contradiction" for f in findings)
     p_c = scores.contradiction if scores is not None else None
-    if quoted and not findings and not failures and evidence_spans >= 1:
+    model_objects = (quote_needs_model and p_c is not None
+                     and p_c >= thresholds.tau_contradict)
+    if quoted and not findings and not failures and evidence_spans >= 1 and not model_objects:
         # identity, not inference: the model's scores are recorded, not needed
         return Decision.VERIFIED, [Reason(
             code="quoted",

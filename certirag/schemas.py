@@ -181,13 +181,15 @@ class Reason(_Model):
 
 class Claim(_Model):
     """A checkable statement. ``start``/``end`` locate its sentence in the answer;
-    ``text`` is the statement as verified (decontextualised)."""
+    ``text`` is the statement as verified (decontextualised). ``kind`` is ``unresolved``
+    for a reply ("Yes.", "No, it can't.") that no statement can be built from: it is
+    withheld with reason ``unresolved_answer``, never treated as ``not_a_claim``."""
 
     id: str
     text: str = Field(min_length=1)
     start: int = Field(ge=0)
     end: int = Field(ge=0)
-    kind: Literal["claim", "not_a_claim"] = "claim"
+    kind: Literal["claim", "not_a_claim", "unresolved"] = "claim"
 
 
 class ClaimDecision(_Model):

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import ValidationError
 
+from certirag.bound import POLICY_V3, binding_finding, model_premise, span_findings
 from certirag.certify.issue import _Body, _Claim, _Passage, _Reason, _Span
-from certirag.schemas import Decision, Document, Reason, Scores
+from certirag.schemas import Claim, Decision, Document, Evidence, Reason, Scores
 
 if TYPE_CHECKING:
     from certirag.certify.verify import CertificateCheck
@@ -24,7 +25,8 @@ RECOMPUTE_TOLERANCE = 1e-4
 # Reason codes the pipeline and policy write themselves; any other code is a finding of
 # the deterministic check.
 _POLICY_CODES = frozenset({"entailed", "quoted", "low_entailment", "model_contradiction",
-                           "no_evidence", "not_scored", "evidence_truncated", "not_a_claim"})
+                           "no_evidence", "not_scored", "evidence_truncated", "not_a_claim",
+                           "unresolved_answer"})
 _FAILURE_REASONS = frozenset({"backend_error", "timeout", "judge_error", "compiler_error",
                               "check_error", "claim_too_long"})
 
@@ -54,9 +56,8 @@ def _check_claims(body: _Body, check: CertificateCheck) -> None:
     except Exception as exc:  # the answer cannot be split: nothing can be confirmed
         check.fail("claims_mismatch", f"claim extraction failed on the stored answer: {exc}")
         return
-    want = [(c.id, c.text, c.start, c.end, c.kind == "not_a_claim") for c in expected]
-    have = [(c.id, c.text, c.start, c.end, c.decision == Decision.NOT_A_CLAIM)
-            for c in body.claims]
+    want = [(c.id, c.text, c.start, c.end, c.kind) for c in expected]
+    have = [(c.id, c.text, c.start, c.end, _kind_of(c)) for c in body.claims]
     if want == have:
         return
     if len(want) != len(have):
@@ -64,10 +65,18 @@ def _check_claims(body: _Body, check: CertificateCheck) -> None:
                                       f"{len(want)} (a claim was dropped or added)")
     for w, h in zip(want, have, strict=False):
         if w != h:
-            what = ("decision not_a_claim" if w[:4] == h[:4] else
+            what = (f"kind {h[4]} (extraction: {w[4]})" if w[:4] == h[:4] else
                     "text or offsets" if w[0] == h[0] else "id/order")
             check.fail("claims_mismatch", f"claim {h[0]}: {what} differ from the extracted "
                                           f"claim {w[0]} ({w[1][:60]!r})", h[0])
+
+
+def _kind_of(c: _Claim) -> Literal["claim", "not_a_claim", "unresolved"]:
+    """The claim kind a recorded claim stands for: ``not_a_claim`` by its decision,
+    ``unresolved`` by its one reason ``unresolved_answer``."""
+    if c.decision == Decision.NOT_A_CLAIM:
+        return "not_a_claim"
+    return "unresolved" if [r.code for r in c.reasons] == ["unresolved_answer"] else "claim"
 
 
 def _reason(r: _Reason) -> tuple[str, str, str | None]:
@@ -88,8 +97,7 @@ def _check_decisions(body: _Body, check: CertificateCheck) -> None:
         check.fail("stats_mismatch", f"stats {body.stats} do not count the claims")
     try:
         rebuilt = [ClaimDecision(
-            claim=Claim(id=c.id, text=c.text, start=c.start, end=c.end,
-                        kind="not_a_claim" if c.decision == Decision.NOT_A_CLAIM else "claim"),
+            claim=Claim(id=c.id, text=c.text, start=c.start, end=c.end, kind=_kind_of(c)),
             decision=c.decision,
             reasons=[Reason(code=r.code, message=r.message, text=r.text) for r in c.reasons],
             scores=Scores(**c.scores.model_dump()) if c.scores else None,
@@ -141,6 +149,13 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
             check.fail("decision_mismatch", "a not_a_claim sentence must be recorded as "
                                             "not_a_claim, unscored, with that one reason", c.id)
         return
+    if "unresolved_answer" in codes:
+        # whether the reply is unresolved is checked against extraction (claims_mismatch)
+        if c.decision != Decision.UNVERIFIED or codes != ["unresolved_answer"] or c.scores \
+                or c.evidence:
+            check.fail("decision_mismatch", "an unresolved reply must be recorded as "
+                                            "unverified, unscored, with that one reason", c.id)
+        return
     if prepared is None:
         expect(Decision.UNVERIFIED, None, "no evidence")
         if codes != ["no_evidence"] or c.scores:
@@ -153,13 +168,21 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
         return
     from certirag.checks import check_claim
 
+    bound = body.policy.id == POLICY_V3
     try:
         found = check_claim(c.text, prepared, question=body.question)
+        if bound and not found:
+            binding = binding_finding(c.text, [p.text for p in body.evidence],
+                                      locale=body.check_options.date_locale)
+            found = [binding] if binding is not None else []
     except Exception as exc:
         check.fail("check_error", f"the deterministic check failed: {exc}", c.id)
         return
     stored_findings = [x for x in codes if x not in _POLICY_CODES | _FAILURE_REASONS]
     found_codes = [f.to_reason().code for f in found]
+    if bound and not found and c.scores is not None:
+        _check_span(body, c, cd, thresholds, decide, expect)
+        return
     if stored_findings != found_codes:
         check.fail("check_mismatch", f"recorded findings {stored_findings}, the check "
                                      f"finds {found_codes}", c.id)
@@ -199,18 +222,55 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
            "the policy on the recorded scores and thresholds")
 
 
+def _check_span(body: _Body, c: _Claim, cd: Any, thresholds: Any, decide: Any,
+                expect: Any) -> None:
+    """Policy v3, a scored claim: the findings against its recorded span, then the rule."""
+    from certirag.checks import CheckOptions
+    from certirag.pipeline import quoted_by
+
+    passages = _passages(body)
+    marks = [quoted_by(cd.claim, body.answer.text, e, passages) for e in cd.evidence]
+    found = span_findings(c.text, cd.evidence, passages, question=body.question,
+                          options=CheckOptions(date_locale=body.check_options.date_locale),
+                          quotes=marks)
+    failures = [Reason(code=r.code, message=r.message, text=r.text) for r in c.reasons
+                if r.code == "evidence_truncated"]
+    decision, reasons = decide(findings=found, scores=cd.scores, evidence_spans=len(c.evidence),
+                               thresholds=thresholds, failures=failures, quoted=any(marks),
+                               quote_needs_model=True)
+    expect(decision, [(r.code, r.message, r.text) for r in reasons],
+           "the policy on the recorded span, scores and thresholds")
+
+
+def _premise_of(body: _Body, c: _Claim) -> str:
+    """The evidence text the pipeline scored for ``c``, from its recorded span."""
+    if body.policy.id != POLICY_V3:
+        return c.evidence[0].text
+    from certirag.pipeline import quoted_by
+
+    spans = [Evidence(**e.model_dump()) for e in c.evidence]
+    passages = _passages(body)
+    claim = Claim(id=c.id, text=c.text, start=c.start, end=c.end)
+    quoted = len(spans) == 1 and quoted_by(claim, body.answer.text, spans[0], passages)
+    return model_premise(spans, passages, quoted=quoted)
+
+
+def _passages(body: _Body) -> list[Any]:
+    from certirag.schemas import Evidence
+
+    return [Evidence(doc_id=p.doc_id, chunk_id=p.chunk_id, start=p.start, end=p.end,
+                     text=p.text) for p in body.evidence if p.text]
+
+
 def _quoted(body: _Body, cd: Any) -> bool:
     """Whether the claim (or its answer sentence) quotes its first evidence span, a whole
     sentence of a stored passage (the ``quoted`` case, which ``certirag.policy.v1`` does
     not have)."""
     from certirag.pipeline import quoted_by
-    from certirag.schemas import Evidence
 
     if body.policy.id == "certirag.policy.v1" or not cd.evidence:
         return False
-    passages = [Evidence(doc_id=p.doc_id, chunk_id=p.chunk_id, start=p.start, end=p.end,
-                         text=p.text) for p in body.evidence if p.text]
-    return quoted_by(cd.claim, body.answer.text, cd.evidence[0], passages)
+    return quoted_by(cd.claim, body.answer.text, cd.evidence[0], _passages(body))
 
 
 def _check_index(body: _Body, index: IndexLike | None, check: CertificateCheck) -> None:
@@ -283,7 +343,7 @@ def _recompute(body: _Body, check: CertificateCheck, settings: Settings | None,
     try:
         v = verifier if verifier is not None else create_verifier(settings)
         by_id = {c.id: r for c, r in zip(
-            spanned, v.score_pairs([(c.evidence[0].text, c.text) for c in spanned]) if spanned
+            spanned, v.score_pairs([(_premise_of(body, c), c.text) for c in spanned]) if spanned
             else [], strict=True)}
         if bare:
             by_id.update(zip((c.id for c in bare), verify_claims(

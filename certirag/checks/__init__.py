@@ -39,6 +39,11 @@ hedge_mismatch       ungrounded    hedged in the claim but flat in the evidence,
 value_swap           contradiction the value is in the evidence, for another subject or list item
 no_answer            ungrounded    a reply read after a wh-question ("How many …? 1. No") that
                                    gives no answer: only yes, no, list numbers
+unbound_anchors      ungrounded    (policy v3, :mod:`certirag.bound`) the claim's names, figures
+                                   or dates are in the evidence, but no span of at most three
+                                   sentences states them together
+quote_framed         ungrounded    (policy v3) the span's sentence is framed by its passage as
+                                   a rumour, myth, doubter's claim or supposition, or denied
 ==================== ============= ===========================================================
 
 Figures, dates and names stated in the question count as grounded; citations and titles

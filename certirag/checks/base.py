@@ -8,12 +8,17 @@ from typing import Literal
 from certirag.errors import InputError
 from certirag.schemas import Reason
 
-__all__ = ["CODES", "CheckOptions", "Finding", "FindingKind"]
+__all__ = ["CODES", "SPAN_CODES", "CheckOptions", "Finding", "FindingKind"]
 
 FindingKind = Literal["contradiction", "ungrounded"]
 
 #: Every reason code the check can emit, with the kind(s) it takes and what it means.
 CODES: dict[str, tuple[tuple[FindingKind, ...], str]] = {
+    "unbound_anchors": (("ungrounded",), "the claim's names, figures or dates are in the "
+                                         "evidence, but no span of at most three sentences "
+                                         "states them together"),
+    "quote_framed": (("ungrounded",), "a verbatim evidence sentence that its passage quotes "
+                                      "only to deny, doubt or suppose it"),
     "ungrounded_figure": (("ungrounded",),
                           "a number, amount, percentage, measure or duration the evidence lacks"),
     "unit_mismatch": (("contradiction",),
@@ -45,6 +50,11 @@ CODES: dict[str, tuple[tuple[FindingKind, ...], str]] = {
     "no_answer": (("ungrounded",), "a reply to a wh-question (how many, what, who, …) that "
                                    "gives no answer: only yes, no or list numbers"),
 }
+
+
+#: Codes found by the span stage of ``certirag.policy.v3`` (:mod:`certirag.bound`), not by
+#: :func:`certirag.checks.check_claim`; tests of them live with the binding tests.
+SPAN_CODES = frozenset({"unbound_anchors", "quote_framed"})
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,15 @@ def _check_citations(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> Non
                            f"evidence{has}", cit.text, ", ".join(same_kind[:3]) or None))
 
 
+_DENIAL = re.compile(r"\b(?:does|do|did)\s+not\s+exist|\bdoesn't\s+exist|\bno\s+such\b"
+                     r"|\bthere\s+(?:is|was)\s+no\b|\bis\s+not\s+a\s+real\b"
+                     r"|\bnot\s+(?:an?\s+)?(?:real|actual|existing)\b|\bnever\s+existed\b",
+                     re.IGNORECASE)
+
+
 def _check_titles(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    if c.titles and _DENIAL.search(c.text):
+        return  # "The Family Rights Act 1996 does not exist": no title is asserted
     for t in c.titles:
         years: set[int | None] = set()
         found = False
@@ -322,12 +330,20 @@ def _unnegated(s: SentInfo) -> set[str]:
     return {st for i, st in enumerate(s.stems) if st is not None and i not in inside}
 
 
+# A negation over a pair or a comparison ("not both American", "not founded in the same
+# state") denies the relation, not what the evidence says of each item.
+_COLLECTIVE = frozenset({"both", "same"})
+
+
 def _check_negation(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
     c_modal = bool(s.modals)
     e_modal = bool(e.modals)
     e_free = _unnegated(e)
+    lows = {t.text.lower() for t in s.toks}
+    collective = bool(lows & _COLLECTIVE)  # "X and Y are not both …", "not the same …"
     for sc in s.polarity.scopes:
-        if not sc.words or (sc.modal and e_modal):
+        if not sc.words or (sc.modal and e_modal) or (collective
+                                                      and sc.cue_text in ("not", "n't")):
             continue
         if all(w in e.content for w in sc.words) and not any(
                 w in e.polarity.negated for w in sc.words) and all(w in e_free for w in sc.words):
@@ -375,7 +391,15 @@ def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
         if m.verb is None:
             continue
         same_verb = [x for x in e.modals if x.verb == m.verb]
-        if not same_verb or any(x.cls == m.cls for x in same_verb):
+        if not same_verb:  # "A will may be oral" / "No will shall be valid unless …"
+            barred = [x for x in e.modals if m.subject and x.subject == m.subject
+                      and m.cls == "permission" and x.cls == "prohibition"]
+            if barred:
+                out.append(Finding("modal_mismatch", "ungrounded",
+                                   f"the claim permits ({m.text!r}) what the evidence restricts "
+                                   f"({barred[0].text!r})", m.text, barred[0].text))
+            continue
+        if any(x.cls == m.cls for x in same_verb):
             continue
         x = same_verb[0]
         kind: FindingKind = ("contradiction" if frozenset({m.cls, x.cls}) in CONTRADICTORY

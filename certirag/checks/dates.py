@@ -25,6 +25,9 @@ _MONTHS = {
     "april": 4, "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
     "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11,
     "dec": 12, "december": 12,
+    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
+    "juillet": 7, "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11,
+    "décembre": 12, "decembre": 12,
 }
 #: Weekday names (lowercase) to ISO weekday numbers.
 WEEKDAYS = {"monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5,
@@ -37,6 +40,11 @@ _YEAR = r"(?:1[0-9]{3}|20[0-9]{2}|2100)"
 _DMY_RE = re.compile(
     rf"(?=[0-9])(?<![0-9.,/])(?P<d>{_DAY})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m>{_MONTH})"
     rf"(?:,?\s+(?P<y>{_YEAR})(?![0-9]))?")
+_FR_MONTH = (r"(?:janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre"
+             r"|octobre|novembre|décembre|decembre)(?![A-Za-zéû])")
+_FR_DMY_RE = re.compile(
+    rf"(?=[0-9])(?<![0-9.,/])(?P<d>{_DAY}|1er)\s+(?P<m>{_FR_MONTH})"
+    rf"(?:\s+(?P<y>{_YEAR})(?![0-9]))?", re.IGNORECASE)
 _MDY_RE = re.compile(
     rf"(?P<m>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAY})(?:st|nd|rd|th)?(?![0-9])"
     rf"(?:,?\s+(?P<y>{_YEAR})(?![0-9]))?")
@@ -141,17 +149,33 @@ def extract_dates(text: str, locale: Literal["dmy", "mdy"],
                 year = int(mt["y"]) if mt["y"] else None
                 if _valid(year, month, day):
                     add(year, month, day, *mt.span())
-        for mt in _MY_RE.finditer(text):
+        for mt in _MY_RE.finditer(text):  # English month names only
             name = mt["m"].rstrip(".").lower()
             if not mt["y"] and name not in _SOLO_MONTHS:
                 continue  # "May", "March", "Jan" alone are too often not months
             add(int(mt["y"]) if mt["y"] else None, _MONTHS[name], None, *mt.span())
+    if _FR_HINT.search(text):
+        for mt in _FR_DMY_RE.finditer(text):
+            month = _MONTHS[mt["m"].lower()]
+            day = 1 if mt["d"] == "1er" else int(mt["d"])
+            year = int(mt["y"]) if mt["y"] else None
+            if _valid(year, month, day):
+                add(year, month, day, *mt.span())
     if "day" in text:
         for mt in _WEEKDAY_RE.finditer(text):
+            if _IN_NAME.search(text, 0, mt.start()):
+                continue  # "Hey Monday", "Blue Monday": part of a name
             add(None, None, None, *mt.span(), weekday=WEEKDAYS[mt["w"].lower()])
     return out
 
 
+_FR_HINT = re.compile(r"[0-9](?:er)?\s+(?:janv|f[ée]vr|mars|avril|mai|juin|juil|ao[ûu]t|sept|"
+                      r"oct|nov|d[ée]c)", re.IGNORECASE)
+# A capitalised word (not a preposition or sentence start) right before a weekday.
+_IN_NAME = re.compile(r"(?<![.!?]\s)\b(?!(?:On|Every|Next|Last|This|By|Until|Till|From|"
+                      r"Each|Before|After|And|Or|To|Through|Since|Between|Of|The|A|Sunday|Monday|"
+                      r"Tuesday|Wednesday|Thursday|Friday|Saturday|Open|Closed|Shut|Due|Only|Except|"
+                      r"Including|Starting|Ending|Opens|Closes)\b)[A-Z][a-z]+(?<!ed)\s+$")
 _MONTH_HINTS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                 "Dec")
 

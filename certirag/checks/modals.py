@@ -59,6 +59,7 @@ class Modal:
     text: str
     start: int
     end: int
+    subject: str | None = None  # the word right before the modal ("will" in "A will may")
 
 
 def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | None]
@@ -83,8 +84,17 @@ def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | Non
                 continue
             verb = st if st is not None else low
             break
-        out.append(Modal(cls, verb, m.group(), m.start() + offset, m.end() + offset))
+        if cls in ("obligation", "permission") and _NO_SUBJECT.search(text, 0, m.start()):
+            cls = "prohibition"  # "No will shall be valid", "No person may enter"
+        before = re.findall(r"[A-Za-z][a-z-]+", text[max(0, m.start() - 40):m.start()])
+        subject = before[-1].lower() if before else None
+        out.append(Modal(cls, verb, m.group(), m.start() + offset, m.end() + offset, subject))
     return out
+
+
+# A subject quantified by "no" turns "shall"/"may" into a prohibition.
+_NO_SUBJECT = re.compile(r"(?:^|[;:,(]\s*)(?:no|neither)\s+(?:[a-z][\w-]*\s+){1,3}$",
+                         re.IGNORECASE)
 
 
 _HINTS = ("must", "shall", "shan", "may", "can", "should", "ought", "need", "has to", "have to",

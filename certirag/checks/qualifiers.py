@@ -27,6 +27,8 @@ _BEFORE: list[tuple[str, str]] = [
     ("min", r"at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+fewer\s+than"
             r"|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|minimum|a\s+min\.?\s+of|min\.|≥"),
     ("max", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|no\s+greater\s+than"
+            r"|(?:shall|must|may|will|should|does|do|did|cannot|can't|can)\s+(?:not\s+)?exceed"
+            r"|not\s+to\s+exceed|(?:shall|must|may)\s+not\s+be\s+more\s+than"
             r"|not\s+greater\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|maximum"
             r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤"),
     ("gt", r"more\s+than|greater\s+than|in\s+excess\s+of|exceeding|over|above|>"),
@@ -59,6 +61,12 @@ _WHICHEVER_RE = re.compile(
 _OF_RE = re.compile(
     r"the\s+(?P<c>lower|lesser|smaller|higher|greater|larger)\s+of\s+(?:\S+\s+){0,4}\S+$",
     re.IGNORECASE)
+_LIST_OF_RE = re.compile(
+    r"the\s+(?P<c>lower|lesser|smaller|higher|greater|larger)\s+of\s*[—–:-]*\s*"
+    r"\((?:[a-h]|i{1,3}|iv|v|1|2)\)\s*(?:US\$|AU?\$|CA?\$|[£€$¥₹])?$", re.IGNORECASE)
+_NOUN_BOUND_RE = re.compile(
+    r"\b(?:(?P<max>maximum)|(?P<min>minimum))\s+(?:[a-z]+\s+){1,3}(?:is|are|was|will\s+be"
+    r"|shall\s+be)\s+(?:US\$|AU?\$|CA?\$|[£€$¥₹])?$", re.IGNORECASE)
 _AND_RE = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?$", re.IGNORECASE)
 
 #: Readable names of the qualifier classes.
@@ -72,6 +80,12 @@ CLASS_NAMES = {
 def qualifier_before(text: str, start: int) -> str | None:
     """The class of a qualifier right before ``text[start:]`` (a figure), if any. The second
     operand of ``the lower of X and Y`` is bound too."""
+    listed = _LIST_OF_RE.search(text, max(0, start - 48), start)
+    if listed is not None:  # "the lower of— (a) £123,543, and (b) …"
+        return "lower_of" if listed["c"].lower() in ("lower", "lesser", "smaller") else "higher_of"
+    noun = _NOUN_BOUND_RE.search(text, max(0, start - 48), start)
+    if noun is not None:  # "the maximum daily dose is 4 g"
+        return "max" if noun["max"] else "min"
     window = text[max(0, start - 32):start]
     tail = window.rstrip(" £€$¥₹")
     if not tail or not (tail[-1].isalpha() or tail[-1] in ".~≈≥≤<>"):

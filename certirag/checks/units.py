@@ -193,16 +193,27 @@ for _names, _canon, _family, _factor in [
     (("year", "years", "yr", "yrs"), "year", "months", "12"),
     (("decade", "decades"), "decade", "months", "120"),
     (("century", "centuries"), "century", "months", "1200"),
+    # French
+    (("seconde", "secondes"), "second", "seconds", "1"),
+    (("heure", "heures"), "hour", "seconds", "3600"),
+    (("jour", "jours"), "day", "days", "1"),
+    (("semaine", "semaines"), "week", "days", "7"),
+    (("mois",), "month", "months", "1"),
+    (("an", "ans", "année", "années"), "year", "months", "12"),
 ]:
     for _n in _names:
         _DURATION_UNITS[_n] = (_canon, _family, _d(_factor))
 
 _CLASSES = {"working": "working", "business": "working", "banking": "working",
-            "clear": "clear", "school": "school", "calendar": "", "full": ""}
+            "clear": "clear", "school": "school", "calendar": "", "full": "",
+            "ouvrés": "working", "ouvrées": "working", "ouvrables": "working",
+            "francs": "clear", "calendaires": ""}
 _DURATION_RE = re.compile(
     r"(?:\s|-)?(?:(?P<cls>working|business|banking|clear|school|calendar|full)(?:\s|-))?"
     r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weekdays?|weeks?|fortnights?"
-    r"|months?|years?|yrs?|decades?|centuries|century)(?![A-Za-z])",
+    r"|months?|years?|yrs?|decades?|centuries|century"
+    r"|secondes?|heures?|jours?|semaines?|mois|ans?|années?)(?![A-Za-zéèû])"
+    r"(?:[\s-](?P<cls2>ouvrés|ouvrées|ouvrables|francs|calendaires)(?![A-Za-z]))?",
     re.IGNORECASE,
 )
 
@@ -217,7 +228,7 @@ def duration_after(text: str, pos: int) -> tuple[str, str, Decimal, str, int] | 
     if u == "h" and text[pos:pos + 1] == "-":
         return None
     canon, family, factor = _DURATION_UNITS[u]
-    cls = _CLASSES.get((m.group("cls") or "").lower(), "")
+    cls = _CLASSES.get((m.group("cls") or m.group("cls2") or "").lower(), "")
     if u.startswith("weekday"):
         cls = "working"
     return canon, family, factor, cls, m.end()

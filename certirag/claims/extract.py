@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from certirag.claims.answers import fragment_statement, yes_no_polarity, yes_no_statement
+from certirag.claims.frames import core_span, has_checkable, has_strong_checkable
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
 
@@ -89,14 +91,17 @@ _NAME_AND = re.compile(r"\b[A-Z][\w'’-]*\s+(?:and|&)\s+[A-Z][\w'’-]*")
 
 
 def not_a_claim_reason(sentence: str) -> str | None:
-    """Why ``sentence`` asserts nothing checkable, or ``None`` when it is a claim."""
+    """Why ``sentence`` asserts nothing checkable, or ``None`` when it is a claim. A
+    greeting or sign-off that carries a figure, date, name, title or citation ("Let me know
+    if the £500 allowance is not enough") is a claim, and so is a question that carries a
+    figure, date, title or citation (it presupposes it)."""
     s = sentence.strip()
     if not s:
         return "empty"
     if s.rstrip("\"'”’)]").endswith("?"):
-        return "question"
+        return None if has_strong_checkable(s) else "question"
     if _GREETING.match(s):
-        return "greeting"
+        return None if has_checkable(s) else "greeting"
     if _OPINION_ONLY.match(s):
         return "opinion"
     if _OPINION.match(s):
@@ -225,17 +230,32 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     claims: list[Claim] = []
     seen: set[str] = set()
     last_subject: str | None = _question_subject(question) if question else None
-    for start, end in split_sentences(answer):
-        full = answer[start:end]
-        sentence = strip_markers(full)
+    for s_start, s_end in split_sentences(answer):
+        full = answer[s_start:s_end]
+        polarity = yes_no_polarity(strip_markers(full))
+        if polarity is not None:  # "Yes." / "No, it isn't.": read with the question
+            stmt = yes_no_statement(question, polarity) if question.strip() else None
+            key = _norm(stmt) if stmt else ""
+            if stmt is None or key not in seen:
+                seen.add(key)
+                claims.append(Claim(id=f"c{len(claims) + 1}", text=stmt or full,
+                                    start=s_start, end=s_end,
+                                    kind="claim" if stmt else "unresolved"))
+            continue
+        a, b = core_span(full)
+        start, end = s_start + a, s_start + b
+        sentence = strip_markers(answer[start:end])
+        if (a, b) != (0, len(full)) and sentence:
+            sentence = sentence[0].upper() + sentence[1:]
         reason = not_a_claim_reason(sentence) if sentence else "only reference markers"
         if reason is not None:
-            claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=start, end=end,
-                                kind="not_a_claim"))
+            claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start,
+                                end=s_end, kind="not_a_claim"))
             continue
         text = sentence
         if is_fragment(sentence) and question.strip():
-            text = f"{question.strip()} {_strip_stop(sentence)}"
+            text = (fragment_statement(question, sentence)
+                    or f"{question.strip()} {_strip_stop(sentence)}")
         else:
             pm = _PRONOUN_START.match(sentence)
             if pm and pm.group(1) in _PRONOUN_SUBJECT | _POSSESSIVE and last_subject:

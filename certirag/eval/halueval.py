@@ -37,6 +37,7 @@ __all__ = [
     "RESERVED_FROM",
     "AnswerRecord",
     "HaluExample",
+    "auroc",
     "overlap_baseline",
     "run_halueval",
     "tune_thresholds",
@@ -148,6 +149,13 @@ class AnswerRecord:
     scored: tuple[tuple[float, float | None], ...]
     backend_failed: bool
 
+    def score(self) -> float:
+        """The answer's weakest claim: min P(entailment), 0 when a claim is withheld
+        whatever the thresholds (1 when nothing is scored)."""
+        if self.fixed_withheld:
+            return 0.0
+        return min((e for e, _ in self.scored), default=1.0)
+
     def withheld(self, tau_entail: float, tau_contradict: float) -> bool:
         if self.fixed_withheld:
             return True
@@ -165,6 +173,10 @@ def record_of(result: Any) -> AnswerRecord:
         if c.scores is not None and codes <= {"entailed", "low_entailment",
                                               "model_contradiction"} and c.evidence:
             scored.append((c.scores.entailment, c.scores.contradiction))
+        elif codes == {"quoted"}:
+            # a quote passes at any τe; under policy v3 only while P(contradiction) < τc
+            v3 = getattr(result, "policy", "") == "certirag.policy.v3" and c.scores is not None
+            scored.append((1.0, c.scores.contradiction if v3 and c.scores else None))
         else:
             fixed = True
     return AnswerRecord(fixed, tuple(scored), result.backend_failed)
@@ -244,6 +256,8 @@ def metrics_of(run: HaluRun, tau_entail: float, tau_contradict: float, *,
         "false_withhold_rate": float(1 - passed.mean()),
         "false_withhold_rate_ci95": ci(lambda i: float(1 - passed[i].mean())),
         "hallucinated_fully_verified": float(1 - caught.mean()),
+        "answer_auroc": auroc([r.score() for r in run.right],
+                              [r.score() for r in run.hallucinated]),
         "backend_failures": int(sum(r.backend_failed for r in (*run.right, *run.hallucinated))),
         "baseline": {
             "name": "word-overlap (every content word of the answer in evidence or question)",
@@ -257,6 +271,19 @@ def metrics_of(run: HaluRun, tau_entail: float, tau_contradict: float, *,
         "tau_entail": tau_entail,
         "tau_contradict": tau_contradict,
     }
+
+
+def auroc(positive: Sequence[float], negative: Sequence[float]) -> float:
+    """Area under the ROC curve: P(a positive scores above a negative), ties count half."""
+    import numpy as np
+
+    if not positive or not negative:
+        return float("nan")
+    pos = np.asarray(positive, dtype=np.float64)
+    neg = np.sort(np.asarray(negative, dtype=np.float64))
+    below = np.searchsorted(neg, pos, side="left")
+    equal = np.searchsorted(neg, pos, side="right") - below
+    return float((below + 0.5 * equal).sum() / (len(pos) * len(neg)))
 
 
 def check_not_reserved(dataset: str, rows: Rows, *, purpose: str) -> None:

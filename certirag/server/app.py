@@ -319,8 +319,7 @@ def verify(body: VerifyRequest, request: Request, response: Response,
                              "end": p.end if p.end is not None else p.start + len(p.text),
                              "text": p.text} for p in result.evidence]
     state.metrics.observe_result(data)
-    outcome = {0: "verified", 1: "withheld", 3: "backend_failed"}[result.exit_code()]
-    response.headers["X-Certirag-Outcome"] = outcome
+    response.headers["X-Certirag-Outcome"] = result.outcome
     return data
 
 

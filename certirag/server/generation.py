@@ -308,7 +308,7 @@ def _usage(trace: dict[str, Any]) -> dict[str, int]:
 
 def _extra(outcome: Any, cert_id: str | None) -> dict[str, Any]:
     data = outcome.result.to_dict()
-    return {"certificate_id": cert_id, "stats": data["stats"],
+    return {"certificate_id": cert_id, "stats": data["stats"], "outcome": data["outcome"],
             "stop_reason": outcome.stop_reason,
             "claims": [{"id": c["id"], "text": c["text"], "decision": c["decision"],
                         "reasons": [r["code"] for r in c["reasons"]]} for c in data["claims"]],
@@ -338,7 +338,7 @@ async def chat_completions(body: ChatRequest, request: Request, key: AuthKey) ->
             _run_engine, state, question, passages, index, settings, lambda ev: None,
             max_tokens)
         model_id = _model_id(state)
-        return JSONResponse({
+        return JSONResponse(headers={"X-Certirag-Outcome": outcome.result.outcome}, content={
             "id": ident, "object": "chat.completion", "created": created, "model": model_id,
             "choices": [{"index": 0, "finish_reason": finish_reason(outcome),
                          "message": {"role": "assistant",

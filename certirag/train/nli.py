@@ -150,9 +150,16 @@ def train(args: argparse.Namespace) -> Path:
         model.base_model.embeddings.word_embeddings.weight.requires_grad_(False)
 
     t0 = time.perf_counter()
-    train_pairs, dev = build_splits(
-        Path(args.data), seed=args.seed, halueval_summarization_limit=args.summarization_limit
-    )
+    if args.recipe == "bind":
+        from certirag.train.bind_data import build_bind_splits
+
+        train_pairs, dev = build_bind_splits(Path(args.data), seed=args.seed,
+                                             snli_limit=args.snli_limit,
+                                             qa_docs=args.qa_synthetic_docs)
+    else:
+        train_pairs, dev = build_splits(
+            Path(args.data), seed=args.seed,
+            halueval_summarization_limit=args.summarization_limit)
     counts: dict[str, int] = {}
     for p in train_pairs:
         counts[p.source] = counts.get(p.source, 0) + 1
@@ -247,7 +254,14 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--warmup", type=float, default=0.06)
     ap.add_argument("--max-length", type=int, default=256)
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--summarization-limit", type=int, default=20_000)
+    ap.add_argument("--summarization-limit", type=int, default=20_000,
+                    help="recipe v1: summarization sentence pairs kept")
+    ap.add_argument("--recipe", choices=("v1", "bind"), default="bind",
+                    help="v1: best-overlap premises; bind: binding spans as inference "
+                         "builds them, with synthetic hard negatives (certirag.train.bind_data)")
+    ap.add_argument("--snli-limit", type=int, default=40_000, help="recipe bind: SNLI pairs")
+    ap.add_argument("--qa-synthetic-docs", type=int, default=7_000,
+                    help="recipe bind: QA knowledge passages used for synthetic pairs")
     ap.add_argument("--dev-size", type=int, default=500)
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--checkpoint-every", type=int, default=500)

@@ -18,8 +18,16 @@ from dataclasses import dataclass
 
 from certirag.errors import InputError
 
-__all__ = ["Window", "make_windows", "rank_windows", "relevance_scores", "select_windows",
-           "terms"]
+__all__ = [
+    "Window",
+    "cut_long",
+    "make_windows",
+    "rank_windows",
+    "relevance_scores",
+    "select_windows",
+    "terms",
+    "trim_span",
+]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _STOP_WORDS = (
@@ -92,7 +100,7 @@ def relevance_scores(query: str, docs: Sequence[str]) -> list[float]:
     return out
 
 
-def _pieces(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:
+def cut_long(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:
     """Cut an over-long span at whitespace into pieces of at most ``max_chars``,
     overlapping by about a third so no phrase is only ever seen cut in two."""
     out: list[tuple[int, int]] = []
@@ -112,7 +120,7 @@ def _pieces(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, 
     return out
 
 
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
@@ -128,12 +136,12 @@ def make_windows(text: str, *, max_chars: int, source: int = 0) -> list[Window]:
 
     if max_chars < 1:
         raise InputError(f"max_chars must be positive, got {max_chars}")
-    whole = _trim(text, 0, len(text))
+    whole = trim_span(text, 0, len(text))
     if whole[0] == whole[1]:
         return []
     spans: list[tuple[int, int]] = []
     for s, e in split_sentences(text):
-        s, e = _trim(text, s, e)
+        s, e = trim_span(text, s, e)
         if s < e:
             spans.append((s, e))
     if not spans:
@@ -152,8 +160,8 @@ def make_windows(text: str, *, max_chars: int, source: int = 0) -> list[Window]:
         if e - s <= max_chars:
             add(s, e)
         else:
-            for ps, pe in _pieces(text, s, e, max_chars):
-                add(*_trim(text, ps, pe))
+            for ps, pe in cut_long(text, s, e, max_chars):
+                add(*trim_span(text, ps, pe))
         if i + 1 < len(spans):
             pair_end = spans[i + 1][1]
             if pair_end - s <= max_chars:

@@ -38,6 +38,17 @@ server = server_fixtures.server
 
 # --------------------------------------------------------------------------- verify
 
+@pytest.mark.parametrize(("answer", "outcome"), [
+    ("Thanks for asking! I hope this helps.", "no_claims"),
+    ("Thanks for asking: the Eiffel Tower is 900 metres tall.", "withheld"),
+])
+def test_outcome_header_of_pleasantries(server: dict[str, Any], answer: str,
+                                        outcome: str) -> None:
+    r = _verify(server["client"], evidence=EVIDENCE, answer=answer)
+    assert r.status_code == 200, r.text
+    assert r.headers["x-certirag-outcome"] == outcome == r.json()["outcome"]
+
+
 def test_verify_reply_is_exactly_the_cli_json(server: dict[str, Any], tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     import typer
@@ -48,7 +59,7 @@ def test_verify_reply_is_exactly_the_cli_json(server: dict[str, Any], tmp_path: 
 
     r = _verify(server["client"], evidence=EVIDENCE)
     assert r.status_code == 200, r.text
-    assert r.headers["x-certirag-outcome"] == "withheld"
+    assert r.headers["x-certirag-outcome"] == "withheld" == r.json()["outcome"]
     got = r.json()
     cert_id = got.pop("certificate_id")
     assert re.fullmatch(r"[0-9a-f]{64}", cert_id)

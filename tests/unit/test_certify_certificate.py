@@ -111,7 +111,7 @@ def test_certificate_content(cert: Certificate, result: VerificationResult, sign
     assert body["question"] == QUESTION
     assert body["answer"] == {"text": ANSWER, "sha256": sha256_text(ANSWER)}
     assert body["claims"] == data["claims"]  # verbatim `certirag verify --json` claims
-    assert body["policy"] == data["policy"] and body["policy"]["id"] == "certirag.policy.v2"
+    assert body["policy"] == data["policy"] and body["policy"]["id"] == "certirag.policy.v3"
     assert body["stats"] == data["stats"] and body["rendered"] == data["rendered"]
     assert body["model"] == {"id": "fake", "sha256": FAKE_SHA256}
     assert body["retrieval"] == {"mode": "inline", "k": None, "index": "inline",
@@ -555,6 +555,16 @@ def test_a_certificate_issued_under_policy_v1_still_verifies() -> None:
     assert "policy" in check.checked
 
 
+def test_a_certificate_issued_under_policy_v2_still_verifies() -> None:
+    """Issued by an earlier build (policy v2: the quote rule, whole-evidence checks); it
+    must keep verifying, its decisions re-derived under v2."""
+    golden = Certificate.load(GOLDEN / "golden-inline-v2.cert.json")
+    assert golden.body["policy"]["id"] == "certirag.policy.v2"
+    check = golden.verify(GOLDEN / "golden.pub")
+    assert check.valid, check.failures
+    assert "policy" in check.checked
+
+
 def test_build_certificate_is_deterministic_for_fixed_inputs(result: VerificationResult,
                                                              settings: Settings) -> None:
     a = build_certificate(result, settings=settings, key_id="k", issued_at=ISSUED_AT)
@@ -580,3 +590,23 @@ def test_issue_and_record_writes_the_file_and_the_ledger(result: VerificationRes
     assert issue_and_record(result, settings=settings) is None
     with pytest.raises(InputError, match="signing key"):
         issue_and_record(result, settings=settings, cert_out=out)
+
+
+# ------------------------------------------------------------------------ issue 12
+
+def test_an_unresolved_reply_certifies_and_cannot_be_relabelled(settings: Settings,
+                                                               signer: Signer) -> None:
+    res = verify("", "Yes. Paris is the capital of France.", evidence=EVIDENCE,
+                 verifier=_verifier(), settings=settings)
+    assert [c.claim.kind for c in res.claims] == ["unresolved", "claim"]
+    assert [r.code for r in res.claims[0].reasons] == ["unresolved_answer"]
+    cert = issue_certificate(res, signer=signer, settings=settings)
+    check = verify_certificate(cert, signer.public_key)
+    assert check.valid, check.codes
+
+    def edit(body: dict[str, Any]) -> None:  # pass the reply off as a pleasantry
+        claim = _claim(body, "c1")
+        claim["decision"] = "not_a_claim"
+        claim["reasons"] = [{"code": "not_a_claim", "message": "asserts nothing checkable",
+                             "text": None}]
+    assert "claims_mismatch" in _codes(_tamper(cert, edit, sign_with=signer), signer)

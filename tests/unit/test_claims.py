@@ -51,7 +51,13 @@ def test_no_split(answer: str) -> None:
 
 def test_fragment_is_read_with_the_question() -> None:
     q = "The Oberoi family is part of a hotel company that has a head office in what city?"
-    assert texts("Delhi.", q) == [("claim", f"{q} Delhi")]
+    # a wh-question of a known shape gives a statement (issue 12) ...
+    assert texts("Delhi.", q) == [
+        ("claim", "The Oberoi family is part of a hotel company that has a head office in "
+                  "Delhi.")]
+    # ... any other shape is still read as the question followed by the answer
+    q2 = "How did the Oberoi family make its name?"
+    assert texts("Hotels.", q2) == [("claim", f"{q2} Hotels")]
     assert is_fragment("Arthur's Magazine")
     assert not is_fragment("First for Women was started first.")
 
@@ -124,3 +130,70 @@ def test_reference_markers_are_left_out_of_claims(answer: str, texts: list[str])
 def test_a_sentence_of_markers_only_is_not_a_claim() -> None:
     (c,) = extract_claims("[2]")
     assert c.kind == "not_a_claim" and c.text == "[2]"
+
+
+# --- issue 12: nothing checkable escapes as not_a_claim -----------------------------------
+
+def spans(answer: str, question: str = "") -> list[tuple[str, str, str]]:
+    return [(c.kind, c.text, answer[c.start:c.end])
+            for c in extract_claims(answer, question=question)]
+
+
+@pytest.mark.parametrize(("answer", "text", "span"), [
+    ("Thanks for asking: the hotel allowance is £500 per night in London.",
+     "The hotel allowance is £500 per night in London.",
+     "the hotel allowance is £500 per night in London."),
+    ("Did you know that the hotel allowance is £500 per night?",
+     "The hotel allowance is £500 per night", "the hotel allowance is £500 per night"),
+    ("I hope this helps: the allowance is £500.", "The allowance is £500.",
+     "the allowance is £500."),
+    ("Dear colleague, the allowance is £500.", "The allowance is £500.",
+     "the allowance is £500."),
+    ("In my opinion, the fine is £400.", "The fine is £400.", "the fine is £400."),
+    ("I think the fine is £400.", "The fine is £400.", "the fine is £400."),
+    ("The fine is £400, right?", "The fine is £400", "The fine is £400"),
+    ("Let me know if the £500 allowance is not enough.",
+     "Let me know if the £500 allowance is not enough.",
+     "Let me know if the £500 allowance is not enough."),
+    ("Feel free to claim up to £500 per night.", "Feel free to claim up to £500 per night.",
+     "Feel free to claim up to £500 per night."),
+])
+def test_a_frame_around_checkable_content_is_stripped(answer: str, text: str,
+                                                      span: str) -> None:
+    assert spans(answer) == [("claim", text, span)]
+
+
+@pytest.mark.parametrize("answer", ["Thanks for asking!", "I hope this helps.", "Sure!",
+                                    "Let me know if you have any other questions.",
+                                    "Feel free to ask more.", "Did you know that?"])
+def test_pure_pleasantries_stay_not_a_claim(answer: str) -> None:
+    assert spans(answer) == [("not_a_claim", answer, answer)]
+
+
+@pytest.mark.parametrize(("question", "answer", "text"), [
+    ("Is the office open on Sundays?", "Yes.", "The office is open on Sundays."),
+    ("Is the office open on Sundays?", "No.", "The office is not open on Sundays."),
+    ("Is the office open on Sundays?", "Nope!", "The office is not open on Sundays."),
+    ("Can a will be oral?", "Yes, it can.", "A will can be oral."),
+    ("Can a will be oral?", "No, it can't.", "A will cannot be oral."),
+    ("Can I carry over unused leave?", "Yes.", "You can carry over unused leave."),
+    ("Does the policy cover flights?", "No.", "The policy does not cover flights."),
+    ("Are Jane and First for Women both women's magazines?", "yes",
+     "Jane and First for Women are both women's magazines."),
+    ("What is the capital of X?", "Delhi.", "The capital of X is Delhi."),
+    ("Who wrote Hamlet?", "Shakespeare.", "Shakespeare wrote Hamlet."),
+    ("Which band was formed first, Tool or Capital Cities?", "Tool",
+     "Tool was formed first."),
+])
+def test_short_replies_are_read_with_the_question(question: str, answer: str,
+                                                  text: str) -> None:
+    assert spans(answer, question) == [("claim", text, answer)]
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("", "Yes."), ("", "No, it isn't."), ("How many days of leave do I get?", "No."),
+    ("Yukio Mishima and Roberto Bolaño, are Chilean?", "No."),
+])
+def test_an_unreadable_reply_is_unresolved_never_not_a_claim(question: str,
+                                                             answer: str) -> None:
+    assert spans(answer, question) == [("unresolved", answer, answer)]

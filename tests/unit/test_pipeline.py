@@ -218,8 +218,8 @@ def test_a_verbatim_evidence_sentence_is_verified_as_quoted() -> None:
     (span,) = quoted.evidence
     assert span.text == "Up to 5 days of unused leave may be carried over."
     assert EVIDENCE[0]["text"][span.start:span.end] == span.text
-    assert quoted.scores is not None  # the model still scored the quoted sentence
-    assert quoted.scores == _unsure(span.text, quoted.claim.text)
+    assert quoted.scores is not None  # the model still scored the quote, in its context
+    assert quoted.scores == _unsure(EVIDENCE[0]["text"], quoted.claim.text)
     assert other.decision == Decision.UNVERIFIED  # a paraphrase needs the model
     assert [r.code for r in other.reasons] == ["low_entailment"]
 
@@ -228,12 +228,17 @@ def test_a_quote_stands_on_identity_and_a_near_quote_does_not() -> None:
     def contradicts(premise: str, hypothesis: str) -> Scores:
         return Scores(entailment=0.2, neutral=0.1, contradiction=0.7)
 
-    res = run("Up to 5 days of unused leave may be carried over. Up to 5 days of leave may "
-              "be carried over.", FakeVerifier(fn=contradicts))
+    answer = ("Up to 5 days of unused leave may be carried over. Up to 5 days of leave may "
+              "be carried over.")
+    res = run(answer, FakeVerifier(fn=contradicts), policy="certirag.policy.v2")
     quoted, near = res.claims
     assert quoted.decision == Decision.VERIFIED
     assert [r.code for r in quoted.reasons] == ["quoted"]
     assert near.decision == Decision.BLOCKED  # one word short: the model decides
+    # policy v3: a quote passes only while the model finds no contradiction in its context
+    quoted, near = run(answer, FakeVerifier(fn=contradicts)).claims
+    assert quoted.decision == Decision.BLOCKED
+    assert [r.code for r in quoted.reasons] == ["model_contradiction"]
     # the quoted passage is the evidence, even where another passage differs from it
     ev = [{"id": "a", "text": "The office opens at 9am every weekday."},
           {"id": "b", "text": "From May, the office opens at 10am every weekday."}]
@@ -250,10 +255,16 @@ def test_a_failure_scoring_quotes_leaves_the_model_decision() -> None:
                 raise RuntimeError("backend down")
             return super().score_pairs(pairs)
 
-    res = run("Up to 5 days of unused leave may be carried over.", FailsOnQuotes(fn=_unsure))
+    res = run("Up to 5 days of unused leave may be carried over.", FailsOnQuotes(fn=_unsure),
+              policy="certirag.policy.v2")
     (c,) = res.claims
     assert c.decision == Decision.UNVERIFIED
     assert [r.code for r in c.reasons] == ["low_entailment"]
+    # policy v3 scores spans and quote contexts in one run: a failure withholds, typed
+    (c,) = run("Up to 5 days of unused leave may be carried over.",
+               FailsOnQuotes(fn=_unsure)).claims
+    assert c.decision == Decision.UNVERIFIED
+    assert [r.code for r in c.reasons] == ["backend_error"]
 
 
 def test_an_answer_sentence_quoted_whole_covers_every_claim_split_from_it(
@@ -296,7 +307,7 @@ def test_policy_v1_can_be_chosen_and_has_no_quote_rule() -> None:
     assert cert.verify(signer.public_key).valid
     assert verify("", answer, evidence=EVIDENCE, settings=Settings(),
                   verifier=FakeVerifier(fn=_unsure)).to_dict()["policy"]["id"] == \
-        "certirag.policy.v2"
+        "certirag.policy.v3"
 
 
 class _Short(FakeVerifier):
@@ -331,3 +342,37 @@ def test_a_claim_too_long_for_the_model_withholds_only_itself() -> None:
     signer = Signer.generate()
     check = issue_certificate(res, signer=signer, settings=settings).verify(signer.public_key)
     assert check.valid, check.failures
+
+
+# --- issue 12: outcomes ---------------------------------------------------------------------
+
+def test_an_answer_of_pleasantries_only_is_no_claims_not_verified() -> None:
+    res = run("Thanks for asking! I hope this helps.")
+    assert {c.decision for c in res.claims} == {Decision.NOT_A_CLAIM}
+    assert not res.all_verified
+    assert res.outcome == "no_claims" and res.exit_code() == 4
+    assert res.to_dict()["outcome"] == "no_claims"
+
+
+def test_a_bare_yes_is_checked_as_the_question_statement() -> None:
+    res = verify("Is the hotel allowance £500 per night in London?", "Yes.",
+                 evidence=EVIDENCE, settings=Settings(), verifier=FakeVerifier())
+    (c,) = res.claims
+    assert c.claim.text == "The hotel allowance is £500 per night in London."
+    assert c.decision != Decision.VERIFIED and res.exit_code() == 1
+    assert res.outcome == "withheld"
+
+
+def test_an_unresolved_reply_is_withheld_with_its_reason() -> None:
+    res = verify("", "Yes.", evidence=EVIDENCE, settings=Settings(), verifier=FakeVerifier())
+    (c,) = res.claims
+    assert c.decision == Decision.UNVERIFIED
+    assert [r.code for r in c.reasons] == ["unresolved_answer"]
+    assert res.exit_code() == 1
+
+
+def test_a_pleasantry_around_a_false_figure_is_not_passed() -> None:
+    res = run("Thanks for asking: the hotel allowance is £500 per night in London.")
+    (c,) = res.claims
+    assert c.claim.kind == "claim" and c.decision != Decision.VERIFIED
+    assert res.outcome == "withheld"

@@ -1,0 +1,125 @@
+"""Policy ``certirag.policy.v3``: claims decided on the evidence span that binds them.
+
+The stage between the whole-evidence check and the policy, shared by the pipeline (which
+decides) and the certificate check (which re-derives):
+
+1. **Binding** (:mod:`certirag.verifiers.binding`): the claim's anchors that the evidence
+   mentions must be stated together by a span of at most three sentences; when they are
+   stated only apart, the finding ``unbound_anchors`` withholds the claim, unscored.
+2. **The span decides**: the model scores binding spans only, and the deterministic check
+   runs again against the deciding span alone — a value present elsewhere in the evidence
+   does not ground a claim its span does not state.
+3. **Frames** (:mod:`certirag.text.frames`): a span sentence that its passage presents as
+   a rumour, myth, doubter's claim or supposition, or that the next sentence denies,
+   supports nothing (``quote_framed``).
+4. **Quotes in context**: a claim that is a whole evidence sentence verbatim is scored
+   against that sentence and its neighbours; it passes as ``quoted`` only when no frame
+   stands and the model finds no contradiction there (P(contradiction) < τc).
+
+Everything here is a pure function of the claim, the passages and the recorded spans, so
+that :mod:`certirag.certify.rederive` finds the same findings from a certificate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from certirag.checks.base import CheckOptions, Finding
+from certirag.schemas import Evidence
+
+__all__ = ["BIND_MAX_CHARS", "POLICY_V3", "binding_finding", "model_premise", "neighbourhood",
+           "premise", "quote_context", "sentence_spans", "span_findings"]
+
+POLICY_V3 = "certirag.policy.v3"
+#: Evidence characters in one binding span (the training recipe uses the same bound).
+BIND_MAX_CHARS = 700
+
+
+def premise(spans: Sequence[Evidence]) -> str:
+    """The text of a recorded span: its sentences joined by a space."""
+    return " ".join(e.text for e in spans)
+
+
+def quote_context(quote: Evidence, passages: Sequence[Evidence]) -> str:
+    """What the model reads for a quoted sentence: the sentence with its neighbours."""
+    before, after = neighbourhood(quote, passages)
+    return " ".join(e.text for e in (before, quote, after) if e is not None)
+
+
+def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *, quoted: bool
+                  ) -> str:
+    """The text the model scored for a recorded span: a quote's context, or the span."""
+    if quoted and len(spans) == 1:
+        return quote_context(spans[0], passages)
+    return premise(spans)
+
+
+def binding_finding(claim: str, texts: Sequence[str], *, locale: str = "dmy"
+                    ) -> Finding | None:
+    """``unbound_anchors`` when no span of the evidence binds ``claim``."""
+    from certirag.verifiers.binding import needs_finding, plan_windows, unbound_message
+
+    plan = plan_windows(claim, texts, top=1, max_chars=BIND_MAX_CHARS, locale=locale)
+    if not needs_finding(plan):
+        return None
+    return Finding("unbound_anchors", "ungrounded", unbound_message(plan), claim)
+
+
+def _passage_of(span: Evidence, passages: Sequence[Evidence]) -> Evidence | None:
+    for p in passages:
+        if p.doc_id != span.doc_id or p.chunk_id != span.chunk_id or span.end is None:
+            continue
+        a, b = span.start - p.start, span.end - p.start
+        if 0 <= a < b <= len(p.text) and p.text[a:b] == span.text:
+            return p
+    return None
+
+
+def sentence_spans(passage: Evidence) -> list[Evidence]:
+    """The passage's sentences as evidence spans (the binding module's cut)."""
+    from certirag.verifiers.binding import evidence_sentences
+
+    return [Evidence(doc_id=passage.doc_id, chunk_id=passage.chunk_id,
+                     start=passage.start + s.start, end=passage.start + s.end, text=s.text)
+            for s in evidence_sentences([passage.text], max_chars=BIND_MAX_CHARS)]
+
+
+def neighbourhood(span: Evidence, passages: Sequence[Evidence]
+                  ) -> tuple[Evidence | None, Evidence | None]:
+    """The sentences before and after ``span`` in its passage (``None`` at an edge or
+    when ``span`` is not one of its passage's sentences)."""
+    p = _passage_of(span, passages)
+    if p is None:
+        return None, None
+    sents = sentence_spans(p)
+    for i, s in enumerate(sents):
+        if s.start == span.start and s.end == span.end:
+            return (sents[i - 1] if i > 0 else None,
+                    sents[i + 1] if i + 1 < len(sents) else None)
+    return None, None
+
+
+def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evidence], *,
+                  question: str, options: CheckOptions, quotes: Sequence[bool] = ()
+                  ) -> list[Finding]:
+    """The findings against the deciding span: the deterministic check on the span's
+    text alone, then ``quote_framed`` for a span sentence its passage frames. ``quotes``
+    marks the spans the claim quotes verbatim: when there is one, only those are
+    frame-checked (their neighbours are context, not support)."""
+    from certirag.checks import check_claim, prepare_evidence
+    from certirag.text.frames import quote_frame
+
+    if not spans:
+        return []
+    found = list(check_claim(claim, prepare_evidence([premise(spans)], options=options),
+                             question=question, options=options))
+    marked = [s for s, q in zip(spans, quotes, strict=False) if q]
+    for s in marked or spans:
+        before, after = neighbourhood(s, passages)
+        cue = quote_frame(before.text if before else "", s.text, after.text if after else "")
+        if cue is not None:
+            found.append(Finding("quote_framed", "ungrounded",
+                                 f"the evidence sentence is framed as denied, doubted or "
+                                 f"supposed: {cue}", claim, s.text))
+            break
+    return found

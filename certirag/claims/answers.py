@@ -1,0 +1,267 @@
+"""Short replies read with their question into a full statement.
+
+* A yes/no reply ("Yes.", "No.", "Yes, it can.", "No, they aren't.") to a yes/no question
+  ("Is the office open on Sundays?") becomes the question's statement or its negation
+  ("The office is open on Sundays." / "The office is not open on Sundays.").
+* A fragment ("Delhi.") to a wh-question of a known shape ("What is the capital of X?")
+  becomes "The capital of X is Delhi."; "Who wrote Hamlet?" + "Shakespeare." gives
+  "Shakespeare wrote Hamlet."; "Which magazine was started first, A or B?" + "A" gives
+  "A was started first.".
+
+Each function returns ``None`` when it cannot build a statement; the caller decides what
+that means (:func:`certirag.claims.extract_claims` withholds a yes/no reply it cannot read
+with reason ``unresolved_answer``). Pure :mod:`re`, no model.
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.text.sentences import split_sentences
+
+__all__ = ["fragment_statement", "yes_no_polarity", "yes_no_statement"]
+
+_YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
+_NO = r"no|nope|nah|incorrect|false|not at all|negative"
+_PRON = r"it|he|she|they|we|you|i|there|that|this"
+_AUX = (r"is|are|was|were|am|do|does|did|can|could|will|would|shall|should|may|might|must"
+        r"|has|have|had")
+_REPLY = re.compile(
+    rf"^(?P<word>{_YES}|{_NO})\b[\s,.!;:—–-]*"
+    rf"(?:(?P<pron>{_PRON})(?:\s+(?P<aux>{_AUX})|(?P<contr>'s|’s|'re|’re|'m|’m))?"
+    r"(?P<neg>n't|n’t|\s+not)?(?:\s+(?:at all|really|indeed))?)?[\s.!]*$",
+    re.IGNORECASE)
+_NEG_CONTRACTED = re.compile(r"^(?:(?:" + _PRON + r")\s+)?(?:isn't|aren't|wasn't|weren't|don't|"
+                             r"doesn't|didn't|can't|cannot|couldn't|won't|wouldn't|shouldn't|"
+                             r"mustn't|hasn't|haven't|hadn't)\b", re.IGNORECASE)
+
+
+def yes_no_polarity(reply: str) -> bool | None:
+    """``True`` for a bare yes ("Yes.", "Yes, it can."), ``False`` for a bare no ("No.",
+    "No, it isn't."), ``None`` when ``reply`` says more than yes or no."""
+    s = reply.strip()
+    m = _REPLY.match(s)
+    if m is None:
+        rest = re.match(rf"^(?:{_YES}|{_NO})\b[\s,.!;:—–-]*(.*)$", s, re.IGNORECASE)
+        if rest is None or not _NEG_CONTRACTED.match(rest.group(1)) or \
+                len(rest.group(1).split()) > 2:
+            return None
+        return False
+    positive = re.fullmatch(_NO, m.group("word"), re.IGNORECASE) is None
+    if m.group("neg"):
+        return False
+    return positive
+
+
+_LEAD = re.compile(r"^(?:(?:so|and|but|also|then|ok|okay|well|please|hi|hello|hey)[\s,]+"
+                   r"|(?:tell me|can you tell me|do you know|i wonder)[\s,:]+)+", re.IGNORECASE)
+_YN_Q = re.compile(rf"^(?P<aux>{_AUX})(?P<nt>n't|n’t)?\s+(?P<rest>.+?)\s*\?+\s*$",
+                   re.IGNORECASE | re.DOTALL)
+_NEG_FORM = {"is": "is not", "are": "are not", "was": "was not", "were": "were not",
+             "am": "am not", "do": "do not", "does": "does not", "did": "did not",
+             "can": "cannot", "could": "could not", "will": "will not", "would": "would not",
+             "shall": "shall not", "should": "should not", "may": "may not",
+             "might": "might not", "must": "must not", "has": "has not", "have": "have not",
+             "had": "had not"}
+_DET = frozenset("the a an this that these those my your our their his her its any every each "
+                 "some all no".split())
+_PRONOUNS = {"it": "it", "he": "he", "she": "she", "they": "they", "we": "you", "you": "you",
+             "i": "you", "there": "there", "this": "this", "that": "that"}
+_QUANT = frozenset("both all either neither".split())
+_STOP = frozenset(
+    """
+    of in on at by for to from with within without under over after before during between into
+    than as about against per via and or but not still also both always ever never currently
+    already only just really actually open closed free available valid required allowed
+    be been being have get become remain
+    entitled eligible liable able legal illegal true false possible necessary mandatory
+    optional same different equal similar located based known famous used older younger
+    larger smaller bigger higher lower longer shorter better worse more less most least
+    """.split())
+_ADJ_SUFFIX = re.compile(r"^[a-z]+(?:able|ible|ful|ous|ive|ed|ing|less|ic|ary|ent|ant|ly)$")
+_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ic|i)$")
+_CONNECT = frozenset("of and & for de la le du da van von der den the y 's".split())
+_WORDS = re.compile(r"\S+")
+
+
+def _is_cap(word: str) -> bool:
+    return word[:1].isupper() or word[:1].isdigit()
+
+
+def _subject_end(words: list[str], *, compound: bool = True) -> int | None:
+    """How many of ``words`` form the subject of a yes/no question's clause, leaving at
+    least one word for the predicate. ``compound``: a noun may be followed by more nouns
+    ("the hotel allowance"); not after do/does/did, where a verb follows the subject."""
+    end = _subject_end_raw(words, compound=compound)
+    if end is not None and end >= len(words) > 1 and end > 1 and _is_cap(words[end - 1]):
+        end -= 1  # "Is the capital of France Paris?"
+    return end
+
+
+def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
+    i = 0
+    if words and words[0].lower() in _QUANT and len(words) > 1 and _is_cap(words[1]):
+        i = 1
+    if i >= len(words):
+        return None
+    first = words[i]
+    low = first.lower()
+    if low in _PRONOUNS and i == 0:
+        return 1
+    if low not in _DET and not _is_cap(first) and i + 1 < len(words) and \
+            _is_cap(words[i + 1]) and first.isalpha():
+        i += 1  # "Do musicians Robert Fleischman and Jimmy Barnes ..."
+        first, low = words[i], words[i].lower()
+    if low in _DET or _is_cap(first):
+        if low in _DET:
+            i += 1
+        if i < len(words) and _is_cap(words[i]):
+            # a name run: capitalised words joined by connectors ("Jane and First for Women")
+            j = i + 1
+            while j < len(words):
+                w = words[j]
+                if _is_cap(w) and _DEMONYM.match(w) and j + 1 < len(words) and \
+                        words[j + 1][:1].islower() and words[j + 1].lower() not in _CONNECT:
+                    break  # "Kings of Leon American rock bands": the predicate begins
+                if _is_cap(w) or (w.lower() in _CONNECT and j + 1 < len(words) and (
+                        _is_cap(words[j + 1]) or (words[j + 1].lower() in _DET
+                                                  and j + 2 < len(words)
+                                                  and _is_cap(words[j + 2])))):
+                    j += 1
+                else:
+                    break
+            return j
+        if i >= len(words) or i == 0:
+            return None
+        j = i + 1  # the head noun, then more nouns ("the hotel allowance")
+        while j < len(words):
+            w = words[j].lower().strip(",")
+            if w == "of" and j + 1 < len(words):  # "the capital of France"
+                k = j + 1
+                if words[k].lower() in _DET:
+                    k += 1
+                if k < len(words) and words[k][:1].isalpha():
+                    k += 1
+                    while k < len(words) and _is_cap(words[k]):
+                        k += 1
+                    j = k
+                    continue
+                break
+            if (w in _STOP or w in _DET or not w.isalpha() or _ADJ_SUFFIX.match(w)
+                    or words[j][:1].isupper() or not compound):
+                break
+            j += 1
+        return j
+    return None
+
+
+def _last_question(question: str) -> str:
+    spans = split_sentences(question)
+    for a, b in reversed(spans):
+        if question[a:b].rstrip().endswith("?"):
+            return question[a:b].strip()
+    return question.strip()
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def yes_no_statement(question: str, positive: bool) -> str | None:
+    """The statement a yes (``positive``) or no answers to ``question``, or ``None``
+    when ``question`` is not a yes/no question this can read."""
+    q = _LEAD.sub("", _last_question(question))
+    m = _YN_Q.match(q)
+    if m is None:
+        return None
+    aux = m.group("aux").lower()
+    if m.group("nt"):  # "Isn't the office open?" asks the same as "Is the office open?"
+        pass
+    words = _WORDS.findall(m.group("rest"))
+    end = _subject_end(words, compound=aux not in {"do", "does", "did"})
+    if end is None or end >= len(words):
+        return None
+    subject = words[:end]
+    predicate = words[end:]
+    if predicate[0].lower() in {"and", "or", "of", "than", "as"}:
+        return None
+    low = subject[0].lower()
+    if len(subject) == 1 and low in _PRONOUNS:
+        subject = [_PRONOUNS[low]]
+        if low in {"i", "we"}:
+            aux = {"am": "are", "was": "were"}.get(aux, aux)
+    pred = " ".join(predicate)
+    pred = re.sub(r"\b(?:my|our)\b", "your", pred)
+    pred = re.sub(r"\b(?:me|us)\b", "you", pred)
+    verb = aux if positive else _NEG_FORM[aux]
+    subj = " ".join(subject)
+    subj = _cap(subj)
+    return f"{subj} {verb} {pred}."
+
+
+_WHAT_IS = re.compile(r"^(?:what|which|who|whom)\s+(?P<cop>is|are|was|were)\s+(?P<rest>.+?)\s*"
+                      r"\?+\s*$", re.IGNORECASE)
+_WHICH_N = re.compile(r"^(?i:what|which)\s+(?P<noun>(?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*)\s+"
+                      r"(?P<cop>(?i:is|are|was|were|has|had|have))\s+(?P<rest>.+?)\s*\?+\s*$")
+_WHO_V = re.compile(r"^who\s+(?P<verb>[a-z]+(?:ed|s)|wrote|won|made|became|founded|built|led|"
+                    r"sang|played|directed|invented|discovered|painted|composed|created)\s+"
+                    r"(?P<rest>.+?)\s*\?+\s*$", re.IGNORECASE)
+
+
+def _drop_alternatives(rest: str, fragment: str) -> str | None:
+    """``rest`` without the trailing "A or B" the fragment picks from ("started first,
+    A or B" → "started first"); ``rest`` itself when it lists no alternatives; ``None``
+    when the alternatives cannot be told apart from the predicate."""
+    low = rest.lower()
+    f = fragment.lower()
+    orpos = low.rfind(" or ")
+    if orpos < 0:
+        return rest
+    pos = low.find(f)
+    if pos < 0:
+        return None
+    if low.startswith(" or ", pos + len(f)):
+        cut = pos  # the fragment is the first alternative
+    else:
+        sep = max(rest.rfind(",", 0, orpos), rest.rfind(":", 0, orpos))
+        if sep < 0:
+            return None
+        cut = sep
+    head = rest[:cut].rstrip(" ,:;-")
+    head = re.sub(r"\s+between$", "", head)
+    return head or None
+
+
+def fragment_statement(question: str, fragment: str) -> str | None:
+    """``question`` answered by ``fragment`` as a statement, or ``None`` for a question of
+    another shape."""
+    q = _LEAD.sub("", _last_question(question))
+    frag = fragment.strip().rstrip(".!;:").strip()
+    if not frag or not q.endswith("?"):
+        return None
+    m = _WHICH_N.match(q)
+    if m is not None and m.group("noun").split()[0].lower() not in {"is", "are", "was", "were"}:
+        rest = _drop_alternatives(m.group("rest"), frag)
+        if rest is None:
+            return None
+        return f"{_cap(frag)} {m.group('cop').lower()} {rest}."
+    m = _WHAT_IS.match(q)
+    if m is not None:
+        rest = m.group("rest")
+        words = rest.split()
+        if words and words[0].lower() in _DET:
+            return f"{_cap(rest)} {m.group('cop').lower()} {frag}."
+        return None
+    m = _WHO_V.match(q)
+    if m is not None:
+        return f"{_cap(frag)} {m.group('verb')} {m.group('rest')}."
+    m = _IN_SITU.match(q)
+    if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
+        return f"{_cap(m.group('head'))}{frag}{m.group('tail')}."
+    return None
+
+
+_WH_START = re.compile(r"^\W*(?:who|whom|whose|what|which|when|where|why|how)\b", re.IGNORECASE)
+_IN_SITU = re.compile(r"^(?P<head>.+?\s)(?i:what|which)\s+[a-z][a-z-]*"
+                      r"(?P<tail>(?:\s+(?i:in|on|at|from|for|to|by|with|during)\s[^?]*)?)"
+                      r"\s*\?+\s*$")

@@ -1,0 +1,108 @@
+"""Pleasantries, opinion markers and question frames around a statement.
+
+:func:`core_span` finds the part of a sentence that states something once the frame around
+it is removed: "Thanks for asking: the hotel allowance is £500." → "the hotel allowance is
+£500."; "Did you know that the fine is £500?" → "the fine is £500"; "In my opinion, the
+fine is £400." → "the fine is £400."; "The fine is £400, right?" → "The fine is £400".
+:func:`has_checkable` says whether text holds something a check can test (a figure, a date,
+a name, a title or a citation), so that a pleasantry that carries one ("Let me know if the
+£500 allowance is not enough") stays a claim. Offsets are code points into the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["core_span", "has_checkable", "has_strong_checkable"]
+
+_SEP = r"\s*(?:[,:;!.]+|\s[—–-]+)\s*"
+_LEADING = [re.compile(p, re.IGNORECASE) for p in (
+    # greetings and thanks, ended by punctuation
+    r"^(?:hi|hello|hey|greetings|good (?:morning|afternoon|evening)|dear [^,:;!.?]{1,40}"
+    r"|thanks?(?: you)?(?: (?:so|very) much)?(?: for [^,:;!.?]{1,60})?"
+    r"|thank you(?: (?:so|very) much)?(?: for [^,:;!.?]{1,60})?"
+    r"|(?:that'?s a |what a )?(?:great|good|excellent|interesting) question"
+    r"|sure(?: thing)?|of course|certainly|absolutely|okay|ok|well|yes|yeah|no|nope|indeed"
+    r"|happy to help|glad to help|glad you asked|(?:i )?hope (?:this|that) helps"
+    r"|just so you know|fyi|fun fact|good news|in short|to be honest|honestly|frankly"
+    r"|in my (?:opinion|view|experience)|personally|as far as i (?:know|can tell)"
+    r"|to (?:the best of )?my knowledge|if i remember (?:correctly|rightly)|i think so"
+    r"|i believe so|from what i (?:know|understand))" + _SEP,
+    # opinion and attention markers followed by the statement itself
+    r"^(?:i (?:really |honestly |personally )?(?:think|believe|guess|feel|reckon|suppose|"
+    r"understand|recall|remember)|i'?d say|i would say|i'?m (?:pretty |fairly |quite )?"
+    r"(?:sure|certain|confident)|it seems(?: to me)?|it appears|(?:please )?note|"
+    r"(?:please )?remember|keep in mind|bear in mind|be aware)(?: that)?[\s,:]+(?=\S)",
+    # question frames around a statement: "Did you know that X?"
+    r"^(?:did|do) you know(?: that)?[\s,:]+(?=\S)|^are you aware(?: that)?[\s,:]+(?=\S)"
+    r"|^(?:isn'?t it|is it not) (?:true|the case) that\s+(?=\S)",
+)]
+_TRAILING = re.compile(
+    r"(?:,\s*(?:i think|i believe|i guess|in my (?:opinion|view)|right|isn'?t it|"
+    r"aren'?t they|doesn'?t it|don'?t they|did you know|you know|as far as i know)"
+    r"|\s+(?:i think|i believe))\s*[.!?]*$", re.IGNORECASE)
+_QUESTION_FRAME = re.compile(r"^(?:did|do) you know|^are you aware|^(?:isn'?t it|is it not) ",
+                             re.IGNORECASE)
+
+_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janvier|février|mars|"
+           r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
+_STRONG = re.compile(
+    r"\d|[£$€¥₹%§]|\b(?:" + _MONTHS + r")\b\s*\d|\b\d|\b(?:monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)s?\b|\b(?:act|regulations?|section|article|directive|order|"
+    r"code|statute|rule|schedule)\s+\d|\b[A-Z][a-z]+ Act\b|\b(?:two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|"
+    r"billion)\b",
+    re.IGNORECASE)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
+
+
+def has_strong_checkable(text: str) -> bool:
+    """A figure, a date, a weekday, a citation or a title in ``text``."""
+    return _STRONG.search(text) is not None
+
+
+def has_checkable(text: str) -> bool:
+    """:func:`has_strong_checkable`, or a capitalised name after the first word."""
+    if has_strong_checkable(text):
+        return True
+    s = text.strip()
+    return any(m.group(0) not in {"I", "I'm", "Im"} for m in _NAME.finditer(s))
+
+
+def core_span(sentence: str) -> tuple[int, int]:
+    """The span of ``sentence`` left when its frame is removed; the whole (trimmed)
+    sentence when there is no frame or nothing but a frame ("Thanks for asking!")."""
+    a, b = 0, len(sentence)
+    while a < b and sentence[a].isspace():
+        a += 1
+    while b > a and sentence[b - 1].isspace():
+        b -= 1
+    a0, b0 = a, b
+    framed_question = False
+    changed = True
+    while changed and a < b:
+        changed = False
+        for rx in _LEADING:
+            m = rx.match(sentence, a, b)
+            if m is not None and m.end() > a:
+                if _QUESTION_FRAME.match(sentence[a:b]):
+                    framed_question = True
+                a = m.end()
+                changed = True
+                break
+    t = _TRAILING.search(sentence, a, b)
+    if t is not None and t.start() > a:
+        b = t.start()
+    elif framed_question:
+        while b > a and sentence[b - 1] in "?!":
+            b -= 1
+    while b > a and sentence[b - 1].isspace():
+        b -= 1
+    if _TRIVIAL.match(sentence[a:b]):  # "Did you know that?", "Thanks!": nothing is left
+        return a0, b0
+    return a, b
+
+
+_TRIVIAL = re.compile(r"^[\W_]*(?:(?:that|this|it|so|them|these|those)[\W_]*)?$",
+                      re.IGNORECASE)

@@ -1,0 +1,281 @@
+"""Training pairs for the binding-span NLI model (recipe ``bind``).
+
+The premise of every pair is built exactly as inference builds it:
+:func:`certirag.verifiers.binding.plan_windows` over the source document, so the model
+learns on the spans it will be asked about. Sources, with the data README's splits:
+
+* SNLI ``train.jsonl`` lines ``[0, 97_000)`` (dev ``[97_000, 100_000)``), as is;
+* HaluEval QA and summarization rows ``[0, 7_000)`` for training and ``[7_000, 8_000)`` for
+  dev, at claim level: a right-summary sentence against its binding span is
+  ``entailment``; a sentence only the hallucinated summary has is "not entailed" (the loss
+  sums neutral and contradiction: some of those sentences are true, so no 3-way label is
+  forced on them); QA right / hallucinated answers read with their question;
+* synthetic pairs from the same documents (never from reserved rows):
+  identity (a sentence against its own span), a leading clause, a fusion of two
+  sentences, and hard negatives — an anchor swapped for another anchor *of the same
+  document* (the scattered-anchor case), an inserted or removed negation, an antonym, a
+  dropped qualifier ("more than 300" → "300"), two names swapped, and a sentence of
+  another document (neutral).
+
+Every builder is a pure function of its rows and a seed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from certirag.train.nli_data import (
+    HALU_DEV_END,
+    HALU_TRAIN_END,
+    NOT_ENTAILED,
+    SNLI_DEV_START,
+    Pair,
+    _read_rows,
+    qa_hypothesis,
+    snli_pairs,
+)
+
+__all__ = ["MAX_CHARS", "build_bind_splits", "document_pairs", "premise_for"]
+
+ENT, NEU, CON = 0, 1, 2
+#: Evidence characters per span at training time (what 256 tokens hold beside a claim).
+MAX_CHARS = 700
+
+_WORD = re.compile(r"\w+")
+_AUX = re.compile(r"\b(is|was|are|were|has|have|had|will|can|could|would|should|did|does|do)"
+                  r"\b(?! not\b)")
+_NOT = re.compile(r"\b(is|was|are|were|has|have|had|will|can|could|would|should|did|does|do)"
+                  r" not\b")
+_QUAL = re.compile(r"\b(?:more than|at least|nearly|almost|up to|over|about|around|less than|"
+                   r"fewer than|at most|roughly|approximately) (?=[£$€]?\d)", re.IGNORECASE)
+_ANTONYMS = [("increased", "decreased"), ("rose", "fell"), ("won", "lost"),
+             ("before", "after"), ("higher", "lower"), ("more", "less"), ("first", "last"),
+             ("opened", "closed"), ("accepted", "rejected"), ("allowed", "banned"),
+             ("larger", "smaller"), ("gained", "lost"), ("arrived", "left"),
+             ("supported", "opposed"), ("began", "ended"), ("youngest", "oldest"),
+             ("earliest", "latest"), ("minimum", "maximum"), ("above", "below"),
+             ("guilty", "innocent"), ("married", "divorced"), ("north", "south"),
+             ("east", "west"), ("cheaper", "dearer"), ("best", "worst")]
+_SUBORD = frozenset("although though while if when after before because as since despite "
+                    "unless whereas once until".split())
+
+
+def premise_for(claim: str, sentences_of: list[str], *, rank: int = 0) -> str | None:
+    """The ``rank``-th binding span of ``claim`` in the document, as inference reads it."""
+    from certirag.verifiers.binding import plan_windows
+
+    plan = plan_windows(claim, sentences_of, top=rank + 1, max_chars=MAX_CHARS)
+    if len(plan.windows) <= rank:
+        return None
+    return plan.windows[rank].text
+
+
+def _sentences(doc: str) -> list[str]:
+    from certirag.verifiers.binding import evidence_sentences
+
+    return [s.text for s in evidence_sentences([doc], max_chars=MAX_CHARS)]
+
+
+def _words(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def _negate(s: str) -> str | None:
+    m = _NOT.search(s)
+    if m:
+        return s[: m.start()] + m.group(1) + s[m.end():]
+    m = _AUX.search(s)
+    if m:
+        return s[: m.end()] + " not" + s[m.end():]
+    return None
+
+
+def _antonym(s: str, rng: random.Random) -> str | None:
+    pairs = _ANTONYMS[:]
+    rng.shuffle(pairs)
+    for a, b in pairs:
+        for x, y in ((a, b), (b, a)):
+            m = re.search(rf"\b{x}\b", s)
+            if m:
+                return s[: m.start()] + y + s[m.end():]
+    return None
+
+
+def _clause(s: str) -> str | None:
+    head, sep, rest = s.partition(", ")
+    if not sep or _words(head) < 6 or _words(rest) < 3:
+        return None
+    first = head.split()[0].lower().strip("\"'(")
+    if first in _SUBORD or head.count('"') % 2:
+        return None
+    return head.rstrip(" ;:") + "."
+
+
+def _fuse(a: str, b: str) -> str | None:
+    if _words(a) > 25 or _words(b) > 25 or not b[:1].isupper():
+        return None
+    first = b.split()[0]
+    if first not in ("The", "He", "She", "It", "They", "This", "His", "Her", "Their"):
+        return None
+    return a.rstrip(" .!;:") + ", and " + first.lower() + b[len(first):]
+
+
+def _swap_anchor(s: str, others: list[str], rng: random.Random) -> str | None:
+    """``s`` with one anchor replaced by an anchor of the same kind from ``others``."""
+    from certirag.verifiers.binding import claim_anchors
+
+    mine = claim_anchors(s)
+    if not mine:
+        return None
+    pool: dict[str, list[str]] = {}
+    have = {a.text.lower() for a in mine}
+    for o in others:
+        for a in claim_anchors(o):
+            if a.text.lower() not in have and a.text not in s:
+                pool.setdefault(a.kind, []).append(a.text)
+    rng.shuffle(mine)
+    for a in mine:
+        options = pool.get(a.kind)
+        if options and a.text in s:
+            new = rng.choice(options)
+            return s.replace(a.text, new, 1)
+    return None
+
+
+def _swap_names(s: str) -> str | None:
+    from certirag.verifiers.binding import claim_anchors
+
+    names = [a.text for a in claim_anchors(s) if a.kind == "name"]
+    if len(names) < 2 or names[0] in names[1] or names[1] in names[0]:
+        return None
+    i, j = s.find(names[0]), s.find(names[1])
+    if i < 0 or j < 0:
+        return None
+    tmp = s.replace(names[0], "\x00", 1).replace(names[1], names[0], 1)
+    return tmp.replace("\x00", names[1], 1)
+
+
+def _drop_qualifier(s: str) -> str | None:
+    m = _QUAL.search(s)
+    return s[: m.start()] + s[m.end():] if m else None
+
+
+def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
+                   *, per_doc: int = 2) -> list[Pair]:
+    """Synthetic pairs from one document (``other_doc`` gives the neutral claims)."""
+    sents = _sentences(doc)
+    usable = [s for s in sents if 6 <= _words(s) <= 45 and not s.rstrip().endswith("?")]
+    if not usable:
+        return []
+    out: list[Pair] = []
+
+    def emit(claim: str | None, label: int, kind: str, ranks: int = 1) -> None:
+        if not claim or _words(claim) < 3:
+            return
+        for r in range(ranks):
+            premise = premise_for(claim, [doc], rank=r)
+            if premise is None:
+                return
+            out.append(Pair(premise, claim, label, f"{source}:{kind}"))
+
+    for _ in range(per_doc):
+        s = rng.choice(usable)
+        others = [o for o in sents if o != s]
+        emit(s, ENT, "identity")
+        emit(_clause(s), ENT, "clause")
+        if len(usable) > 1:
+            t = rng.choice([u for u in usable if u != s] or [s])
+            a, b = (s, t) if sents.index(s) < sents.index(t) else (t, s)
+            emit(_fuse(a, b), ENT, "fusion")
+        emit(_swap_anchor(s, others, rng), NOT_ENTAILED, "anchor_swap", ranks=2)
+        emit(_negate(s), CON, "negation")
+        emit(_antonym(s, rng), CON, "antonym")
+        emit(_drop_qualifier(s), NOT_ENTAILED, "qualifier")
+        emit(_swap_names(s), NOT_ENTAILED, "role_swap")
+    other = [o for o in _sentences(other_doc) if 6 <= _words(o) <= 40]
+    if other:
+        emit(rng.choice(other), NEU, "other_doc")
+    return out
+
+
+def _summ_rows(path: Path, start: int, stop: int) -> Iterator[tuple[int, dict[str, object]]]:
+    if stop > HALU_DEV_END:
+        raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
+    yield from _read_rows(path, start, stop)
+
+
+def summarization_claim_pairs(path: Path, start: int, stop: int) -> list[Pair]:
+    """Right-summary sentences (entailment) and sentences only the hallucinated summary
+    has (not entailed), each against its binding span in the document."""
+    out: list[Pair] = []
+    for _, row in _summ_rows(path, start, stop):
+        doc = str(row["document"])
+        right = _sentences(str(row["right_summary"]))
+        norm = {" ".join(s.lower().split()) for s in right}
+        for sent in right:
+            p = premise_for(sent, [doc])
+            if p is not None:
+                out.append(Pair(p, sent, ENT, "summarization"))
+        for sent in _sentences(str(row["hallucinated_summary"])):
+            if " ".join(sent.lower().split()) in norm:
+                continue
+            p = premise_for(sent, [doc])
+            if p is not None:
+                out.append(Pair(p, sent, NOT_ENTAILED, "summarization"))
+    return out
+
+
+def qa_claim_pairs(path: Path, start: int, stop: int) -> list[Pair]:
+    if stop > HALU_DEV_END:
+        raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
+    out: list[Pair] = []
+    for _, row in _read_rows(path, start, stop):
+        k, q = str(row["knowledge"]), str(row["question"])
+        for ans, label in ((row["right_answer"], ENT), (row["hallucinated_answer"], NOT_ENTAILED)):
+            hyp = qa_hypothesis(q, str(ans))
+            p = premise_for(hyp, [k])
+            if p is not None:
+                out.append(Pair(p, hyp, label, "qa"))
+    return out
+
+
+def synthetic_pairs(path: Path, field: str, start: int, stop: int, seed: int,
+                    source: str, per_doc: int) -> list[Pair]:
+    if stop > HALU_DEV_END:
+        raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
+    docs = [str(row[field]) for _, row in _read_rows(path, start, stop)]
+    rng = random.Random(seed)
+    out: list[Pair] = []
+    for i, doc in enumerate(docs):
+        other = docs[(i + 1 + rng.randrange(max(1, len(docs) - 1))) % len(docs)]
+        out.extend(document_pairs(doc, other, rng, source, per_doc=per_doc))
+    return out
+
+
+def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
+                      summ_docs: int = HALU_TRAIN_END, qa_docs: int = HALU_TRAIN_END,
+                      per_doc: int = 2) -> tuple[list[Pair], dict[str, list[Pair]]]:
+    """(train pairs shuffled with ``seed``, dev pairs by source) for recipe ``bind``."""
+    snli = data_dir / "snli" / "train.jsonl"
+    qa = data_dir / "halueval" / "qa.jsonl"
+    summ = data_dir / "halueval" / "summarization.jsonl"
+    rng = random.Random(seed)
+    snli_train = snli_pairs(snli, 0, SNLI_DEV_START)
+    rng.shuffle(snli_train)
+    train = snli_train[:snli_limit]
+    train += qa_claim_pairs(qa, 0, HALU_TRAIN_END)
+    train += summarization_claim_pairs(summ, 0, HALU_TRAIN_END)
+    train += synthetic_pairs(summ, "document", 0, summ_docs, seed, "syn_summ", per_doc)
+    train += synthetic_pairs(qa, "knowledge", 0, qa_docs, seed + 1, "syn_qa", 1)
+    rng.shuffle(train)
+    dev = {
+        "snli": snli_pairs(snli, SNLI_DEV_START, 100_000),
+        "qa": qa_claim_pairs(qa, HALU_TRAIN_END, HALU_DEV_END),
+        "summarization": summarization_claim_pairs(summ, HALU_TRAIN_END, HALU_DEV_END),
+        "synthetic": synthetic_pairs(summ, "document", HALU_TRAIN_END, HALU_DEV_END, seed + 2,
+                                     "syn_summ", 1),
+    }
+    return train, dev

@@ -1,0 +1,485 @@
+"""Binding spans: the evidence sentences that together state what a claim states.
+
+A claim is verified only by a span that *binds* it: at most :data:`MAX_SENTENCES`
+sentences of one passage or several (fused, not necessarily adjacent) that together hold
+every anchor of the claim — names, figures, money, dates, times — that the evidence
+mentions at all. A sentence whose subject is a pronoun ("He runs the Oslo office.")
+brings the sentence before it, whose names it inherits.
+
+Holding the anchors is not enough when they sit in different sentences: "Tom Becker
+runs the Hamburg office. … Anna Berg runs the Oslo office." holds both anchors of "Tom
+Becker runs the Oslo office" but binds them to other values. Two anchors of a claim are
+*linked* when one sentence (with its inherited names) states both; a span whose anchors
+fall apart into unlinked groups, where a sentence of one group states a rival value of
+the same kind as an anchor of another group (another name, another amount of the same
+currency, another year), does not bind the claim: the finding is ``unbound_anchors``.
+
+The NLI model scores only binding spans, and reads them exactly as it was trained to
+(:func:`plan_windows` is called by training and inference alike): the sentences in
+document order joined by one space. The span that decides is the claim's minimal
+sufficient evidence, one :class:`~certirag.schemas.Evidence` per sentence.
+
+Pure Python over :mod:`certirag.checks` parses; deterministic for a given input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from certirag.checks.dates import DateRef
+from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
+from certirag.errors import BackendError
+from certirag.verifiers.base import NLIResult, Verifier
+from certirag.verifiers.windows import relevance_scores, terms
+
+__all__ = ["BINDING_ID", "MAX_SENTENCES", "Anchor", "BindingPlan", "BindingWindow",
+           "BoundResult", "SentenceRef", "claim_anchors", "evidence_sentences", "needs_finding",
+           "plan_windows", "score_bound", "unbound_message"]
+
+#: Identifies the window rule; recorded with every decision made on a binding span.
+BINDING_ID = "certirag.binding.v1"
+#: A binding span holds at most this many sentences.
+MAX_SENTENCES = 3
+#: Sentences tried as the seed of a span.
+_SEEDS = 6
+
+_PRONOUN_RE = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?(he|she|they|it|his|her|hers|their|its|him|them|this|these|"
+    r"those)\b", re.IGNORECASE)
+_NAME_STOP = frozenset("the a an of and for in on at to de la le von van der".split())
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceRef:
+    """One evidence sentence: ``text == evidence[source][start:end]``."""
+
+    source: int
+    index: int  # position among the sentences of its source
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """Something a claim must find stated: a name (``kind == "name"``, ``key`` its
+    lowercase words) or a figure, date or time (``kind`` its dimension, ``key`` its
+    canonical value)."""
+
+    kind: str
+    key: tuple[object, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class BindingWindow:
+    """A candidate span: its sentences in document order, and the text the model reads."""
+
+    sentences: tuple[SentenceRef, ...]
+    text: str
+    binds: bool
+    covered: int  # how many of the claim's content terms the span holds
+
+    @property
+    def source(self) -> int:
+        return self.sentences[0].source
+
+
+@dataclass(slots=True)
+class BindingPlan:
+    """What :func:`plan_windows` found for one claim."""
+
+    anchors: list[Anchor]
+    required: list[Anchor]  # the anchors the evidence mentions somewhere
+    windows: list[BindingWindow]  # eligible spans, best first
+    unbound: list[tuple[Anchor, Anchor, str]] = field(default_factory=list)
+    # (anchor, anchor, rival text) for each pair stated only apart
+
+
+# ------------------------------------------------------------------ sentence parsing
+
+@lru_cache(maxsize=4096)
+def _parse(text: str, locale: str) -> Parsed:
+    return parse_text(text, date_locale=locale,  # type: ignore[arg-type]
+                      decimal_comma=None, role="claim")
+
+
+def _date_tokens(d: DateRef) -> set[tuple[object, ...]]:
+    """Every precision at which the evidence states ``d`` (a year, a month of a year …)."""
+    if d.weekday is not None:
+        return {("w", d.weekday)}
+    out: set[tuple[object, ...]] = set()
+    if d.year is not None:
+        out.add(("d", d.year, None, None))
+        if d.month is not None:
+            out.add(("d", d.year, d.month, None))
+            if d.day is not None:
+                out.add(("d", d.year, d.month, d.day))
+    if d.month is not None:
+        out.add(("d", None, d.month, None))
+        if d.day is not None:
+            out.add(("d", None, d.month, d.day))
+    return out
+
+
+def _claim_date_key(d: DateRef) -> tuple[object, ...]:
+    if d.weekday is not None:
+        return ("w", d.weekday)
+    return ("d", d.year, d.month, d.day)
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """The anchors a sentence states, keyed the way claim anchors are."""
+
+    values: frozenset[tuple[object, ...]]  # (kind, *key) of figures, dates, times
+    kinds: dict[str, dict[tuple[object, ...], str]]  # kind -> value key -> text
+    words: frozenset[str]  # lowercase words, possessives dropped
+    names: tuple[tuple[str, ...], ...]  # names stated (lowercase words)
+
+
+def _word_set(text: str) -> frozenset[str]:
+    out = set()
+    for w in re.findall(r"[\w'’.-]+", text.lower()):
+        w = w.replace("’", "'")
+        if w.endswith("'s"):
+            w = w[:-2]
+        w = w.strip("'.-")
+        if w:
+            out.add(w)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=8192)
+def _facts(text: str, locale: str) -> _Facts:
+    p = _parse(text, locale)
+    values: set[tuple[object, ...]] = set()
+    kinds: dict[str, dict[tuple[object, ...], str]] = {}
+    for f in p.figures:
+        it = figure_item(f)
+        values.add((it.group, *it.key))
+        kinds.setdefault(it.group, {}).setdefault(it.key, f.text)
+    for d in p.dates:
+        for tok in _date_tokens(d):
+            values.add(("date", *tok))
+        kinds.setdefault("date", {}).setdefault(_claim_date_key(d), d.text)
+    for t in p.times:
+        it = time_item(t)
+        values.add(("time", *it.key))
+        kinds.setdefault("time", {}).setdefault(it.key, t.text)
+    names = tuple(tuple(w for w in e.words if w and w not in _NAME_STOP) for e in p.entities)
+    names = tuple(n for n in names if n)
+    return _Facts(frozenset(values), kinds, _word_set(text), names)
+
+
+def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
+    """The anchors of ``claim``: its names, figures, dates and times, once each."""
+    p = _parse(claim, locale)
+    out: list[Anchor] = []
+    seen: set[tuple[str, tuple[object, ...]]] = set()
+
+    def add(kind: str, key: tuple[object, ...], text: str) -> None:
+        if (kind, key) not in seen:
+            seen.add((kind, key))
+            out.append(Anchor(kind, key, text))
+
+    for f in p.figures:
+        it = figure_item(f)
+        add(it.group, it.key, f.text)
+    for d in p.dates:
+        add("date", _claim_date_key(d), d.text)
+    for t in p.times:
+        it = time_item(t)
+        add("time", it.key, t.text)
+    for e in p.entities:
+        words = tuple(w for w in e.words if w and w not in _NAME_STOP)
+        if words:
+            add("name", words, e.text)
+    return out
+
+
+def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:
+    """A name is stated when all its words are, or its last word (a surname) is."""
+    ws = [str(w) for w in words]
+    return all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have)
+
+
+def _holds(anchor: Anchor, facts: _Facts, inherited: frozenset[str]) -> bool:
+    if anchor.kind == "name":
+        return _name_in(anchor.key, facts.words | inherited)
+    return (anchor.kind, *anchor.key) in facts.values
+
+
+def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...],
+           claim: Sequence[Anchor]) -> str | None:
+    """A value of ``anchor``'s kind that ``facts`` (or, for a sentence led by a pronoun,
+    the names it inherits) states, and that is none of the ``claim``'s own anchors."""
+    same = [a for a in claim if a.kind == anchor.kind]
+    if anchor.kind == "name":
+        for name in (*facts.names, *inherited):
+            if not any(_name_in(name, frozenset(str(w) for w in a.key))
+                       or _name_in(a.key, frozenset(name)) for a in same):
+                return " ".join(name)
+        return None
+    for key, text in facts.kinds.get(anchor.kind, {}).items():
+        if anchor.kind == "date":
+            if not any(_date_compatible(a.key, key) for a in same):
+                return text
+        elif all(key != a.key for a in same):
+            return text
+    return None
+
+
+def _date_compatible(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    if a[0] != b[0]:
+        return True  # a weekday and a calendar date do not rival each other
+    return all(x is None or y is None or x == y for x, y in zip(a[1:], b[1:], strict=True))
+
+
+# ------------------------------------------------------------------ sentences
+
+def evidence_sentences(evidence: Sequence[str], *, max_chars: int) -> list[SentenceRef]:
+    """Every sentence of every evidence text, trimmed; a sentence longer than
+    ``max_chars`` is cut at whitespace into overlapping pieces."""
+    return list(_evidence_sentences(tuple(evidence), max_chars))
+
+
+@lru_cache(maxsize=64)
+def _evidence_sentences(evidence: tuple[str, ...], max_chars: int) -> tuple[SentenceRef, ...]:
+    from certirag.text.sentences import split_sentences
+    from certirag.verifiers.windows import cut_long, trim_span
+
+    out: list[SentenceRef] = []
+    for src, text in enumerate(evidence):
+        spans: list[tuple[int, int]] = []
+        for s, e in split_sentences(text):
+            s, e = trim_span(text, s, e)
+            if s >= e:
+                continue
+            if e - s <= max_chars:
+                spans.append((s, e))
+            else:
+                spans.extend(trim_span(text, a, b) for a, b in cut_long(text, s, e, max_chars))
+        if not spans:
+            s, e = trim_span(text, 0, len(text))
+            if s < e:
+                spans.append((s, min(e, s + max_chars)))
+        for i, (s, e) in enumerate(spans):
+            out.append(SentenceRef(src, i, s, e, text[s:e]))
+    return tuple(out)
+
+
+def _pronoun_led(text: str) -> bool:
+    return _PRONOUN_RE.match(text) is not None
+
+
+# ------------------------------------------------------------------ planning
+
+def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: int,
+                 locale: str = "dmy") -> BindingPlan:
+    """The binding spans of ``claim`` in ``evidence``, best first (at most ``top``), and
+    the anchor pairs the evidence states only apart (see the module docstring)."""
+    sents = evidence_sentences(evidence, max_chars=max_chars)
+    anchors = claim_anchors(claim, locale=locale)
+    if not sents:
+        return BindingPlan(anchors, [], [])
+    facts = [_facts(s.text, locale) for s in sents]
+    prev: list[int | None] = []
+    for i, s in enumerate(sents):
+        p = i - 1 if i > 0 and sents[i - 1].source == s.source else None
+        prev.append(p if p is not None and _pronoun_led(s.text) else None)
+    inherited = [facts[p].words if p is not None else frozenset() for p in prev]
+    heirs = [facts[p].names if p is not None else () for p in prev]
+    hits = [frozenset(a for a, anc in enumerate(anchors) if _holds(anc, facts[i], inherited[i]))
+            for i in range(len(sents))]
+    present = frozenset().union(*hits) if hits else frozenset()
+    required = [anchors[a] for a in sorted(present)]
+    rel = relevance_scores(claim, [s.text for s in sents])
+    claim_terms = set(terms(claim))
+    sent_terms = [set(terms(s.text)) for s in sents]
+
+    def unit(i: int) -> list[int]:
+        p = prev[i]
+        return [p, i] if p is not None else [i]
+
+    order = sorted(range(len(sents)), key=lambda i: (-len(hits[i]), -rel[i], i))
+    candidates: dict[tuple[int, ...], None] = {}
+
+    def add(members: list[int]) -> None:
+        ms = sorted(set(members), key=lambda j: (sents[j].source, sents[j].start))
+        while len(ms) > MAX_SENTENCES:
+            ms.remove(min(ms, key=lambda j: (rel[j], -j)))
+        while len(ms) > 1 and _joined_len(sents, ms) > max_chars:
+            ms.remove(min(ms, key=lambda j: (rel[j], -j)))
+        if any(prev[j] is not None and prev[j] not in ms for j in ms):
+            return  # a pronoun cut off from the sentence it refers to
+        candidates.setdefault(tuple(ms), None)
+
+    for seed in order[:_SEEDS]:
+        members = unit(seed)
+        add(members)
+        # greedy: cover the anchors still missing, then the claim's terms
+        for _ in range(MAX_SENTENCES):
+            if len(members) >= MAX_SENTENCES:
+                break
+            got = frozenset().union(*(hits[j] for j in members))
+            missing = present - got
+            covered = set().union(*(sent_terms[j] for j in members))
+            best, best_key = None, (0, 0.0)
+            for j in range(len(sents)):
+                if j in members:
+                    continue
+                gain_a = len(missing & hits[j])
+                gain_t = len((claim_terms - covered) & sent_terms[j])
+                key = (gain_a, float(gain_t) + rel[j] * 1e-3)
+                if missing and gain_a == 0:
+                    continue
+                if not missing and gain_t < 2:
+                    continue
+                if key > best_key:
+                    best, best_key = j, key
+            if best is None:
+                break
+            members = members + [x for x in unit(best) if x not in members]
+            add(members)
+        nxt = seed + 1
+        if nxt < len(sents) and sents[nxt].source == sents[seed].source:
+            add([seed, nxt])
+
+    windows: list[BindingWindow] = []
+    unbound: list[tuple[Anchor, Anchor, str]] = []
+    for span in candidates:
+        got = frozenset().union(*(hits[j] for j in span))
+        binds = present <= got
+        if binds and len(span) > 1 and len(present) > 1:
+            apart = _apart(anchors, present, span, hits, facts, heirs)
+            if apart:
+                unbound.extend(apart)
+                continue
+        if not binds:
+            continue
+        held: set[str] = set().union(*(sent_terms[j] for j in span))
+        text = " ".join(sents[j].text for j in span)
+        windows.append(BindingWindow(tuple(sents[j] for j in span), text, True,
+                                     len(claim_terms & held)))
+    windows.sort(key=lambda w: (-w.covered, len(w.sentences),
+                                -sum(rel[sents.index(s)] for s in w.sentences)))
+    if windows:
+        unbound = []
+    return BindingPlan(anchors, required, windows[:top], unbound)
+
+
+def _joined_len(sents: Sequence[SentenceRef], members: Sequence[int]) -> int:
+    return sum(len(sents[j].text) for j in members) + len(members) - 1
+
+
+def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
+           hits: list[frozenset[int]], facts: list[_Facts],
+           heirs: list[tuple[tuple[str, ...], ...]]) -> list[tuple[Anchor, Anchor, str]]:
+    """Anchor pairs of the span that no one sentence links, where a sentence holding one
+    of them states a rival value of the other's kind."""
+    groups: list[set[int]] = [{a} for a in sorted(present)]
+    for j in members:
+        here = hits[j] & present
+        if not here:
+            continue
+        merged = {a for g in groups if g & here for a in g} | set(here)
+        groups = [g for g in groups if not g & here] + [merged]
+    if len(groups) < 2:
+        return []
+    out: list[tuple[Anchor, Anchor, str]] = []
+    for gi, g in enumerate(groups):
+        for h in groups[gi + 1:]:
+            for a in sorted(g):
+                for b in sorted(h):
+                    rival = _rival_near(a, b, anchors, members, hits, facts, heirs)
+                    if rival is not None:
+                        out.append((anchors[a], anchors[b], rival))
+    return out
+
+
+def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
+                hits: list[frozenset[int]], facts: list[_Facts],
+                heirs: list[tuple[tuple[str, ...], ...]]) -> str | None:
+    """A rival of ``b`` stated beside ``a`` (or of ``a`` beside ``b``) in the span."""
+    for x, y in ((a, b), (b, a)):
+        for j in members:
+            if x in hits[j]:
+                r = _rival(anchors[y], facts[j], heirs[j], anchors)
+                if r is not None:
+                    return r
+    return None
+
+
+# ------------------------------------------------------------------ scoring
+
+@dataclass(frozen=True, slots=True)
+class BoundResult:
+    """A claim scored on its binding spans: the best span's result (``None`` when no span
+    binds the claim), the span's sentences, and the plan."""
+
+    result: NLIResult | None
+    window: BindingWindow | None
+    plan: BindingPlan
+
+
+def unbound_message(plan: BindingPlan) -> str:
+    """Why no span binds the claim, for the ``unbound_anchors`` finding."""
+    if plan.unbound:
+        a, b, rival = plan.unbound[0]
+        return (f"the evidence states {a.text!r} and {b.text!r} only apart: where one is "
+                f"stated, it goes with {rival!r}")
+    names = ", ".join(repr(a.text) for a in plan.required)
+    return (f"no {MAX_SENTENCES} evidence sentences state {names} together")
+
+
+def needs_finding(plan: BindingPlan) -> bool:
+    """Whether the claim's anchors are stated only apart (no eligible span)."""
+    return not plan.windows and bool(plan.required)
+
+
+def _preference(block: Sequence[NLIResult], plan: BindingPlan, j: int, tau_entail: float
+                ) -> tuple[int, int, float, int]:
+    """Passing spans first, the fewest sentences among them, then the higher score."""
+    ok = block[j].scores.entailment >= tau_entail and not block[j].truncated
+    return (int(ok), -len(plan.windows[j].sentences) if ok else 0,
+            block[j].scores.entailment, -j)
+
+
+def score_bound(verifier: Verifier, claims: Sequence[str], evidence: Sequence[str], *,
+                windows: int, max_chars: int, tau_entail: float, locale: str = "dmy"
+                ) -> list[BoundResult]:
+    """Score every claim on its binding spans, all pairs in ONE ``score_pairs`` call.
+
+    Per claim, the span that decides is the one with the fewest sentences among those
+    whose calibrated P(entailment) reaches ``tau_entail`` (ties: the higher score); when
+    none does, the span with the highest P(entailment). Claims no span binds are not
+    scored (``result`` is ``None``)."""
+    plans = [plan_windows(c, evidence, top=windows, max_chars=max_chars, locale=locale)
+             for c in claims]
+    pairs = [(w.text, c) for c, p in zip(claims, plans, strict=True) for w in p.windows]
+    results = verifier.score_pairs(pairs) if pairs else []
+    if len(results) != len(pairs):
+        raise BackendError(f"verifier {getattr(verifier, 'name', '?')!r} returned "
+                           f"{len(results)} results for {len(pairs)} pairs")
+    out: list[BoundResult] = []
+    k = 0
+    for p in plans:
+        block = results[k : k + len(p.windows)]
+        k += len(p.windows)
+        if not block:
+            out.append(BoundResult(None, None, p))
+            continue
+
+        best = max(range(len(block)), key=lambda j: _preference(block, p, j, tau_entail))
+        w = p.windows[best]
+        first = w.sentences[0]
+        res = dataclasses.replace(block[best], window=w.text, evidence_index=first.source,
+                                  start=first.start, end=w.sentences[-1].end
+                                  if len({s.source for s in w.sentences}) == 1 else first.end)
+        out.append(BoundResult(res, w, p))
+    return out

@@ -1,0 +1,205 @@
+"""Binding spans, quote frames and policy v3 with deterministic fakes."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.bound import BIND_MAX_CHARS, binding_finding, neighbourhood, quote_context
+from certirag.config import Settings
+from certirag.pipeline import verify
+from certirag.schemas import Decision, Evidence, Scores
+from certirag.testing import FakeVerifier
+from certirag.text.frames import quote_frame
+from certirag.verifiers.binding import (
+    MAX_SENTENCES,
+    claim_anchors,
+    evidence_sentences,
+    plan_windows,
+)
+
+OFFICES = (
+    "The company has offices in ten cities. Tom Becker runs the Hamburg office. He joined "
+    "in 2010. Sales grew by 12% in 2023. The board met in March. Anna Berg runs the Oslo "
+    "office. She joined in 2015. The Oslo office has 40 staff. The Hamburg office has 55 "
+    "staff. Profits were flat."
+)
+
+
+def plan(claim: str, *evidence: str):  # type: ignore[no-untyped-def]
+    return plan_windows(claim, list(evidence or [OFFICES]), top=4, max_chars=BIND_MAX_CHARS)
+
+
+def test_anchors_are_names_figures_and_dates() -> None:
+    kinds = {(a.kind, a.text) for a in claim_anchors("Tom Becker joined Acme in 2010 for £5,000.")}
+    assert ("name", "Tom Becker") in kinds and ("date", "2010") in kinds
+    assert any(k.startswith("money") for k, _ in kinds)
+
+
+@pytest.mark.parametrize("claim", [
+    "Tom Becker runs the Oslo office.",     # a name borrowed from another sentence
+    "Anna Berg runs the Hamburg office.",
+    "Anna Berg joined in 2010.",            # a date borrowed from a pronoun's sentence
+    "The Oslo office has 55 staff.",        # a figure borrowed from another sentence
+    "The Hamburg office has 40 staff.",
+])
+def test_scattered_anchors_bind_nothing(claim: str) -> None:
+    p = plan(claim)
+    assert p.windows == [] and p.unbound, claim
+    finding = binding_finding(claim, [OFFICES])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert finding.kind == "ungrounded"
+
+
+@pytest.mark.parametrize("claim, needs", [
+    ("Tom Becker runs the Hamburg office.", {"Tom Becker runs the Hamburg office."}),
+    # a pronoun brings the sentence it refers to
+    ("Tom Becker, who joined in 2010, runs the Hamburg office.",
+     {"Tom Becker runs the Hamburg office.", "He joined in 2010."}),
+    # two sentences that share an anchor fuse
+    ("The Oslo office, run by Anna Berg, has 40 staff.",
+     {"Anna Berg runs the Oslo office.", "The Oslo office has 40 staff."}),
+])
+def test_a_binding_span_holds_every_anchor(claim: str, needs: set[str]) -> None:
+    p = plan(claim)
+    assert p.windows, claim
+    best = p.windows[0]
+    assert needs <= {s.text for s in best.sentences}
+    assert len(best.sentences) <= MAX_SENTENCES
+    assert best.text == " ".join(s.text for s in best.sentences)
+    assert binding_finding(claim, [OFFICES]) is None
+
+
+def test_non_adjacent_sentences_fuse_and_keep_their_offsets() -> None:
+    ev = ("Greenfield Energy was founded in 2005 in Leeds. It employs 300 people. Its shares "
+          "trade in London. The company went public in 2016.")
+    p = plan("Greenfield Energy, founded in Leeds in 2005, went public in 2016.", ev)
+    assert p.windows
+    for s in p.windows[0].sentences:
+        assert ev[s.start:s.end] == s.text
+
+
+def test_a_pronoun_never_loses_its_antecedent() -> None:
+    for w in plan("Anna Berg joined in 2015.").windows:
+        texts = [s.text for s in w.sentences]
+        if "She joined in 2015." in texts:
+            assert "Anna Berg runs the Oslo office." in texts
+
+
+def test_claims_without_anchors_are_left_to_the_model() -> None:
+    p = plan("Profits did not change.")
+    assert p.required == [] and p.windows
+    assert p.windows[0].text == "Profits were flat."
+
+
+def test_planning_is_deterministic_and_bounded() -> None:
+    a = plan("Tom Becker, who joined in 2010, runs the Hamburg office.")
+    b = plan("Tom Becker, who joined in 2010, runs the Hamburg office.")
+    assert [w.text for w in a.windows] == [w.text for w in b.windows]
+    long = " ".join(f"Sentence number {i} mentions Berlin." for i in range(400))
+    p = plan_windows("Berlin is mentioned.", [long], top=4, max_chars=200)
+    assert all(len(w.text) <= 200 for w in p.windows)
+    assert all(len(s.text) <= 200 for s in evidence_sentences(["x " * 500], max_chars=200))
+
+
+@pytest.mark.parametrize("before, sentence, after", [
+    ("A rumour spread on social media last week.", "The bank will close all branches.",
+     "The bank said this is false."),
+    ("", "Myth: vaccines cause autism.", ""),
+    ("Critics claimed that the plan would fail.", "The plan will cost £4 billion.", ""),
+    ("Consider a hypothetical scenario.", "Interest rates rise to 9%.", ""),
+    ("", "The mayor will resign in May.", "The mayor denied the report."),
+    ("A fake press release circulated on Tuesday.", "Orion Motors recalled 50,000 cars.",
+     "Orion Motors said it did not issue the release."),
+])
+def test_quote_frames_are_found(before: str, sentence: str, after: str) -> None:
+    assert quote_frame(before, sentence, after) is not None
+
+
+@pytest.mark.parametrize("before, sentence, after", [
+    ("The bank reported results on Monday.", "The bank will close 12 branches in 2026.",
+     "Staff were told on Tuesday."),
+    ("", "Vaccines are tested in three phases.", "Each phase has more volunteers."),
+])
+def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -> None:
+    assert quote_frame(before, sentence, after) is None
+
+
+def test_neighbourhood_and_quote_context() -> None:
+    text = "First one here. The middle sentence is this one. Last one there."
+    passage = Evidence(doc_id="d", text=text, start=0, end=len(text))
+    mid = text.index("The middle")
+    end = text.index("one.", mid) + 4
+    span = Evidence(doc_id="d", start=mid, end=end, text=text[mid:end])
+    before, after = neighbourhood(span, [passage])
+    assert before is not None and before.text == "First one here."
+    assert after is not None and after.text == "Last one there."
+    assert quote_context(span, [passage]) == text
+
+
+# ----------------------------------------------------------------- policy v3 end to end
+
+def _sure(premise: str, hypothesis: str) -> Scores:
+    return Scores(entailment=0.99, neutral=0.005, contradiction=0.005)
+
+
+def test_v3_withholds_scattered_anchors_unscored() -> None:
+    fake = FakeVerifier(fn=_sure)
+    res = verify("", "Tom Becker runs the Oslo office.", evidence=[OFFICES],
+                 settings=Settings(), verifier=fake)
+    (c,) = res.claims
+    assert c.decision == Decision.UNVERIFIED
+    assert [r.code for r in c.reasons] == ["unbound_anchors"]
+    assert c.scores is None and fake.calls == []
+
+
+def test_v3_records_every_sentence_of_the_binding_span() -> None:
+    res = verify("", "Tom Becker, who joined in 2010, runs the Hamburg office.",
+                 evidence=[{"id": "hr", "text": OFFICES}], settings=Settings(),
+                 verifier=FakeVerifier(fn=_sure))
+    (c,) = res.claims
+    assert c.decision == Decision.VERIFIED
+    assert [e.text for e in c.evidence] == ["Tom Becker runs the Hamburg office.",
+                                            "He joined in 2010."]
+    for e in c.evidence:
+        assert OFFICES[e.start:e.end] == e.text and e.doc_id == "hr"
+
+
+def test_v3_checks_the_claim_against_its_span_not_the_whole_evidence() -> None:
+    from certirag.bound import span_findings
+    from certirag.checks import CheckOptions
+
+    ev = "The standard room costs £120 per night. The suite costs £300 per night."
+    passage = Evidence(doc_id="d", text=ev, start=0, end=len(ev))
+    first = Evidence(doc_id="d", start=0, end=39, text=ev[:39])
+    found = span_findings("The standard room costs £300 per night.", [first], [passage],
+                          question="", options=CheckOptions())
+    assert [f.code for f in found] == ["ungrounded_figure"]  # £300 is elsewhere, not here
+    assert span_findings("The standard room costs £120 per night.", [first], [passage],
+                         question="", options=CheckOptions()) == []
+
+
+def test_v3_refuted_quote_is_withheld() -> None:
+    ev = ("A rumour spread on social media last week. The bank will close all branches in "
+          "2026. The bank said this is false.")
+    res = verify("", "The bank will close all branches in 2026.", evidence=[ev],
+                 settings=Settings(), verifier=FakeVerifier(fn=_sure))
+    (c,) = res.claims
+    assert c.decision == Decision.UNVERIFIED
+    assert "quote_framed" in [r.code for r in c.reasons]
+
+
+def test_v3_certificates_rederive_binding_decisions(tmp_path: object) -> None:
+    from certirag.certify import issue_certificate
+    from certirag.certify.keys import Signer
+
+    settings = Settings(display="mixed")
+    answer = ("Tom Becker, who joined in 2010, runs the Hamburg office. Tom Becker runs the "
+              "Oslo office. Anna Berg runs the Oslo office.")
+    res = verify("", answer, evidence=[OFFICES], settings=settings,
+                 verifier=FakeVerifier(fn=_sure))
+    codes = [[r.code for r in c.reasons] for c in res.claims]
+    assert ["unbound_anchors"] in codes and ["quoted"] in codes and ["entailed"] in codes
+    signer = Signer.generate()
+    cert = issue_certificate(res, signer=signer, settings=settings)
+    check = cert.verify(signer.public_key)
+    assert check.valid, check.failures

@@ -61,13 +61,17 @@ def _markdown(report: dict[str, Any]) -> str:
         f"Model: {report['model'].get('id')} (sha256 {report['model'].get('sha256')})  ",
         f"Thresholds: τe = {m['tau_entail']}, τc = {m['tau_contradict']}; settings hash "
         f"{report['settings_hash'][:16]}", "",
-        "| system | balanced accuracy (95% CI) | catch rate | false-withhold rate |",
-        "|---|---|---|---|",
+        "| system | balanced accuracy (95% CI) | catch rate | false-withhold rate | leak | "
+        "answer AUROC |",
+        "|---|---|---|---|---|---|",
         f"| certirag | {m['balanced_accuracy']:.3f} {ci(m['balanced_accuracy_ci95'])} | "
-        f"{m['catch_rate']:.3f} | {m['false_withhold_rate']:.3f} |",
+        f"{m['catch_rate']:.3f} | {m['false_withhold_rate']:.3f} | "
+        f"{m['hallucinated_fully_verified']:.3f} | {m['answer_auroc']:.3f} |",
         f"| word-overlap baseline | {b['balanced_accuracy']:.3f} "
         f"{ci(b['balanced_accuracy_ci95'])} | {b['catch_rate']:.3f} | "
-        f"{b['false_withhold_rate']:.3f} |", "",
+        f"{b['false_withhold_rate']:.3f} | {1 - b['catch_rate']:.3f} | |", "",
+        "Leak: hallucinated answers fully verified. Answer AUROC: the answer's weakest "
+        "claim P(entailment) (0 when a finding withholds it), right vs hallucinated.", "",
         f"Margin over the baseline: {m['margin_over_baseline']:+.3f} "
         f"{ci(m['margin_ci95'])}; {report['seconds']:.0f} s.", ""])
 
@@ -118,6 +122,21 @@ def register(eval_app: typer.Typer) -> None:
     eval_app.command("tune-thresholds")(tune_command)
 
 
+def _bounds(text: str) -> list[float]:
+    out = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        try:
+            value = float(part)
+        except ValueError:
+            raise InputError(f"--max-hallucinated-verified: {part!r} is not a number") from None
+        if not 0.0 <= value <= 1.0:
+            raise InputError(f"--max-hallucinated-verified: {value} is not in [0, 1]")
+        out.append(value)
+    if not out:
+        raise InputError("--max-hallucinated-verified: give at least one bound")
+    return out
+
+
 def tune_command(
     data: DataOpt = Path("../shared/data"),
     rows: Annotated[str, typer.Option("--rows", help="Dev rows, below 8,000.")] = "7000:8000",
@@ -125,7 +144,10 @@ def tune_command(
     datasets: Annotated[str, typer.Option(
         "--datasets", help="Comma-separated NAME or NAME:LIMIT (LIMIT overrides --limit).")
     ] = "halueval-qa,halueval-summarization",
-    max_leak: Annotated[float, typer.Option("--max-hallucinated-verified")] = 0.05,
+    max_leak: Annotated[str, typer.Option(
+        "--max-hallucinated-verified",
+        help="Leak bound(s), comma-separated (e.g. 0.05,0.02 for the default and strict "
+             "presets); one choice per bound from the same runs.")] = "0.05",
     config: ConfigOpt = None,
     preset: PresetOpt = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
@@ -138,6 +160,7 @@ def tune_command(
 
     with errors_to_exit_codes():
         settings = settings_from(config, preset)
+        bounds = _bounds(max_leak)
         picked: list[tuple[str, int | None]] = []
         for item in (d.strip() for d in datasets.split(",") if d.strip()):
             name, _, lim = item.partition(":")
@@ -154,14 +177,17 @@ def tune_command(
                 _, examples = _load(name, data, rows, cap)
                 runs.append(run_halueval(name, examples, settings=settings, verifier=verifier,
                                          progress=progress))
-        result = tune_thresholds(runs, max_hallucinated_verified=max_leak)
+        result = tune_thresholds(runs, max_hallucinated_verified=bounds[0])
+        if len(bounds) > 1:
+            result["choices"] = {str(b): tune_thresholds(runs, max_hallucinated_verified=b)
+                                 for b in bounds}
     result["datasets"] = {run.dataset: len(run.lines) for run in runs}
     result["rows"] = rows
     result["model"] = runs[0].model if runs else {}
     if as_json:
         print_json(result)
     else:
-        c = result["choice"]
-        typer.echo(json.dumps(c))
+        for bound, chosen in (result.get("choices") or {str(bounds[0]): result}).items():
+            typer.echo(f"max leak {bound}: {json.dumps(chosen['choice'])}")
         if not result["constraint_met"]:
             err("no threshold pair meets the constraint; the least leaky one is shown")

@@ -33,7 +33,7 @@ from typing import Any
 
 log = logging.getLogger("build_nli_model")
 
-MODEL_ID = "certirag/nli-minilm-l6-int8"
+MODEL_ID = "certirag/nli-minilm-l6-bind-int8"
 BASE_ID = "sentence-transformers/all-MiniLM-L6-v2"
 MAX_BYTES = 30 * 1024 * 1024
 
@@ -75,6 +75,23 @@ def hf_folder_from_checkpoint(checkpoint: Path, work: Path) -> tuple[Path, dict[
     model.save_pretrained(hf_dir)
     AutoTokenizer.from_pretrained(str(base)).save_pretrained(hf_dir)
     return hf_dir, {"kind": "checkpoint", "path": str(checkpoint), "step": int(state["step"])}
+
+
+def logged_counts(checkpoint: Path) -> dict[str, int] | None:
+    """The training pairs per source, from the run's ``train.log`` (the last data line)."""
+    import ast
+    import re
+
+    run_dir = checkpoint.parent if checkpoint.is_dir() or checkpoint.suffix else checkpoint
+    log_file = run_dir / "train.log"
+    if not log_file.is_file():
+        return None
+    found = None
+    for line in log_file.read_text("utf-8").splitlines():
+        m = re.search(r"train pairs: \d+ (\{.*?\}); dev", line)
+        if m:
+            found = {str(k): int(v) for k, v in ast.literal_eval(m.group(1)).items()}
+    return found
 
 
 def training_history(run_dir: Path) -> list[str]:
@@ -189,7 +206,7 @@ def evaluate_dev(int8_dir: Path, fp32_dir: Path, dev: dict[str, list[Any]], *,
                                                      resamples=200).items()
                            if k in ("accuracy", "macro_f1")}
     report["calibration"] = cal
-    for source in ("qa", "summarization"):
+    for source in ("qa", "summarization", "synthetic"):
         if source not in dev:
             continue
         entailed = [pair.label != NOT_ENTAILED and LABELS[pair.label] == "entailment"
@@ -202,17 +219,47 @@ def evaluate_dev(int8_dir: Path, fp32_dir: Path, dev: dict[str, list[Any]], *,
     return report
 
 
+def _bind_data_lines(counts: dict[str, int]) -> list[str]:
+    """The card's HaluEval paragraph for recipe ``bind`` (certirag.train.bind_data)."""
+    syn = {k: v for k, v in sorted(counts.items()) if k.startswith("syn_")}
+    return [
+        "- HaluEval (Li et al., 2023, *HaluEval: A Large-Scale Hallucination Evaluation "
+        "Benchmark for Large Language Models*), MIT, rows 0–6,999 of `qa.jsonl` and "
+        "`summarization.jsonl` for training, rows 7,000–7,999 as dev; rows 8,000–9,999 and "
+        "all of `dialogue.jsonl` are reserved for testing and were never read. Every premise "
+        "is a **binding span** built by `certirag.verifiers.binding.plan_windows`, exactly as "
+        "inference builds it (at most three sentences holding the claim's anchors, pronouns "
+        "with their antecedent; 700 characters at most):",
+        f"  - QA: question + right answer (entailment) or hallucinated answer (not entailed), "
+        f"{counts.get('qa', 0):,} pairs;",
+        f"  - summarization: each right-summary sentence (entailment) and each sentence only "
+        f"the hallucinated summary has (not entailed), {counts.get('summarization', 0):,} "
+        "pairs;",
+        "  - synthetic pairs from the training documents (`certirag.train.bind_data`): "
+        + ", ".join(f"{k.split(':', 1)[1]} ({k.split(':', 1)[0]}) {v:,}" for k, v in syn.items())
+        + ". identity, clause and fusion are entailment; negation and antonym contradiction; "
+        "other_doc neutral; anchor_swap (an anchor replaced by another anchor of the same "
+        "document), qualifier (a bound such as \"more than\" dropped) and role_swap (two "
+        "names exchanged) not entailed.",
+        "",
+        "\"Not entailed\" pairs are binary: the loss sums neutral and contradiction, so no "
+        "3-way label is forced on sentences that may be true.",
+        "",
+    ]
+
+
 def _fmt(x: float) -> str:
     return f"{x:.4f}"
 
 
-def model_card(*, sha256: str, size: int, info: dict[str, Any], dev: dict[str, Any],
+def model_card(*, model_id: str, recipe: str, sha256: str, size: int, info: dict[str, Any],
+               dev: dict[str, Any],
                train_counts: dict[str, int], test: dict[str, Any] | None,
                build_command: str) -> str:
     cal = dev["calibration"]
     s = dev["snli"]
     lines = [
-        "# certirag/nli-minilm-l6-int8",
+        f"# {model_id}",
         "",
         "A 3-way natural language inference cross-encoder (entailment / neutral / "
         "contradiction) used by certirag's default `onnx` verifier: premise = evidence, "
@@ -238,6 +285,7 @@ def model_card(*, sha256: str, size: int, info: dict[str, Any], dev: dict[str, A
         f"({train_counts.get('snli', 0):,} pairs with a gold label); lines 97,000–99,999 as "
         "dev (calibration and model selection). `snli/test.jsonl` was used only to report "
         "the test metrics below.",
+        *(_bind_data_lines(train_counts) if recipe == "bind" else [
         "- HaluEval (Li et al., 2023, *HaluEval: A Large-Scale Hallucination Evaluation "
         "Benchmark for Large Language Models*), MIT: `qa.jsonl` rows 0–6,999 for training "
         f"({train_counts.get('qa', 0):,} pairs: knowledge vs question + right or hallucinated "
@@ -247,7 +295,7 @@ def model_card(*, sha256: str, size: int, info: dict[str, Any], dev: dict[str, A
         "pairs are binary (entailed / not entailed); the loss sums neutral and contradiction "
         "for \"not entailed\". Rows 8,000–9,999 and all of `dialogue.jsonl` are reserved for "
         "testing and were never read.",
-        "",
+        ""]),
         "## Training command",
         "",
         "```",
@@ -277,7 +325,7 @@ def model_card(*, sha256: str, size: int, info: dict[str, Any], dev: dict[str, A
         "| HaluEval dev (rows 7,000–7,999) | pairs | binary accuracy | binary macro-F1 | AUROC |",
         "|---|---|---|---|---|",
     ]
-    for source in ("qa", "summarization"):
+    for source in ("qa", "summarization", "synthetic"):
         m = dev.get(f"halueval_{source}")
         if m:
             lines.append(f"| {source} | {m['n']:,} | {_fmt(m['binary_accuracy'])} | "
@@ -323,7 +371,7 @@ def model_card(*, sha256: str, size: int, info: dict[str, Any], dev: dict[str, A
         "",
         "## Intended use and limits",
         "",
-        "Checks whether a short evidence window (a sentence or two) entails a claim. It is "
+        "Checks whether a short evidence span (up to three sentences) entails a claim. It is "
         "small and fast, trained on image captions (SNLI) and news/QA text (HaluEval); expect "
         "errors on long, technical or non-English text, numbers and negation scope. certirag "
         "pairs it with deterministic checks and fails closed on doubt.",
@@ -365,13 +413,20 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
 
         targs = info.get("training_args") or {}
         seed = int(targs.get("seed", 13))
-        limit = targs.get("summarization_limit", 20_000)
-        train, dev = build_splits(Path(args.data), seed=seed,
-                                  halueval_summarization_limit=limit)
-        train_counts: dict[str, int] = {}
-        for pair in train:
-            train_counts[pair.source] = train_counts.get(pair.source, 0) + 1
-        del train
+        recipe = str(targs.get("recipe", args.recipe))
+        train_counts: dict[str, int] = logged_counts(Path(args.checkpoint)) or {}
+        if recipe == "bind":
+            from certirag.train.bind_data import bind_dev
+
+            dev = bind_dev(Path(args.data), seed=seed)
+        else:
+            limit = targs.get("summarization_limit", 20_000)
+            train, dev = build_splits(Path(args.data), seed=seed,
+                                      halueval_summarization_limit=limit)
+            if not train_counts:
+                for pair in train:
+                    train_counts[pair.source] = train_counts.get(pair.source, 0) + 1
+            del train
         if args.dev_limit:
             dev = {k: v[: args.dev_limit] for k, v in dev.items()}
         dev_report = evaluate_dev(stage, fp32_dir, dev, threads=args.threads)
@@ -380,14 +435,15 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         labels = [str(v) for _, v in sorted(
             (int(k), v) for k, v in json.loads((stage / "config.json").read_text())["id2label"]
             .items())]
-        write_manifest(stage, model_id=MODEL_ID, task="nli", base=BASE_ID,
+        write_manifest(stage, model_id=args.model_id, task="nli", base=BASE_ID,
                        quantization="dynamic-int8", max_length=args.max_length, labels=labels)
         sha = file_sha256(stage / "model.onnx")
 
         test = None
         if args.snli_test:
             test = snli_test_report(stage, Path(args.snli_test), args.snli_test_display)
-        card = model_card(sha256=sha, size=size, info=info, dev=dev_report,
+        card = model_card(model_id=args.model_id, recipe=recipe,
+                          sha256=sha, size=size, info=info, dev=dev_report,
                           train_counts=train_counts, test=test,
                           build_command=shlex.join(["python", "scripts/build_nli_model.py",
                                                     *_shown_args(sys.argv[1:])]))
@@ -449,6 +505,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="runs/nli/final (a Hugging Face folder) or runs/nli/checkpoint.pt")
     ap.add_argument("--out", required=True, help="model folder to (re)create")
     ap.add_argument("--data", default=os.environ.get("CERTIRAG_DATA_DIR", "../shared/data"))
+    ap.add_argument("--model-id", default=MODEL_ID, help="the id written into the manifest")
+    ap.add_argument("--recipe", choices=("v1", "bind"), default="bind",
+                    help="the training recipe, when the checkpoint does not record it")
     ap.add_argument("--max-length", type=int, default=256)
     ap.add_argument("--threads", type=int, default=1, help="onnxruntime threads for dev scoring")
     ap.add_argument("--dev-limit", type=int, default=0,

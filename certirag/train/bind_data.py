@@ -38,7 +38,7 @@ from certirag.train.nli_data import (
     snli_pairs,
 )
 
-__all__ = ["MAX_CHARS", "build_bind_splits", "document_pairs", "premise_for"]
+__all__ = ["MAX_CHARS", "bind_dev", "build_bind_splits", "document_pairs", "premise_for"]
 
 ENT, NEU, CON = 0, 1, 2
 #: Evidence characters per span at training time (what 256 tokens hold beside a claim).
@@ -271,11 +271,19 @@ def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
     train += synthetic_pairs(summ, "document", 0, summ_docs, seed, "syn_summ", per_doc)
     train += synthetic_pairs(qa, "knowledge", 0, qa_docs, seed + 1, "syn_qa", 1)
     rng.shuffle(train)
-    dev = {
+    return train, bind_dev(data_dir, seed=seed)
+
+
+def bind_dev(data_dir: Path, *, seed: int) -> dict[str, list[Pair]]:
+    """The dev pairs of recipe ``bind``, by source (SNLI train lines 97,000–99,999 and
+    HaluEval rows 7,000–7,999)."""
+    snli = data_dir / "snli" / "train.jsonl"
+    qa = data_dir / "halueval" / "qa.jsonl"
+    summ = data_dir / "halueval" / "summarization.jsonl"
+    return {
         "snli": snli_pairs(snli, SNLI_DEV_START, 100_000),
         "qa": qa_claim_pairs(qa, HALU_TRAIN_END, HALU_DEV_END),
         "summarization": summarization_claim_pairs(summ, HALU_TRAIN_END, HALU_DEV_END),
         "synthetic": synthetic_pairs(summ, "document", HALU_TRAIN_END, HALU_DEV_END, seed + 2,
                                      "syn_summ", 1),
     }
-    return train, dev

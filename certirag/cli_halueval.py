@@ -155,7 +155,12 @@ def tune_command(
     """Choose τe/τc on HaluEval dev rows (never reserved rows): best balanced accuracy with
     at most 5% of hallucinated answers fully verified."""
     from certirag.eval.datasets import parse_rows
-    from certirag.eval.halueval import check_not_reserved, run_halueval, tune_thresholds
+    from certirag.eval.halueval import (
+        check_not_reserved,
+        metrics_of,
+        run_halueval,
+        tune_thresholds,
+    )
     from certirag.verifiers import create_verifier
 
     with errors_to_exit_codes():
@@ -181,6 +186,15 @@ def tune_command(
         if len(bounds) > 1:
             result["choices"] = {str(b): tune_thresholds(runs, max_hallucinated_verified=b)
                                  for b in bounds}
+    for chosen in (result.get("choices") or {"": result}).values():
+        c = chosen["choice"]
+        chosen["per_dataset"] = {
+            run.dataset: {k: v for k, v in metrics_of(run, c["tau_entail"], c["tau_contradict"],
+                                                      resamples=200).items()
+                          if k in ("balanced_accuracy", "balanced_accuracy_ci95", "catch_rate",
+                                   "false_withhold_rate", "hallucinated_fully_verified",
+                                   "answer_auroc")}
+            for run in runs}
     result["datasets"] = {run.dataset: len(run.lines) for run in runs}
     result["rows"] = rows
     result["model"] = runs[0].model if runs else {}
@@ -189,5 +203,10 @@ def tune_command(
     else:
         for bound, chosen in (result.get("choices") or {str(bounds[0]): result}).items():
             typer.echo(f"max leak {bound}: {json.dumps(chosen['choice'])}")
+            for name, m in chosen["per_dataset"].items():
+                typer.echo(f"  {name}: balanced accuracy {m['balanced_accuracy']:.3f}, leak "
+                           f"{m['hallucinated_fully_verified']:.3f}, false-withhold "
+                           f"{m['false_withhold_rate']:.3f}, answer AUROC "
+                           f"{m['answer_auroc']:.3f}")
         if not result["constraint_met"]:
             err("no threshold pair meets the constraint; the least leaky one is shown")

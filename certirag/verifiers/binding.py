@@ -73,6 +73,7 @@ class Anchor:
     kind: str
     key: tuple[object, ...]
     text: str
+    context: frozenset[str] = frozenset()  # content words next to it in the claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +138,11 @@ class _Facts:
     """The anchors a sentence states, keyed the way claim anchors are."""
 
     values: frozenset[tuple[object, ...]]  # (kind, *key) of figures, dates, times
-    kinds: dict[str, dict[tuple[object, ...], str]]  # kind -> value key -> text
+    kinds: dict[str, dict[tuple[object, ...], tuple[str, frozenset[str]]]]
+    # kind -> value key -> (text, the content words next to it)
     words: frozenset[str]  # lowercase words, possessives dropped
-    names: tuple[tuple[str, ...], ...]  # names stated (lowercase words)
+    names: tuple[tuple[tuple[str, ...], frozenset[str]], ...]  # (name words, context)
+    lead: frozenset[str]  # the context of a leading pronoun (what an inherited name does)
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -154,26 +157,43 @@ def _word_set(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_CTX_WORDS = 2  # content words on each side that make an anchor's context
+
+
+def _context(text: str, start: int, end: int) -> frozenset[str]:
+    """The content words (stemmed) nearest to ``text[start:end]`` on each side."""
+    left = terms(text[max(0, start - 80):start])[-_CTX_WORDS:]
+    right = terms(text[end:end + 80])[:_CTX_WORDS]
+    return frozenset(left + right)
+
+
 @lru_cache(maxsize=8192)
 def _facts(text: str, locale: str) -> _Facts:
     p = _parse(text, locale)
+    t = p.text
     values: set[tuple[object, ...]] = set()
-    kinds: dict[str, dict[tuple[object, ...], str]] = {}
+    kinds: dict[str, dict[tuple[object, ...], tuple[str, frozenset[str]]]] = {}
     for f in p.figures:
         it = figure_item(f)
         values.add((it.group, *it.key))
-        kinds.setdefault(it.group, {}).setdefault(it.key, f.text)
+        kinds.setdefault(it.group, {}).setdefault(it.key, (f.text, _context(t, f.start, f.end)))
     for d in p.dates:
         for tok in _date_tokens(d):
             values.add(("date", *tok))
-        kinds.setdefault("date", {}).setdefault(_claim_date_key(d), d.text)
-    for t in p.times:
-        it = time_item(t)
+        kinds.setdefault("date", {}).setdefault(_claim_date_key(d),
+                                                (d.text, _context(t, d.start, d.end)))
+    for tm in p.times:
+        it = time_item(tm)
         values.add(("time", *it.key))
-        kinds.setdefault("time", {}).setdefault(it.key, t.text)
-    names = tuple(tuple(w for w in e.words if w and w not in _NAME_STOP) for e in p.entities)
-    names = tuple(n for n in names if n)
-    return _Facts(frozenset(values), kinds, _word_set(text), names)
+        kinds.setdefault("time", {}).setdefault(it.key, (tm.text, _context(t, tm.start, tm.end)))
+    names = []
+    for e in p.entities:
+        words = tuple(w for w in e.words if w and w not in _NAME_STOP)
+        if words:
+            names.append((words, _context(t, e.start, e.end)))
+    m = _PRONOUN_RE.match(t)
+    lead = _context(t, m.start(1), m.end(1)) if m else frozenset()
+    return _Facts(frozenset(values), kinds, _word_set(text), tuple(names), lead)
 
 
 def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
@@ -182,23 +202,24 @@ def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
     out: list[Anchor] = []
     seen: set[tuple[str, tuple[object, ...]]] = set()
 
-    def add(kind: str, key: tuple[object, ...], text: str) -> None:
+    def add(kind: str, key: tuple[object, ...], text: str, context: frozenset[str]) -> None:
         if (kind, key) not in seen:
             seen.add((kind, key))
-            out.append(Anchor(kind, key, text))
+            out.append(Anchor(kind, key, text, context))
 
+    t = p.text
     for f in p.figures:
         it = figure_item(f)
-        add(it.group, it.key, f.text)
+        add(it.group, it.key, f.text, _context(t, f.start, f.end))
     for d in p.dates:
-        add("date", _claim_date_key(d), d.text)
-    for t in p.times:
-        it = time_item(t)
-        add("time", it.key, t.text)
+        add("date", _claim_date_key(d), d.text, _context(t, d.start, d.end))
+    for tm in p.times:
+        it = time_item(tm)
+        add("time", it.key, tm.text, _context(t, tm.start, tm.end))
     for e in p.entities:
         words = tuple(w for w in e.words if w and w not in _NAME_STOP)
         if words:
-            add("name", words, e.text)
+            add("name", words, e.text, _context(t, e.start, e.end))
     return out
 
 
@@ -217,15 +238,24 @@ def _holds(anchor: Anchor, facts: _Facts, inherited: frozenset[str]) -> bool:
 def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...],
            claim: Sequence[Anchor]) -> str | None:
     """A value of ``anchor``'s kind that ``facts`` (or, for a sentence led by a pronoun,
-    the names it inherits) states, and that is none of the ``claim``'s own anchors."""
+    the names it inherits) states in the place the claim gives the anchor — sharing a
+    neighbouring content word with it ("the Hamburg office" for "the Oslo office") — and
+    that is none of the ``claim``'s own anchors."""
     same = [a for a in claim if a.kind == anchor.kind]
+
+    def placed(ctx: frozenset[str]) -> bool:
+        return not anchor.context or bool(ctx & anchor.context)
+
     if anchor.kind == "name":
-        for name in (*facts.names, *inherited):
-            if not any(_name_in(name, frozenset(str(w) for w in a.key))
-                       or _name_in(a.key, frozenset(name)) for a in same):
+        named = [*facts.names, *((n, facts.lead) for n in inherited)]
+        for name, ctx in named:
+            if placed(ctx) and not any(_name_in(name, frozenset(str(w) for w in a.key))
+                                       or _name_in(a.key, frozenset(name)) for a in same):
                 return " ".join(name)
         return None
-    for key, text in facts.kinds.get(anchor.kind, {}).items():
+    for key, (text, ctx) in facts.kinds.get(anchor.kind, {}).items():
+        if not placed(ctx):
+            continue
         if anchor.kind == "date":
             if not any(_date_compatible(a.key, key) for a in same):
                 return text
@@ -293,7 +323,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
         p = i - 1 if i > 0 and sents[i - 1].source == s.source else None
         prev.append(p if p is not None and _pronoun_led(s.text) else None)
     inherited = [facts[p].words if p is not None else frozenset() for p in prev]
-    heirs = [facts[p].names if p is not None else () for p in prev]
+    heirs = [tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev]
     hits = [frozenset(a for a, anc in enumerate(anchors) if _holds(anc, facts[i], inherited[i]))
             for i in range(len(sents))]
     present = frozenset().union(*hits) if hits else frozenset()

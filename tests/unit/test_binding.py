@@ -203,3 +203,13 @@ def test_v3_certificates_rederive_binding_decisions(tmp_path: object) -> None:
     cert = issue_certificate(res, signer=signer, settings=settings)
     check = cert.verify(signer.public_key)
     assert check.valid, check.failures
+
+
+def test_a_rival_counts_only_in_the_place_the_claim_gives_the_anchor() -> None:
+    # news sentences are full of other names: one in another role is no rival
+    ev = ("Police in Leeds said on Monday that the FBI had joined the search. Agents "
+          "tracked the suspect to Cancun, where he had been staying with friends.")
+    p = plan("The FBI tracked the suspect to Cancun.", ev)
+    assert p.windows and not p.unbound
+    # the same shape with the place swapped is still a rival
+    assert plan("Tom Becker runs the Oslo office.").unbound

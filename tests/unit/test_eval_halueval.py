@@ -21,7 +21,10 @@ from certirag.eval.halueval import (
     run_halueval,
     tune_thresholds,
 )
+from certirag.schemas import Scores
 from certirag.testing import FakeVerifier
+
+_LOW = Scores(entailment=0.3, neutral=0.6, contradiction=0.1)
 
 ROWS = [
     {"knowledge": "The Oberoi Group is a hotel company with its head office in Delhi.",
@@ -104,3 +107,41 @@ def test_dialogue_question_is_last_turn(tmp_path: Path) -> None:
     (ex,) = load_dialogue(path, Rows(), None)
     assert ex.question == "Was he in Zodiac?"
     assert [e["id"] for e in ex.evidence] == ["knowledge-0", "history-0"]
+
+
+def test_auroc_counts_ties_half_and_orders_scores() -> None:
+    from certirag.eval.halueval import auroc
+
+    assert auroc([0.9, 0.8], [0.1, 0.2]) == 1.0
+    assert auroc([0.1], [0.9]) == 0.0
+    assert auroc([0.5], [0.5]) == 0.5
+    assert auroc([0.9, 0.1], [0.5]) == 0.5
+
+
+def test_answer_score_is_the_weakest_claim() -> None:
+    assert AnswerRecord(False, ((0.9, 0.0), (0.4, 0.1)), False).score() == 0.4
+    assert AnswerRecord(True, ((0.9, 0.0),), False).score() == 0.0
+    assert AnswerRecord(False, (), False).score() == 1.0
+
+
+def test_a_quoted_claim_passes_at_any_tau_e() -> None:
+    from certirag.eval.halueval import record_of
+    from certirag.pipeline import verify
+
+    ev = [{"id": "k", "text": "The Oberoi Group is a hotel company with its head office in "
+                              "Delhi."}]
+    res = verify("", "The Oberoi Group is a hotel company with its head office in Delhi.",
+                 evidence=ev, settings=Settings(),
+                 verifier=FakeVerifier(rule="fixed", scores=_LOW))
+    rec = record_of(res)
+    assert not rec.withheld(0.99, 0.5)  # quoted: verified whatever τe
+    assert rec.withheld(0.99, 0.01)  # policy v3: a contradiction in context still counts
+
+
+def test_tune_bounds_parse_and_reject() -> None:
+    from certirag.cli_halueval import _bounds
+
+    assert _bounds("0.05, 0.02") == [0.05, 0.02]
+    for bad in ("", "x", "1.5"):
+        with pytest.raises(InputError):
+            _bounds(bad)

@@ -157,7 +157,7 @@ def _word_set(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-_CTX_WORDS = 2  # content words on each side that make an anchor's context
+_CTX_WORDS = 1  # content words on each side that make an anchor's context
 
 
 def _context(text: str, start: int, end: int) -> frozenset[str]:
@@ -249,6 +249,8 @@ def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...]
     if anchor.kind == "name":
         named = [*facts.names, *((n, facts.lead) for n in inherited)]
         for name, ctx in named:
+            if (len(name) > 1) != (len(anchor.key) > 1):
+                continue  # a one-word name (a place, a firm) rivals only another one
             if placed(ctx) and not any(_name_in(name, frozenset(str(w) for w in a.key))
                                        or _name_in(a.key, frozenset(name)) for a in same):
                 return " ".join(name)
@@ -411,10 +413,22 @@ def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int
            hits: list[frozenset[int]], facts: list[_Facts],
            heirs: list[tuple[tuple[str, ...], ...]]) -> list[tuple[Anchor, Anchor, str]]:
     """Anchor pairs of the span that no one sentence links, where a sentence holding one
-    of them states a rival value of the other's kind."""
-    groups: list[set[int]] = [{a} for a in sorted(present)]
+    of them states a rival value of the other's kind. Sentences that name one entity in
+    common (a bridge: "A founded B. B was formed in 2003.") count as one."""
+    joint: list[set[int]] = []  # anchors held by each bridged group of sentences
+    named: list[set[str]] = []
     for j in members:
-        here = hits[j] & present
+        here = set(hits[j] & present)
+        mine = {" ".join(n) for n, _ in facts[j].names} | {" ".join(n) for n in heirs[j]}
+        for k in [k for k, names in enumerate(named) if names & mine]:
+            here |= joint[k]
+            mine |= named[k]
+        keep = [k for k, names in enumerate(named) if not names & mine]
+        joint = [joint[k] for k in keep] + [here]
+        named = [named[k] for k in keep] + [mine]
+    groups: list[set[int]] = [{a} for a in sorted(present)]
+    for held in joint:
+        here = frozenset(held)
         if not here:
             continue
         merged = {a for g in groups if g & here for a in g} | set(here)

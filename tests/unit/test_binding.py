@@ -213,3 +213,11 @@ def test_a_rival_counts_only_in_the_place_the_claim_gives_the_anchor() -> None:
     assert p.windows and not p.unbound
     # the same shape with the place swapped is still a rival
     assert plan("Tom Becker runs the Oslo office.").unbound
+
+
+def test_a_bridge_entity_links_two_sentences() -> None:
+    # multi-hop: the answer's sentence and the subject's sentence share "Damageplan"
+    ev = ("Darrell Abbott was an American guitarist who co-founded Damageplan with his "
+          "brother. Damageplan was a heavy metal band from Dallas, formed in 2003.")
+    p = plan("Darrell Abbott co-founded Damageplan, which was formed in 2003.", ev)
+    assert p.windows and not p.unbound

@@ -428,11 +428,10 @@ def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int
         named = [named[k] for k in keep] + [mine]
     groups: list[set[int]] = [{a} for a in sorted(present)]
     for held in joint:
-        here = frozenset(held)
-        if not here:
+        if not held:
             continue
-        merged = {a for g in groups if g & here for a in g} | set(here)
-        groups = [g for g in groups if not g & here] + [merged]
+        merged = {a for g in groups if g & held for a in g} | held
+        groups = [g for g in groups if not g & held] + [merged]
     if len(groups) < 2:
         return []
     out: list[tuple[Anchor, Anchor, str]] = []

@@ -79,6 +79,9 @@ def verify_command(
         "--index", help="Retrieve evidence from this index instead.")] = None,
     display: Annotated[str | None, typer.Option(
         "--display", help="strict (verified only), mixed (all, labelled) or debug.")] = None,
+    claims: Annotated[str | None, typer.Option(
+        "--claims", help="rules (default) or llm: the LLM claim compiler on llm_url; if it "
+                         "fails, every sentence is withheld (compiler_error).")] = None,
     batch: Annotated[Path | None, typer.Option(
         "--batch", help="JSONL of {id, question, answer, evidence}.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Batch output JSONL (resumable).")
@@ -102,7 +105,9 @@ def verify_command(
     with errors_to_exit_codes():
         if display is not None and display not in ("strict", "mixed", "debug"):
             raise InputError(f"--display must be strict, mixed or debug, not {display!r}")
-        settings = settings_from(config, preset, display=display)
+        if claims is not None and claims not in ("rules", "llm"):
+            raise InputError(f"--claims must be rules or llm, not {claims!r}")
+        settings = settings_from(config, preset, display=display, claims=claims)
         if batch is not None:
             if out is None:
                 raise InputError("--batch needs --out FILE")

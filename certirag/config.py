@@ -110,6 +110,11 @@ class Settings(BaseSettings):
                                 description="ask the LLM judge about claims in judge_band")
     judge_band: tuple[float, float] = (0.3, 0.7)
     judge_retries: int = Field(default=2, ge=0, le=10)
+    claims: Literal["rules", "llm"] = Field(
+        default="rules",
+        description="how an answer becomes claims: 'rules' (certirag.claims, offline) or "
+                    "'llm' (the LLM claim compiler on the llm_url server; when it fails, "
+                    "every sentence is withheld with reason compiler_error)")
 
     # HTTP service
     server_api_keys_file: Path | None = Field(default=None,

@@ -156,7 +156,7 @@ def verify(
     claim first needs it and then shared by later calls with the same verifier settings
     (see :func:`certirag.verifiers.shared_verifier`)."""
     from certirag.checks import CheckOptions, check_claim, prepare_evidence
-    from certirag.claims import extract_claims
+    from certirag.claims import extract_claims_for
 
     settings = settings or Settings()
     if not isinstance(question, str) or not isinstance(answer, str):
@@ -175,7 +175,7 @@ def verify(
         passages = coerce_evidence(evidence or [])
 
     thresholds = Thresholds(settings.tau_entail, settings.tau_contradict)
-    claims = extract_claims(answer, question=question)
+    claims, claims_model = extract_claims_for(settings, answer, question=question)
     texts = [p.text for p in passages]
     options = CheckOptions(date_locale=settings.date_locale)
     prepared = prepare_evidence(texts, options=options) if texts else None
@@ -188,6 +188,10 @@ def verify(
             decisions[claim.id] = ClaimDecision(
                 claim=claim, decision=Decision.NOT_A_CLAIM,
                 reasons=[Reason(code="not_a_claim", message="asserts nothing checkable")])
+            continue
+        if claim.kind == "compiler_error":  # claims: llm, and the compiler failed
+            decisions[claim.id] = _withhold(claim, "compiler_error", "the LLM claim compiler "
+                                            f"failed: {claims_model.get('compiler_error')}")
             continue
         if claim.kind == "unresolved":  # a yes/no reply no statement could be built from
             decisions[claim.id] = _withhold(claim, "unresolved_answer", "the reply cannot be "
@@ -210,7 +214,7 @@ def verify(
         else:
             to_score.append(claim)
 
-    model: dict[str, str] = {}
+    model: dict[str, str] = dict(claims_model)
     if to_score:
         if settings.policy == POLICY_V3:
             _score_bound(to_score, passages, verifier, settings, thresholds, decisions, model,

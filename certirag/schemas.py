@@ -183,13 +183,15 @@ class Claim(_Model):
     """A checkable statement. ``start``/``end`` locate its sentence in the answer;
     ``text`` is the statement as verified (decontextualised). ``kind`` is ``unresolved``
     for a reply ("Yes.", "No, it can't.") that no statement can be built from: it is
-    withheld with reason ``unresolved_answer``, never treated as ``not_a_claim``."""
+    withheld with reason ``unresolved_answer``, never treated as ``not_a_claim``.
+    ``compiler_error`` marks a sentence the LLM claim compiler failed on (``claims:
+    llm``): it is withheld with reason ``compiler_error``, never checked."""
 
     id: str
     text: str = Field(min_length=1)
     start: int = Field(ge=0)
     end: int = Field(ge=0)
-    kind: Literal["claim", "not_a_claim", "unresolved"] = "claim"
+    kind: Literal["claim", "not_a_claim", "unresolved", "compiler_error"] = "claim"
 
 
 class ClaimDecision(_Model):

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -37,6 +42,52 @@ class HashEmbedder:
                 out[row, h % self.dim] += 1.0
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         return out / np.maximum(norms, 1e-9)
+
+
+class ChatServer:
+    """A scripted OpenAI-compatible chat server on 127.0.0.1 (``/v1/chat/completions``):
+    each request gets the next reply of ``replies`` as the message content, or the HTTP
+    status when the item is an int; the request bodies are kept in ``bodies``."""
+
+    def __init__(self, replies: Sequence[str | int]) -> None:
+        self.replies = list(replies)
+        self.bodies: list[dict[str, Any]] = []
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                size = int(self.headers.get("Content-Length", "0"))
+                owner.bodies.append(json.loads(self.rfile.read(size) or b"{}"))
+                item: str | int = owner.replies.pop(0) if owner.replies else 500
+                if isinstance(item, int):
+                    status, data = item, {"error": {"message": "scripted failure"}}
+                else:
+                    status, data = 200, {"choices": [{"message": {"role": "assistant",
+                                                                   "content": item},
+                                                       "finish_reason": "stop"}]}
+                blob = json.dumps(data).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(blob)))
+                self.end_headers()
+                self.wfile.write(blob)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    @contextmanager
+    def running(self) -> Iterator[ChatServer]:
+        thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield self
+        finally:
+            self._server.shutdown()
+            self._server.server_close()
+            thread.join(timeout=5)
 
 
 @pytest.fixture

@@ -51,6 +51,9 @@ def _check_claims(body: _Body, check: CertificateCheck) -> None:
         if c.end > len(body.answer.text) or c.start > c.end:
             check.fail("claims_mismatch", f"offsets {c.start}:{c.end} are outside the answer",
                        c.id)
+    if body.model.get("claims") == "llm":
+        _check_compiled(body, check)
+        return
     try:
         expected = extract_claims(body.answer.text, question=body.question)
     except Exception as exc:  # the answer cannot be split: nothing can be confirmed
@@ -69,6 +72,49 @@ def _check_claims(body: _Body, check: CertificateCheck) -> None:
                     "text or offsets" if w[0] == h[0] else "id/order")
             check.fail("claims_mismatch", f"claim {h[0]}: {what} differ from the extracted "
                                           f"claim {w[0]} ({w[1][:60]!r})", h[0])
+
+
+def _check_compiled(body: _Body, check: CertificateCheck) -> None:
+    """``claims: llm``: the claims' text came from the LLM claim compiler and cannot be
+    re-derived. What can be is checked: ids ``c1``, ``c2`` … in order; the claims lie on
+    the answer's sentences in order, every sentence with one claim or more; a sentence
+    kept whole (not a claim, or withheld because the compiler failed) is its sentence
+    verbatim, and ``not_a_claim`` only where the rules say so; ``compiler_error`` exactly
+    when the model record holds the compiler's error."""
+    from itertools import groupby
+
+    from certirag.claims import not_a_claim_reason
+    from certirag.generate.compiler import COMPILER_PROMPT_SHA256
+    from certirag.text.sentences import split_sentences
+
+    check.notes.append("the claims were compiled by an LLM (claims: llm): their text is not "
+                       "re-derived; checked that they lie on the answer's sentences, none "
+                       "left out")
+    if body.model.get("compiler_prompt_sha256") != COMPILER_PROMPT_SHA256:
+        check.notes.append("the claim compiler's prompt is not this version's")
+    answer = body.answer.text
+    if [c.id for c in body.claims] != [f"c{i}" for i in range(1, len(body.claims) + 1)]:
+        check.fail("claims_mismatch", "compiled claims must be numbered c1, c2, ... in order")
+    spans = [k for k, _ in groupby((c.start, c.end) for c in body.claims)]
+    if spans != split_sentences(answer):
+        check.fail("claims_mismatch", "the compiled claims do not lie on the answer's "
+                                      "sentences in order, each sentence once or more")
+    failed = "compiler_error" in body.model
+    for c in body.claims:
+        codes = [r.code for r in c.reasons]
+        whole = answer[c.start:c.end]
+        if (c.decision == Decision.NOT_A_CLAIM or "compiler_error" in codes) and c.text != whole:
+            check.fail("claims_mismatch", "a sentence kept whole is not the answer's sentence "
+                                          "verbatim", c.id)
+        if c.decision == Decision.NOT_A_CLAIM and not_a_claim_reason(whole) is None:
+            check.fail("claims_mismatch", "recorded not_a_claim, but the sentence is a claim",
+                       c.id)
+        if failed and c.decision != Decision.NOT_A_CLAIM and codes != ["compiler_error"]:
+            check.fail("claims_mismatch", "the compiler failed, but the claim was not withheld "
+                                          "with compiler_error", c.id)
+        if not failed and "compiler_error" in codes:
+            check.fail("claims_mismatch", "compiler_error recorded, but the model record holds "
+                                          "no compiler error", c.id)
 
 
 def _kind_of(c: _Claim) -> Literal["claim", "not_a_claim", "unresolved"]:
@@ -155,6 +201,14 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
                 or c.evidence:
             check.fail("decision_mismatch", "an unresolved reply must be recorded as "
                                             "unverified, unscored, with that one reason", c.id)
+        return
+    if "compiler_error" in codes:
+        # whether the compiler failed is checked with the claims (claims_mismatch)
+        if c.decision != Decision.UNVERIFIED or codes != ["compiler_error"] or c.scores \
+                or c.evidence or body.model.get("claims") != "llm":
+            check.fail("decision_mismatch", "a sentence the claim compiler (claims: llm) "
+                                            "failed on must be recorded as unverified, "
+                                            "unscored, with that one reason", c.id)
         return
     if prepared is None:
         expect(Decision.UNVERIFIED, None, "no evidence")

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Literal
 
-from certirag.checks._text import normalize, tokens
+from certirag.checks._text import normalize, stem, tokens
 from certirag.checks.base import CheckOptions, Finding
 from certirag.checks.citations import Citation
 from certirag.checks.compare import (
@@ -28,6 +28,7 @@ from certirag.checks.compare import (
 from certirag.checks.dates import DateRef
 from certirag.checks.entities import EntityIndex
 from certirag.checks.figures import Figure
+from certirag.checks.modals import Modal
 from certirag.checks.parse import Item, Parsed, SentInfo, parse_text
 from certirag.checks.swap import Segments, segments
 from certirag.errors import InputError
@@ -59,6 +60,9 @@ class PreparedEvidence:
         self.titles: dict[str, set[int | None]] = {}
         self.sentences: list[SentInfo] = []
         self.stem_index: dict[str, list[int]] = {}
+        # "No will shall be valid unless …": restricted subjects (stemmed) to the sentence
+        # and its modal, for claims that share little more than the subject with it
+        self.restrictions: dict[str, list[tuple[SentInfo, Modal]]] = {}
         self.occurrences: dict[tuple[object, ...], list[tuple[SentInfo, Item]]] = {}
         self._segments: dict[tuple[int, str], Segments | None] = {}
         self._listed: dict[tuple[int, str], bool] = {}
@@ -90,6 +94,9 @@ class PreparedEvidence:
                 self.sentences.append(s)
                 for st in s.content:
                     self.stem_index.setdefault(st, []).append(idx)
+                for m in s.modals:
+                    if m.restricts and m.condition and m.subject:
+                        self.restrictions.setdefault(stem(m.subject), []).append((s, m))
                 for it in s.items:
                     self.occurrences.setdefault(it.key, []).append((s, it))
         self.lower_text = " | ".join(lowered)

@@ -6,10 +6,11 @@ import re
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from certirag.checks._text import stem
 from certirag.checks.base import Finding, FindingKind
 from certirag.checks.dates import DateRef
 from certirag.checks.figures import Figure
-from certirag.checks.modals import CONTRADICTORY
+from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item
 from certirag.checks.qualifiers import CLASS_NAMES
 from certirag.checks.swap import claim_context, find_swap, same_value
@@ -270,10 +271,10 @@ def _check_dates(c: Parsed, ev: PreparedEvidence, question: _Question,
 def _check_entities(c: Parsed, ev: PreparedEvidence, q: _Question,
                     out: list[Finding]) -> None:
     for ent in c.entities:
-        if ev.entities.grounded(ent.words):
+        if ev.entities.grounded(ent.words, ent.cuts):
             continue
         qindex = q.entities
-        if qindex is not None and qindex.grounded(ent.words):
+        if qindex is not None and qindex.grounded(ent.words, ent.cuts):
             continue
         out.append(Finding("ungrounded_entity", "ungrounded",
                            f"the evidence does not mention {ent.text!r}", ent.text))
@@ -312,15 +313,81 @@ def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
 def _check_sentences(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     for s in c.sentences:
         got = _align(s, ev)
-        if got is None:
+        before = len(out)
+        if got is not None:
+            e, score = got
+            _check_negation(s, e, out)
+            _check_polarity(s, e, out)
+            _check_modals(s, e, out)
+            if score >= 0.6:
+                _check_hedges(s, e, out)
+                _check_conditions(s, e, out)
+        if ev.restrictions and s.modals and not any(
+                f.code == "modal_mismatch" and f.kind == "contradiction" for f in out[before:]
+        ) and (got is None or not _states_same_modal(s, got[0])):
+            found: list[Finding] = []
+            _check_restrictions(s, ev, found)
+            if found:  # the contradiction replaces a weaker modal finding on the sentence
+                out[before:] = [f for f in out[before:] if f.code != "modal_mismatch"]
+                out.extend(found)
+
+
+# Words before a modal that are no subject noun to match a restriction by.
+_NOT_SUBJECT = frozenset("""
+it its they them he him she her we us you i this that these those which who whom whose what
+there here one ones also not and or but then only still thus so too
+""".split())
+
+
+def _check_restrictions(s: SentInfo, ev: PreparedEvidence, out: list[Finding]) -> None:
+    """What the evidence rules out by subject alone: "A will may be oral." (or "A will need
+    not be in writing.") against "No will shall be valid unless it is in writing." The
+    claim shares only its subject with that sentence, so alignment never pairs them. It
+    contradicts the evidence when something it permits is opposed to the exception the
+    evidence makes (:func:`certirag.checks.modals.opposed`), or when it exempts the subject
+    from that very exception."""
+    negated = {w for sc in s.polarity.scopes if not sc.modal for w in sc.words}
+    for m in s.modals:
+        if m.cls not in ("permission", "exemption") or not m.subject \
+                or m.subject in _NOT_SUBJECT:
             continue
-        e, score = got
-        _check_negation(s, e, out)
-        _check_polarity(s, e, out)
-        _check_modals(s, e, out)
-        if score >= 0.6:
-            _check_hedges(s, e, out)
-            _check_conditions(s, e, out)
+        rules = ev.restrictions.get(stem(m.subject))
+        if not rules:
+            continue
+        said = _after(s, m.end, negated)
+        for e, x in rules:
+            hit = next(((w, c) for w in said for c in x.condition
+                        if (opposed(w, c) if m.cls == "permission" else w == c)), None)
+            if hit is None:
+                continue
+            what = "permits" if m.cls == "permission" else "exempts from"
+            out.append(Finding(
+                "modal_mismatch", "contradiction",
+                f"the claim {what} {_word_of(s, hit[0])!r} ({m.text!r}); the evidence allows "
+                f"no {m.subject} unless {_word_of(e, hit[1])!r} ({x.text!r})", m.text, e.text))
+            return
+
+
+def _states_same_modal(s: SentInfo, e: SentInfo) -> bool:
+    """Whether ``e`` says of some verb what ``s`` says of it (same verb, same class)."""
+    return any(x.verb == m.verb and x.cls == m.cls for m in s.modals for x in e.modals)
+
+
+def _word_of(s: SentInfo, st: str) -> str:
+    return next((t.text for t, x in zip(s.toks, s.stems, strict=True) if x == st), st)
+
+
+def _after(s: SentInfo, end: int, negated: set[str]) -> list[str]:
+    """Content stems of ``s`` after offset ``end`` up to a clause boundary, not negated."""
+    out: list[str] = []
+    for tok, st in zip(s.toks, s.stems, strict=True):
+        if tok.start < end:
+            continue
+        if tok.text in ",;:":
+            break
+        if st is not None and st not in negated:
+            out.append(st)
+    return out
 
 
 def _unnegated(s: SentInfo) -> set[str]:

@@ -7,12 +7,24 @@ name unless it looks like one (an acronym or inner capitals), because nothing te
 ``Workers`` from ``Lyon`` without a dictionary. Months, weekdays, pronouns, roman numerals,
 units and currency codes are never names.
 
+A run ends at a sentence end, a line break, and a quotation mark or bracket (a title's
+edge: ``the "Daily Mail" Walter Scott``). Inside a run, a possessive and a corporate or press
+title after a name are *cuts* (:attr:`Entity.cuts`): ``Spain's | King Felipe``,
+``Apple | CEO Tim Cook``, ``Bank of England | Governor Mark Carney``. The run stays one name
+(``King's College`` is one), but it may be grounded piece by piece at its cuts.
+
 A name is grounded when the evidence or the question mentions it, case-insensitively: the
 whole phrase; a surname-only mention of a full name (``Smith`` for ``John Smith``); a full name
 with a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``, but not a
 middle name the evidence does not have); an acronym of
 either (``EU`` / ``European Union``); a handful of common aliases and demonyms (``UK`` /
-``Britain`` / ``British``). Possessives are ignored and honorifics dropped.
+``Britain`` / ``British``). Possessives are ignored and honorifics and titles dropped. A
+name the evidence does not mention whole is still grounded when it cuts into pieces the
+evidence mentions each: at its cuts (``Spain's King Felipe`` against evidence naming Spain
+and King Felipe apart), or elsewhere into names of two words or more (``Daily Mail Online
+Walter Scott`` against evidence naming ``Daily Mail Online`` and ``Walter Scott``). A single
+word is a piece only between cuts, so ``John Smith`` is not grounded by a ``John`` and a
+``Smith`` apart, nor ``Times Square`` by "at times" and "square metres".
 """
 
 from __future__ import annotations
@@ -40,7 +52,16 @@ _HONORIFIC = words("""
 mr mrs ms mx dr prof professor sir dame lord lady president king queen prince princess saint
 st judge justice general gen captain capt colonel col lieutenant sergeant senator governor
 mayor pope rev reverend father sister brother uncle aunt chancellor minister
+ceo cfo coo cto chairman chairwoman chief executive officer spokesman spokeswoman spokesperson
+editor director founder secretary prime deputy vice
 """)
+# Titles that start a new run after a name (``Apple CEO Tim Cook``). Political titles
+# (``Foreign Minister``, ``Vice President``) are left whole: their first word matters.
+_TITLE = words("""
+ceo cfo coo cto chairman chairwoman chief spokesman spokeswoman spokesperson editor director
+founder governor
+""")
+_QUOTES = frozenset("\"'([{")
 _ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
     "uk|u.k|united kingdom|britain|great britain|british|gb",
     "us|u.s|usa|u.s.a|united states|united states of america|america|american|americans",
@@ -62,12 +83,14 @@ _ALIAS_OF: dict[str, frozenset[str]] = {name: g for g in _ALIASES for name in g}
 
 @dataclass(frozen=True, slots=True)
 class Entity:
-    """A capitalised name in the claim; ``words`` lowercase without possessives."""
+    """A capitalised name in the claim; ``words`` lowercase without possessives; ``cuts``
+    the indices into ``words`` where a piece may start (after a possessive, at a title)."""
 
     text: str
     words: tuple[str, ...]
     start: int
     end: int
+    cuts: tuple[int, ...] = ()
 
 
 def _word(tok: Token) -> str:
@@ -100,7 +123,7 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
     if toks is None:
         toks = tokens(text)
     out: list[Entity] = []
-    run: list[tuple[Token, bool]] = []  # (token, sentence-initial)
+    run: list[tuple[Token, bool, bool]] = []  # (token, sentence-initial, a cut before it)
 
     def flush() -> None:
         if run:
@@ -108,9 +131,13 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
             run.clear()
 
     prev_stop = True
+    last_end = 0
     for i, tok in enumerate(toks):
         ch = tok.text[0]
         initial = prev_stop
+        if run and "\n" in text[last_end:tok.start]:
+            flush()  # a line break: a heading or a title's edge
+        last_end = tok.end
         if ch in ".!?:;":
             if ch == "." and run and len(run[-1][0].text) == 1 and run[-1][0].text.isupper():
                 continue  # an initial: "Lawrence M. Tanenbaum"
@@ -118,18 +145,21 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
             if run:
                 flush()
             continue
-        if ch in "\"'([{":
-            if run and (ch == "(" or ch == "["):
-                flush()
+        if ch in _QUOTES:
+            flush()  # a quoted title or a bracket is a name's edge
             continue
         prev_stop = False
         if ch.isupper():
-            if taken.free(tok.start, tok.end) and tok.text.lower() not in _NEVER:
-                run.append((tok, initial))
+            low = tok.text.lower()
+            if taken.free(tok.start, tok.end) and low not in _NEVER:
+                prev = run[-1][0].text.lower() if run else ""
+                cut = bool(run) and (prev.endswith("'s") or (
+                    low in _TITLE and prev not in _TITLE | _CONNECT))
+                run.append((tok, initial, cut))
                 continue
         elif run and ch.isalpha() and tok.text in _CONNECT and i + 1 < len(toks) and _is_cap(
                 toks[i + 1]) and taken.free(tok.start, tok.end):
-            run.append((tok, False))
+            run.append((tok, False, False))
             continue
         if run:
             flush()
@@ -137,7 +167,7 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
     return out
 
 
-def _emit(text: str, run: list[tuple[Token, bool]], out: list[Entity]) -> None:
+def _emit(text: str, run: list[tuple[Token, bool, bool]], out: list[Entity]) -> None:
     items = list(run)
     while items and (items[0][0].text.lower() in _CONNECT or (
             items[0][0].text.lower() in COMMON and not _looks_like_name(items[0][0].text))):
@@ -147,14 +177,15 @@ def _emit(text: str, run: list[tuple[Token, bool]], out: list[Entity]) -> None:
     if not items:
         return
     if len(items) == 1:
-        tok, initial = items[0]
+        tok, initial, _ = items[0]
         if initial and not _looks_like_name(tok.text):
             return
         if len(tok.text.rstrip("'.")) < 2:
             return
     start, end = items[0][0].start, items[-1][0].end
-    words = tuple(_word(t) for t, _ in items)
-    out.append(Entity(text[start:end], words, start, end))
+    words = tuple(_word(t) for t, _, _ in items)
+    cuts = tuple(i for i, (_, _, cut) in enumerate(items) if cut and i > 0)
+    out.append(Entity(text[start:end], words, start, end, cuts))
 
 
 class EntityIndex:
@@ -193,8 +224,31 @@ class EntityIndex:
             self._acronyms.add("".join(w[0] for w in run if w not in _CONNECT))
             self._acronyms.add("".join(w[0] for w in run))
 
-    def grounded(self, words: tuple[str, ...]) -> bool:
-        """Whether the name ``words`` (lowercase) is mentioned (see the module docstring)."""
+    def grounded(self, words: tuple[str, ...], cuts: Iterable[int] = ()) -> bool:
+        """Whether the name ``words`` (lowercase; ``cuts`` as :attr:`Entity.cuts`) is
+        mentioned (see the module docstring)."""
+        return self._grounded(words) or self._pieces(words, frozenset(cuts))
+
+    def _pieces(self, words: tuple[str, ...], cuts: frozenset[int]) -> bool:
+        """Whether ``words`` cut into mentioned pieces: one word or more between cuts (or
+        the ends), two words or more elsewhere."""
+        n = len(words)
+        if n < 2 or n > 16 or (n < 4 and not cuts):
+            return False
+        edges = cuts | {0, n}
+        ok = [False] * (n + 1)
+        ok[n] = True
+        for i in range(n - 1, -1, -1):
+            if words[i] in _CONNECT:
+                continue
+            ok[i] = any(ok[j] and words[j - 1] not in _CONNECT
+                        and (sum(w not in _CONNECT for w in words[i:j]) >= 2
+                             or (i in edges and j in edges))
+                        and self._grounded(words[i:j])
+                        for j in range(n, i, -1) if j - i < n)
+        return ok[0]
+
+    def _grounded(self, words: tuple[str, ...]) -> bool:
         if any(w in _SPLIT for w in words):
             parts: list[tuple[str, ...]] = []
             cur: list[str] = []
@@ -236,8 +290,9 @@ class EntityIndex:
                    and all(w in self._seq[a + 1:b] for w in core[1:-1])
                    for a in firsts for b in lasts):
                 return True
-            initials = "".join(w[0] for w in core if w not in _CONNECT)
-            if len(initials) >= 2 and initials in self._words:
+        for name in {core, words}:  # "PM" for "Prime Minister", titles and all
+            initials = "".join(w[0] for w in name if w not in _CONNECT)
+            if len(name) > 1 and len(initials) >= 2 and initials in self._words:
                 return True
         group = _ALIAS_OF.get(" ".join(core))
         if group is not None:

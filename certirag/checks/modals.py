@@ -4,6 +4,13 @@ shall not, may not, cannot, is not permitted to, is prohibited from), ``exemptio
 does not have to, is not required to), ``recommendation`` (should, ought to) and
 ``discouragement`` (should not). Each occurrence is tied to the verb it governs, so two
 statements are compared only about the same action.
+
+A subject quantified by ``no`` turns ``shall``/``may`` into a prohibition that *restricts*
+the subject (:attr:`Modal.restricts`), and an exception after it (``unless``, ``except``,
+``only if``, ``other than``) is its :attr:`Modal.condition`: "No will shall be valid unless
+it is in writing" restricts wills to those in writing. :func:`opposed` tells a complement
+that contradicts such a condition ("oral" against "in writing", "unsigned" against
+"signed").
 """
 
 from __future__ import annotations
@@ -11,9 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from certirag.checks._text import STOP, Token, has_any
+from certirag.checks._text import STOP, Token, has_any, stem
 
-__all__ = ["CONTRADICTORY", "Modal", "find_modals"]
+__all__ = ["CONTRADICTORY", "Modal", "find_modals", "opposed"]
 
 _BE = r"(?:is|are|was|were|be|been|being|am)"
 _PATTERNS: list[tuple[str, str]] = [
@@ -60,6 +67,8 @@ class Modal:
     start: int
     end: int
     subject: str | None = None  # the word right before the modal ("will" in "A will may")
+    restricts: bool = False  # "No will shall …": a prohibition on a quantified subject
+    condition: tuple[str, ...] = ()  # content stems of its exception ("unless … writing")
 
 
 def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | None]
@@ -84,12 +93,57 @@ def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | Non
                 continue
             verb = st if st is not None else low
             break
+        restricts = False
+        condition: tuple[str, ...] = ()
         if cls in ("obligation", "permission") and _NO_SUBJECT.search(text, 0, m.start()):
             cls = "prohibition"  # "No will shall be valid", "No person may enter"
+            restricts = True
+            condition = _condition(text, offset, m.end(), toks, stems)
         before = re.findall(r"[A-Za-z][a-z-]+", text[max(0, m.start() - 40):m.start()])
         subject = before[-1].lower() if before else None
-        out.append(Modal(cls, verb, m.group(), m.start() + offset, m.end() + offset, subject))
+        out.append(Modal(cls, verb, m.group(), m.start() + offset, m.end() + offset, subject,
+                         restricts, condition))
     return out
+
+
+_EXCEPT_RE = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|that))?|only\s+if"
+                        r"|other\s+than|save\s+where)\b", re.IGNORECASE)
+
+
+def _condition(text: str, offset: int, after: int, toks: list[Token],
+               stems: list[str | None]) -> tuple[str, ...]:
+    """Content stems (at most 4) of the exception clause after position ``after``."""
+    m = _EXCEPT_RE.search(text, after)
+    if m is None:
+        return ()
+    out: list[str] = []
+    for tok, st in zip(toks, stems, strict=True):
+        if tok.start < m.end() + offset:
+            continue
+        if tok.text in ",;:.!?":
+            break
+        if st is not None:
+            out.append(st)
+            if len(out) == 4:
+                break
+    return tuple(out)
+
+
+# Complements that contradict each other as conditions on a thing ("oral" / "in writing").
+_OPPOSITE_SIDES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(stem(w) for w in a.split()), frozenset(stem(w) for w in b.split()))
+    for a, b in (("oral orally verbal verbally spoken unwritten", "written writing write"),)
+)
+
+
+def opposed(complement: str, condition: str) -> bool:
+    """Whether the stem ``complement`` contradicts the condition stem ``condition``: the
+    two sides of a known pair, or a negative prefix (``unsign`` / ``sign``)."""
+    for a, b in _OPPOSITE_SIDES:
+        if (complement in a and condition in b) or (complement in b and condition in a):
+            return True
+    return any(complement == pre + condition or condition == pre + complement
+               for pre in ("un", "non", "non-"))
 
 
 # A subject quantified by "no" turns "shall"/"may" into a prohibition.

@@ -4,13 +4,24 @@ self-contained claims (an option next to the rule-based :mod:`certirag.claims`).
 The answer is shown as numbered sentences between delimiters (data, not instructions);
 the model replies with JSON claims, each naming the sentence it comes from, so every
 claim keeps exact offsets into the answer. A sentence the model left without a claim
-keeps itself as a claim (nothing is dropped). On any failure the answer's sentences
-become the claims and :attr:`CompileResult.error` is set: the caller withholds them with
-reason ``compiler_error``.
+keeps itself as a claim (nothing is dropped).
+
+A reply is usable only when every claim can be located in the sentence it names: each
+claim shares a word with that sentence and holds no number that neither the answer nor
+the question holds; and the claims of a sentence together keep its numbers, its names
+(capitalised words after the first), its negation and its modality (a sentence with
+"may" or "must" has claims with a modal verb). A claim that drops "not", "10 days" or
+"may" would otherwise be verified in place of a sentence that says something else.
+
+On any failure (the server, the reply's JSON, a claim that cannot be located) the
+answer's sentences become the claims and :attr:`CompileResult.error` is set: the caller
+withholds them with reason ``compiler_error``.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -21,7 +32,7 @@ from certirag.generate.llm_json import prompt_sha256 as _hash
 from certirag.schemas import Claim
 
 __all__ = ["COMPILER_PROMPT_SHA256", "COMPILER_SYSTEM", "ClaimCompiler", "CompileResult",
-           "CompilerReply"]
+           "CompilerReply", "unlocated"]
 
 COMPILER_SYSTEM = (
     "You split an answer into atomic, self-contained factual claims. You receive a QUESTION "
@@ -35,6 +46,16 @@ COMPILER_SYSTEM = (
 )
 COMPILER_USER = "{question}\n\n{answer}\n\nReply with the JSON object only."
 COMPILER_PROMPT_SHA256 = _hash(COMPILER_SYSTEM, COMPILER_USER)
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_NAME = re.compile(r"\b[A-Z][^\W_]+")
+_NEGATION = frozenset("not no never none nor neither cannot without nobody nothing "
+                      "nowhere".split())
+_MODAL = frozenset("may might must shall should can cannot could would will need needs "
+                   "ought".split())
+_STOP = frozenset("the and for are was were has have had its his her their this that "
+                  "these those with from into than then there which who what".split())
 
 
 class _Item(BaseModel):
@@ -98,6 +119,12 @@ class ClaimCompiler:
             bad = [c.sentence for c in reply.claims if c.sentence > len(spans)]
             if bad:
                 raise LLMReplyError(f"the compiler cited sentence(s) {bad} of {len(spans)}")
+            known = _numbers(answer) | _numbers(question)
+            for i, (a, b) in enumerate(spans, 1):
+                texts = [c.text for c in reply.claims if c.sentence == i and c.text.strip()]
+                problem = unlocated(answer[a:b], texts, known_numbers=known)
+                if problem is not None:
+                    raise LLMReplyError(f"sentence {i}: {problem}")
         except LLMReplyError as exc:
             return CompileResult(sentence_claims, str(exc), self.prompt_sha256)
         claims: list[Claim] = []
@@ -113,3 +140,60 @@ class ClaimCompiler:
                 base = sentence_claims[i - 1]
                 claims.append(base.model_copy(update={"id": f"c{len(claims) + 1}"}))
         return CompileResult(claims, None, self.prompt_sha256)
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold().replace("’", "'") for w in _TOKEN.findall(text)]
+
+
+def _numbers(text: str) -> set[str]:
+    return set(_NUMBER.findall(text))
+
+
+def _negated(words: Sequence[str]) -> bool:
+    return any(w in _NEGATION or w.endswith("n't") for w in words)
+
+
+def _modal(words: Sequence[str]) -> bool:
+    return any(w in _MODAL or (w.endswith("n't") and w[:-3] in _MODAL | {"ca", "wo", "sha"})
+               for w in words)
+
+
+def _content(words: Sequence[str]) -> set[str]:
+    return {w for w in words if len(w) >= 3 and w not in _STOP}
+
+
+def unlocated(sentence: str, claims: Sequence[str], *,
+              known_numbers: set[str] | None = None) -> str | None:
+    """Why the compiled ``claims`` of ``sentence`` cannot stand for it, or ``None`` (see
+    the module docstring). ``known_numbers`` are the numbers a claim may bring in from
+    elsewhere (the answer and the question; default: the sentence's own)."""
+    if not claims:
+        return None  # the sentence stands as its own claim
+    s_words = _words(sentence)
+    s_content = _content(s_words)
+    s_numbers = _numbers(sentence)
+    known = s_numbers | (known_numbers or set())
+    for text in claims:
+        extra = sorted(_numbers(text) - known)
+        if extra:
+            return f"claim {text[:80]!r} holds {', '.join(extra)}, which the answer does not"
+        if s_content and not _content(_words(text)) & s_content:
+            return f"claim {text[:80]!r} shares no word with its sentence"
+    joined = " ".join(claims)
+    c_words = _words(joined)
+    missing = sorted(s_numbers - _numbers(joined))
+    if missing:
+        return f"the claims leave out {', '.join(missing)}"
+    c_set = set(c_words) | {w.split("'")[0] for w in c_words}
+    first = _TOKEN.search(sentence)
+    names = [m.group(0) for m in _NAME.finditer(sentence)
+             if first is not None and m.start() > first.start() and m.group(0) != "I"
+             and m.group(0).casefold() not in c_set]
+    if names:
+        return f"the claims leave out {', '.join(dict.fromkeys(names))}"
+    if _negated(s_words) and not _negated(c_words):
+        return "the claims leave out the sentence's negation"
+    if _modal(s_words) and not _modal(c_words):
+        return "the claims leave out the sentence's modal verb"
+    return None

@@ -271,12 +271,15 @@ def search(body: SearchRequest, request: Request,
             "hits": [h.model_dump(mode="json") for h in result.hits]}
 
 
-def _verify_settings(state: ServerState, display: str | None) -> Settings:
+def _verify_settings(state: ServerState, display: str | None,
+                     claims: str | None = None) -> Settings:
     update: dict[str, Any] = {}
     if state.settings.verify_timeout_s is None:
         update["verify_timeout_s"] = state.limits.verify_timeout_s
     if display is not None:
         update["display"] = display
+    if claims is not None:
+        update["claims"] = claims
     return state.settings.model_copy(update=update) if update else state.settings
 
 
@@ -290,7 +293,7 @@ def verify(body: VerifyRequest, request: Request, response: Response,
     state = _state(request)
     if (body.evidence is None) == (body.index is None):
         raise ApiError(400, "pass exactly one of 'evidence' or 'index'", code="invalid_request")
-    settings = _verify_settings(state, body.display)
+    settings = _verify_settings(state, body.display, body.claims)
     index = None
     evidence: list[dict[str, str]] | None = None
     if body.evidence is not None:

@@ -64,6 +64,9 @@ class VerifyRequest(_Body):
     evidence: list[EvidenceIn] | None = Field(default=None, min_length=1, max_length=1_000)
     index: IndexName | None = None
     display: Literal["strict", "mixed", "debug"] | None = None
+    claims: Literal["rules", "llm"] | None = Field(
+        default=None, description="how the answer becomes claims (default: the server's "
+                                  "'claims' setting); 'llm' needs the server's llm_url")
     include_passages: bool = Field(
         default=False, description="also return the evidence passages as 'passages' "
                                    "(what claim evidence offsets point into)")

@@ -194,3 +194,26 @@ def test_compiler_on_the_server_never_drops_a_sentence(server: LlamaServer) -> N
     assert "failed to parse grammar" not in server.log_text()
     assert server.proc.poll() is None
     assert httpx.get(server.url + "/v1/models", timeout=10).status_code == 200
+
+
+def test_verify_with_compiled_claims_on_the_server(server: LlamaServer) -> None:
+    """``claims: llm`` through :func:`certirag.verify` with the shipped NLI model: either
+    claims on the answer's sentences, or every sentence withheld with ``compiler_error``;
+    the sentence the evidence contradicts (500 metres) is never verified."""
+    from certirag.config import Settings
+    from certirag.pipeline import verify
+    from certirag.text.sentences import split_sentences
+
+    answer = "The Eiffel Tower is in Paris. It was completed in 1889. It is 500 metres tall."
+    settings = Settings(claims="llm", llm_url=server.url, llm_timeout_s=120, llm_retries=0)
+    res = verify(QUESTION, answer, evidence=EVIDENCE, settings=settings)
+    spans = split_sentences(answer)
+    assert {(c.claim.start, c.claim.end) for c in res.claims} == set(spans)
+    assert res.model["claims"] == "llm"
+    if "compiler_error" in res.model:
+        assert [[r.code for r in c.reasons] for c in res.claims] == [["compiler_error"]] * 3
+        assert res.exit_code() == 3
+    last = [c for c in res.claims if (c.claim.start, c.claim.end) == spans[2]]
+    assert last and all(c.decision != Decision.VERIFIED for c in last), [
+        (c.claim.text, c.decision, c.reasons) for c in last]
+    assert res.rendered.count("500") == 0  # strict display: the false figure never shows

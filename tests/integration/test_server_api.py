@@ -78,6 +78,41 @@ def test_verify_reply_is_exactly_the_cli_json(server: dict[str, Any], tmp_path: 
     assert got["rendered"].startswith("Paris is the capital of France.")
 
 
+def test_verify_request_chooses_the_claim_compiler(tmp_path: Path) -> None:
+    from ..conftest import ChatServer
+
+    reply = json.dumps({"claims": [
+        {"sentence": 1, "text": "Paris is the capital of France."},
+        {"sentence": 2, "text": "The Eiffel Tower opened in 1925."}]})
+    chat = ChatServer([reply, 503])
+    with chat.running():
+        settings = Settings(home=tmp_path / "home", llm_url=chat.url, llm_retries=0)
+        app = create_app(settings, verifier=FakeVerifier(), embedder=HashEmbedder())
+        _, secret = app.state.certirag.keys.create("tests")
+        with running_server(app) as url, httpx.Client(
+                base_url=url, headers={"Authorization": f"Bearer {secret}"},
+                timeout=60) as client:
+            rules = _verify(client, evidence=EVIDENCE).json()
+            assert "claims" not in rules["model"] and chat.bodies == []
+            compiled = _verify(client, evidence=EVIDENCE, claims="llm")
+            assert compiled.status_code == 200, compiled.text
+            assert compiled.json()["model"]["claims"] == "llm"
+            assert [c["decision"] for c in compiled.json()["claims"]] == ["verified",
+                                                                          "unverified"]
+            failed = _verify(client, evidence=EVIDENCE, claims="llm")
+            assert failed.headers["x-certirag-outcome"] == "backend_failed"
+            assert {r["code"] for c in failed.json()["claims"] for r in c["reasons"]} == {
+                "compiler_error"}
+            assert _verify(client, evidence=EVIDENCE, claims="model").status_code == 422
+    bare = create_app(Settings(home=tmp_path / "bare"), verifier=FakeVerifier(),
+                      embedder=HashEmbedder())
+    _, secret = bare.state.certirag.keys.create("tests")
+    with running_server(bare) as url, httpx.Client(
+            base_url=url, headers={"Authorization": f"Bearer {secret}"}, timeout=60) as client:
+        r = _verify(client, evidence=EVIDENCE, claims="llm")
+        assert r.status_code == 400 and "llm_url" in r.text
+
+
 def test_verify_with_passages_gives_offsets_into_them(server: dict[str, Any]) -> None:
     data = _verify(server["client"], evidence=EVIDENCE, include_passages=True).json()
     passages = {p["doc_id"]: p for p in data["passages"]}

@@ -170,6 +170,37 @@ def test_modal_contradiction_only_for_prohibition() -> None:
         ("modal_mismatch", "ungrounded")]
 
 
+WILLS = "No will shall be valid unless it is in writing."
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), [
+    # the claim shares only its subject with the rule: aligned by the subject
+    ("A will may be oral.", WILLS, [("modal_mismatch", "contradiction")]),
+    ("Wills may be made orally.", WILLS, [("modal_mismatch", "contradiction")]),
+    ("A will need not be in writing.", WILLS, [("modal_mismatch", "contradiction")]),
+    ("A contract may be unsigned.", "No contract shall be enforceable unless it is signed.",
+     [("modal_mismatch", "contradiction")]),
+    ("A will may be oral.", [WILLS, "An oral statement is not a will."],
+     [("modal_mismatch", "contradiction")]),
+    # faithful, or not about the exception: nothing new
+    ("A will must be in writing.", WILLS, []),
+    ("A will may be revoked.", WILLS, []),
+    ("A will may not be oral.", WILLS, []),
+    ("A will may be written.", WILLS, []),
+    ("It may be oral.", WILLS, []),  # no subject to match
+    ("A contract may be oral.", WILLS, []),  # another subject
+    ("A will can be oral.", ["A will may be oral.", WILLS], []),  # the evidence says so
+])
+def test_a_rule_on_the_subject_alone(claim: str, evidence: str | list[str],
+                                     expected: list[tuple[str, str]]) -> None:
+    assert found(claim, evidence) == expected
+
+
+def test_the_rule_finding_names_both_sides() -> None:
+    (f,) = check_claim("A will may be oral.", [WILLS])
+    assert f.text == "may" and "'oral'" in f.message and "'writing'" in f.message
+
+
 # --- adversarial edits of one faithful claim --------------------------------------------
 
 BASE_EVIDENCE = [

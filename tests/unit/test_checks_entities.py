@@ -70,3 +70,64 @@ def test_question_names_count_as_grounded() -> None:
     assert check_claim(claim, ["She wrote a song about Milhouse."]) != []
     assert check_claim(claim, ["She wrote a song about Milhouse."],
                        question="What did Allie Goertz write?") == []
+
+
+# ------------------------------------------------------------------------ name boundaries
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('The "Daily Mail" Walter Scott story ran.', ["Daily Mail", "Walter Scott"]),  # quotes
+    ("It ran in Daily Mail Online\nWalter Scott said so.", ["Daily Mail Online",
+                                                            "Walter Scott"]),  # a line break
+    ("He met Spain's King Felipe.", ["Spain's King Felipe"]),  # one run, cut at the 's
+    ("It was at King's College.", ["King's College"]),
+])
+def test_run_edges(text: str, expected: list[str]) -> None:
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(("text", "cuts"), [
+    ("He met Spain's King Felipe.", (1,)),
+    ("He said Apple CEO Tim Cook spoke.", (1,)),  # a title after a name
+    ("The Bank of England Governor Mark Carney spoke.", (3,)),
+    ("He met Prime Minister David Cameron.", ()),  # a political title stays whole
+    ("Daily Mail Online Walter Scott's novel won.", ()),  # the 's at the end cuts nothing
+])
+def test_cuts(text: str, cuts: tuple[int, ...]) -> None:
+    (ent,) = extract_entities(text, Spans())
+    assert ent.cuts == cuts
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), [
+    # every piece of the run is in the evidence: grounded
+    ("Daily Mail Online Walter Scott's novel was praised.",
+     "Walter Scott's novel was reviewed by Daily Mail Online.", []),
+    ("Then came Spain's King Felipe.", "Next came King Felipe. He rules Spain.", []),
+    ("He said Apple CEO Tim Cook spoke.", "Tim Cook, who runs Apple, spoke.", []),
+    ("The Bank of England Governor Mark Carney spoke.",
+     "Mark Carney of the Bank of England spoke.", []),
+    ("Prime Minister David Cameron spoke.", "David Cameron spoke.", []),
+    ("Tony Blair Gordon Brown met.", "Tony Blair met Gordon Brown.", []),
+    # a piece the evidence lacks: still flagged, the whole run named
+    ("Daily Mail Online Walter Scott's novel was praised.", "Walter Scott's novel was praised.",
+     ["Daily Mail Online Walter Scott's"]),
+    ("Walter Scott's Ivanhoe is long.", "Walter Scott wrote a long novel.",
+     ["Walter Scott's Ivanhoe"]),
+    ("He said Apple CEO Tim Cook spoke.", "Tim Cook spoke.", ["Apple CEO Tim Cook"]),
+    ("Tony Blair Gordon Smith met.", "Tony Blair met Gordon Brown.", ["Tony Blair Gordon Smith"]),
+    # single words are never pieces away from a cut
+    ("The winner was John Smith.", "John Brown won the race. Adam Smith lost it.",
+     ["John Smith"]),
+    ("It was in Times Square.", "At times it was empty; the square was cold.",
+     ["Times Square"]),
+])
+def test_runs_ground_piece_by_piece(claim: str, evidence: str, expected: list[str]) -> None:
+    found = check_claim(claim, [evidence])
+    assert [f.text for f in found if f.code == "ungrounded_entity"] == expected
+
+
+def test_pieces_at_cuts(index: EntityIndex) -> None:
+    # "Matt Groening's Richard Nixon": each piece is in the evidence, but only at a cut
+    assert index.grounded(("matt", "groening", "richard", "nixon"), (2,))
+    assert index.grounded(("groening", "nixon"), (1,))
+    assert not index.grounded(("groening", "nixon"))  # no cut: one name, not mentioned
+    assert not index.grounded(("groening", "smith"), (1,))

@@ -241,8 +241,10 @@ def fragment_statement(question: str, fragment: str) -> str | None:
         return None
     m = _WHICH_N.match(q)
     if m is not None and m.group("noun").split()[0].lower() not in {"is", "are", "was", "were"}:
+        # only a choice ("Which magazine was started first, A or B?") reads safely: "What
+        # party is X a member of?" would give "Y is X a member of"
         rest = _drop_alternatives(m.group("rest"), frag)
-        if rest is None:
+        if rest is None or rest == m.group("rest"):
             return None
         return f"{_cap(frag)} {m.group('cop').lower()} {rest}."
     m = _WHAT_IS.match(q)

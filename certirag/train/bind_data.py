@@ -6,10 +6,11 @@ learns on the spans it will be asked about. Sources, with the data README's spli
 
 * SNLI ``train.jsonl`` lines ``[0, 97_000)`` (dev ``[97_000, 100_000)``), as is;
 * HaluEval QA and summarization rows ``[0, 7_000)`` for training and ``[7_000, 8_000)`` for
-  dev, at claim level: a right-summary sentence against its binding span is
-  ``entailment``; a sentence only the hallucinated summary has is "not entailed" (the loss
-  sums neutral and contradiction: some of those sentences are true, so no 3-way label is
-  forced on them); QA right / hallucinated answers read with their question;
+  dev, at claim level, the claims being those inference verifies
+  (:func:`certirag.claims.extract_claims`, QA answers read with their question): a claim
+  of the right answer against its binding span is ``entailment``; a claim only the
+  hallucinated answer has is "not entailed" (the loss sums neutral and contradiction:
+  some of those claims are true, so no 3-way label is forced on them);
 * synthetic pairs from the same documents (never from reserved rows):
   identity (a sentence against its own span), a leading clause, a fusion of two
   sentences, and hard negatives — an anchor swapped for another anchor *of the same
@@ -34,7 +35,6 @@ from certirag.train.nli_data import (
     SNLI_DEV_START,
     Pair,
     _read_rows,
-    qa_hypothesis,
     snli_pairs,
 )
 
@@ -207,38 +207,52 @@ def _summ_rows(path: Path, start: int, stop: int) -> Iterator[tuple[int, dict[st
     yield from _read_rows(path, start, stop)
 
 
+def _claims(answer: str, question: str = "") -> list[str]:
+    """The claims inference verifies for ``answer``: :func:`certirag.claims.extract_claims`
+    (atomic split, decontextualisation, yes/no and fragment statements), checkable ones."""
+    from certirag.claims import extract_claims
+
+    return [c.text for c in extract_claims(answer, question=question) if c.kind == "claim"]
+
+
+def _answer_pairs(evidence: str, right: str, hallucinated: str, question: str, source: str
+                  ) -> list[Pair]:
+    """The right answer's claims (entailment) and the claims only the hallucinated answer
+    has (not entailed), each against its binding span in ``evidence``."""
+    out: list[Pair] = []
+    good = _claims(right, question)
+    norm = {" ".join(c.lower().split()) for c in good}
+    for claim in good:
+        p = premise_for(claim, [evidence])
+        if p is not None:
+            out.append(Pair(p, claim, ENT, source))
+    for claim in _claims(hallucinated, question):
+        if " ".join(claim.lower().split()) in norm:
+            continue  # unchanged claim: not evidence of a hallucination
+        p = premise_for(claim, [evidence])
+        if p is not None:
+            out.append(Pair(p, claim, NOT_ENTAILED, source))
+    return out
+
+
 def summarization_claim_pairs(path: Path, start: int, stop: int) -> list[Pair]:
-    """Right-summary sentences (entailment) and sentences only the hallucinated summary
-    has (not entailed), each against its binding span in the document."""
+    """Right-summary claims (entailment) and claims only the hallucinated summary has
+    (not entailed), each against its binding span in the document."""
     out: list[Pair] = []
     for _, row in _summ_rows(path, start, stop):
-        doc = str(row["document"])
-        right = _sentences(str(row["right_summary"]))
-        norm = {" ".join(s.lower().split()) for s in right}
-        for sent in right:
-            p = premise_for(sent, [doc])
-            if p is not None:
-                out.append(Pair(p, sent, ENT, "summarization"))
-        for sent in _sentences(str(row["hallucinated_summary"])):
-            if " ".join(sent.lower().split()) in norm:
-                continue
-            p = premise_for(sent, [doc])
-            if p is not None:
-                out.append(Pair(p, sent, NOT_ENTAILED, "summarization"))
+        out += _answer_pairs(str(row["document"]), str(row["right_summary"]),
+                             str(row["hallucinated_summary"]), "", "summarization")
     return out
 
 
 def qa_claim_pairs(path: Path, start: int, stop: int) -> list[Pair]:
+    """QA answers' claims, read with their question as inference reads them."""
     if stop > HALU_DEV_END:
         raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
     out: list[Pair] = []
     for _, row in _read_rows(path, start, stop):
-        k, q = str(row["knowledge"]), str(row["question"])
-        for ans, label in ((row["right_answer"], ENT), (row["hallucinated_answer"], NOT_ENTAILED)):
-            hyp = qa_hypothesis(q, str(ans))
-            p = premise_for(hyp, [k])
-            if p is not None:
-                out.append(Pair(p, hyp, label, "qa"))
+        out += _answer_pairs(str(row["knowledge"]), str(row["right_answer"]),
+                             str(row["hallucinated_answer"]), str(row["question"]), "qa")
     return out
 
 

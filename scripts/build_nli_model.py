@@ -1,7 +1,7 @@
 """Build the shipped NLI model folder from a fine-tuned checkpoint.
 
     python scripts/build_nli_model.py --checkpoint runs/nli/final \\
-        --out certirag/models/nli-minilm-l6-int8 --data ../shared/data \\
+        --out certirag/models/nli-minilm-l6-bind-int8 --data ../shared/data \\
         --snli-test ../shared/data/snli/test.jsonl
 
 Steps: (1) a Hugging Face folder from ``--checkpoint`` (a ``final/`` folder as is, or a
@@ -305,6 +305,11 @@ def model_card(*, model_id: str, recipe: str, sha256: str, size: int, info: dict
         f"Source: `{'training_args.json' if info.get('training_args') else info['path']}`.",
         "",
     ]
+    for n, earlier in enumerate(info.get("earlier", []), start=1):
+        lines += [f"It continues from an earlier run (stage {n}), whose final weights were "
+                  "its `--base`:", "", "```", training_command(earlier), "```", ""]
+        lines += [f"- {h}" for h in earlier.get("history", [])]
+        lines.append("")
     if info.get("history"):
         lines += ["The run was resumed from its checkpoints (the batch order is a function of "
                   "the seed, so the data seen is that of one run; the learning-rate schedule "
@@ -397,6 +402,8 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         work = Path(tmp)
         t0 = time.perf_counter()
         hf_dir, info = hf_folder_from_checkpoint(Path(args.checkpoint), work)
+        info["earlier"] = [hf_folder_from_checkpoint(Path(e), work)[1]
+                           for e in (args.earlier_run or [])]
         log.info("Hugging Face folder ready (%s)", info["kind"])
         fp32_dir = export_onnx(hf_dir, work / "fp32", task="nli", max_length=args.max_length)
         stage = work / "int8"
@@ -508,6 +515,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model-id", default=MODEL_ID, help="the id written into the manifest")
     ap.add_argument("--recipe", choices=("v1", "bind"), default="bind",
                     help="the training recipe, when the checkpoint does not record it")
+    ap.add_argument("--earlier-run", action="append", default=None,
+                    help="the final folder of a run this one continued from (repeatable, "
+                         "oldest first); its command goes into the card")
     ap.add_argument("--max-length", type=int, default=256)
     ap.add_argument("--threads", type=int, default=1, help="onnxruntime threads for dev scoring")
     ap.add_argument("--dev-limit", type=int, default=0,

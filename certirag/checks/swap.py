@@ -6,7 +6,9 @@ earlier one up to the first boundary (``,`` ``;`` ``and`` ``or`` ``while`` ``whe
 to the later one after the last boundary; words before the first value and after the first
 boundary past the last value are shared. When every value's words come before it (``Physics
 in 1903 and Chemistry in 1911``), the first value takes as many words from the end of the
-sentence's start as the others have, and the rest is shared. A segment's *exclusive* words
+sentence's start as the others have, and the rest is shared. Between two values a ``;``
+(list items: "(a) for X, 14 days; (b) for Y, 28 days") is the one boundary that counts, so
+commas inside an item do not cut it. A segment's *exclusive* words
 are those no other segment and no shared part has. The claim's words around its value are
 read the same way.
 
@@ -88,7 +90,10 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
     for i in range(len(pos) - 1):
         a, b = pos[i] + 1, pos[i + 1]
         bounds = [k for k in range(a, b) if elems[k][3] in _BOUNDS]
-        if not bounds:
+        strong = [k for k in range(a, b) if elems[k][3] == ";"]
+        if strong:  # list items: "(a) for X, 14 days; (b) for Y, 28 days"
+            regions.append((words(a, strong[0]), words(strong[-1] + 1, b), True))
+        elif not bounds:
             regions.append((words(a, b), [], False))
         else:
             regions.append((words(a, bounds[0]), words(bounds[-1] + 1, b), True))

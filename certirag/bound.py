@@ -12,9 +12,12 @@ decides) and the certificate check (which re-derives):
 3. **Frames** (:mod:`certirag.text.frames`): a span sentence that its passage presents as
    a rumour, myth, doubter's claim or supposition, or that the next sentence denies,
    supports nothing (``quote_framed``).
-4. **Quotes in context**: a claim that is a whole evidence sentence verbatim is scored
-   against that sentence and its neighbours; it passes as ``quoted`` only when no frame
-   stands and the model finds no contradiction there (P(contradiction) < τc).
+4. **Quotes in context**: a claim that is a whole evidence sentence verbatim passes as
+   ``quoted`` only when no frame stands around that sentence (step 3) and the model,
+   scoring the claim against it, does not find contradiction (P(contradiction) ≥ τc and
+   above P(entailment)). The model reads the sentence alone: given the sentence with its
+   neighbours, our small model called 80 of 150 copied sentences contradictions (HaluEval
+   QA rows 0-149), so the neighbourhood is read by the frame rules only.
 
 Everything here is a pure function of the claim, the passages and the recorded spans, so
 that :mod:`certirag.certify.rederive` finds the same findings from a certificate.
@@ -27,8 +30,8 @@ from collections.abc import Sequence
 from certirag.checks.base import CheckOptions, Finding
 from certirag.schemas import Evidence
 
-__all__ = ["BIND_MAX_CHARS", "POLICY_V3", "binding_finding", "model_premise", "neighbourhood",
-           "premise", "quote_context", "sentence_spans", "span_findings"]
+__all__ = ["BIND_MAX_CHARS", "POLICY_V3", "binding_finding", "neighbourhood", "premise",
+           "sentence_spans", "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: Evidence characters in one binding span (the training recipe uses the same bound).
@@ -38,20 +41,6 @@ BIND_MAX_CHARS = 700
 def premise(spans: Sequence[Evidence]) -> str:
     """The text of a recorded span: its sentences joined by a space."""
     return " ".join(e.text for e in spans)
-
-
-def quote_context(quote: Evidence, passages: Sequence[Evidence]) -> str:
-    """What the model reads for a quoted sentence: the sentence with its neighbours."""
-    before, after = neighbourhood(quote, passages)
-    return " ".join(e.text for e in (before, quote, after) if e is not None)
-
-
-def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *, quoted: bool
-                  ) -> str:
-    """The text the model scored for a recorded span: a quote's context, or the span."""
-    if quoted and len(spans) == 1:
-        return quote_context(spans[0], passages)
-    return premise(spans)
 
 
 def binding_finding(claim: str, texts: Sequence[str], *, locale: str = "dmy"

@@ -62,14 +62,14 @@ class Settings(BaseSettings):
     # verification
     nli_backend: str = Field(default="onnx", pattern=r"^[a-z][a-z0-9_\-]*$",
                              description="a registered verifier: onnx, hf, or your own")
-    nli_model: str = Field(default="builtin:nli-minilm-l6-int8",
+    nli_model: str = Field(default="builtin:nli-minilm-l6-bind-int8",
                            description="'builtin:NAME', a local folder, or a hub id (hf backend)")
     nli_batch_size: int = Field(default=1, ge=1, le=1024)
     nli_max_length: int = Field(default=256, ge=16, le=4096)
     nli_windows: int = Field(default=8, ge=1, le=256,
                              description="evidence windows scored per claim")
     # chosen on HaluEval dev rows 7,000-7,999 (see presets/default.yaml for the command)
-    tau_entail: float = Field(default=0.96, ge=0.0, le=1.0)
+    tau_entail: float = Field(default=0.5, ge=0.0, le=1.0)
     tau_contradict: float = Field(default=0.3, ge=0.0, le=1.0)
     policy: Literal["certirag.policy.v3", "certirag.policy.v2", "certirag.policy.v1"] = Field(
         default="certirag.policy.v3",

@@ -327,8 +327,8 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
                  decisions: dict[str, ClaimDecision], model: dict[str, str], *, answer: str,
                  question: str, options: Any) -> None:
     """Policy v3 (:mod:`certirag.bound`): score each claim on the spans that bind it, check
-    it again against the deciding span, and let a quote pass only in context."""
-    from certirag.bound import BIND_MAX_CHARS, binding_finding, quote_context, span_findings
+    it again against the deciding span, and let a quote pass only when nothing frames it."""
+    from certirag.bound import BIND_MAX_CHARS, binding_finding, span_findings
     from certirag.verifiers import shared_verifier
     from certirag.verifiers.binding import score_bound
 
@@ -367,8 +367,7 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
                     long.append(c)
             bound = score(fits) if fits else []
         quotes = _quote_contexts(fits, passages, answer)
-        qpairs = [(quote_context(q[0], passages), c.text)
-                  for c, q in zip(fits, quotes, strict=True) if q]
+        qpairs = [(q[0].text, c.text) for c, q in zip(fits, quotes, strict=True) if q]
         qres = used[0].score_pairs(qpairs) if qpairs else []
         return fits, long, bound, _spread(quotes, qres)
 

@@ -70,8 +70,11 @@ def decide(
     reasons = [f.to_reason() for f in findings] + list(failures)
     contra_finding = any(f.kind == "contradiction" for f in findings)
     p_c = scores.contradiction if scores is not None else None
-    model_objects = (quote_needs_model and p_c is not None
-                     and p_c >= thresholds.tau_contradict)
+    # v3: the model objects to a quote when, reading it in its context, it finds
+    # contradiction at τc and more likely than entailment (on a bare identity our model's
+    # P(contradiction) alone is noisy)
+    model_objects = (quote_needs_model and p_c is not None and scores is not None
+                     and p_c >= thresholds.tau_contradict and p_c > scores.entailment)
     if quoted and not findings and not failures and evidence_spans >= 1 and not model_objects:
         # identity, not inference: the model's scores are recorded, not needed
         return Decision.VERIFIED, [Reason(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import ValidationError
 
-from certirag.bound import POLICY_V3, binding_finding, model_premise, span_findings
+from certirag.bound import POLICY_V3, binding_finding, premise, span_findings
 from certirag.certify.issue import _Body, _Claim, _Passage, _Reason, _Span
 from certirag.schemas import Claim, Decision, Document, Evidence, Reason, Scores
 
@@ -133,7 +133,7 @@ def _check_decisions(body: _Body, check: CertificateCheck) -> None:
     """Re-run the deterministic check and the policy on what the certificate stores."""
     from certirag.pipeline import render
     from certirag.policy import POLICIES, Thresholds, decide
-    from certirag.schemas import Claim, ClaimDecision, Evidence
+    from certirag.schemas import ClaimDecision, Evidence
 
     check.checked.append("policy")
     counts = {d.value: 0 for d in Decision}
@@ -300,13 +300,7 @@ def _premise_of(body: _Body, c: _Claim) -> str:
     """The evidence text the pipeline scored for ``c``, from its recorded span."""
     if body.policy.id != POLICY_V3:
         return c.evidence[0].text
-    from certirag.pipeline import quoted_by
-
-    spans = [Evidence(**e.model_dump()) for e in c.evidence]
-    passages = _passages(body)
-    claim = Claim(id=c.id, text=c.text, start=c.start, end=c.end)
-    quoted = len(spans) == 1 and quoted_by(claim, body.answer.text, spans[0], passages)
-    return model_premise(spans, passages, quoted=quoted)
+    return premise([Evidence(**e.model_dump()) for e in c.evidence])
 
 
 def _passages(body: _Body) -> list[Any]:

@@ -262,11 +262,11 @@ def test_concurrent_verifications_keep_the_ledger_valid(server: dict[str, Any]) 
 
 # -------------------------------------------------------------------- real components
 
-NLI_MODEL = REPO / "certirag" / "models" / "nli-minilm-l6-int8"
+NLI_MODEL = REPO / "certirag" / "models" / "nli-minilm-l6-bind-int8"
 
 
 @pytest.mark.skipif(not NLI_MODEL.is_dir(), reason="the shipped NLI model "
-                    "certirag/models/nli-minilm-l6-int8 is not built yet")
+                    "certirag/models/nli-minilm-l6-bind-int8 is not built yet")
 def test_verify_with_the_shipped_nli_model(tmp_path: Path) -> None:
     # mechanics with the real model; thresholds at 0.5 rather than the tuned, stricter ones
     settings = Settings(home=tmp_path / "home", threads=1, tau_entail=0.5, tau_contradict=0.5)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.bound import BIND_MAX_CHARS, binding_finding, neighbourhood, quote_context
+from certirag.bound import BIND_MAX_CHARS, binding_finding, neighbourhood
 from certirag.config import Settings
 from certirag.pipeline import verify
 from certirag.schemas import Decision, Evidence, Scores
@@ -124,7 +124,7 @@ def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -
     assert quote_frame(before, sentence, after) is None
 
 
-def test_neighbourhood_and_quote_context() -> None:
+def test_neighbourhood() -> None:
     text = "First one here. The middle sentence is this one. Last one there."
     passage = Evidence(doc_id="d", text=text, start=0, end=len(text))
     mid = text.index("The middle")
@@ -133,7 +133,6 @@ def test_neighbourhood_and_quote_context() -> None:
     before, after = neighbourhood(span, [passage])
     assert before is not None and before.text == "First one here."
     assert after is not None and after.text == "Last one there."
-    assert quote_context(span, [passage]) == text
 
 
 # ----------------------------------------------------------------- policy v3 end to end

@@ -218,8 +218,8 @@ def test_a_verbatim_evidence_sentence_is_verified_as_quoted() -> None:
     (span,) = quoted.evidence
     assert span.text == "Up to 5 days of unused leave may be carried over."
     assert EVIDENCE[0]["text"][span.start:span.end] == span.text
-    assert quoted.scores is not None  # the model still scored the quote, in its context
-    assert quoted.scores == _unsure(EVIDENCE[0]["text"], quoted.claim.text)
+    assert quoted.scores is not None  # the model still scored the quote
+    assert quoted.scores == _unsure(span.text, quoted.claim.text)
     assert other.decision == Decision.UNVERIFIED  # a paraphrase needs the model
     assert [r.code for r in other.reasons] == ["low_entailment"]
 

@@ -202,7 +202,7 @@ def test_constructor_is_cheap_and_validates() -> None:
 
 def _shipped() -> Path | None:
     try:
-        return resolve("builtin:nli-minilm-l6-int8")
+        return resolve("builtin:nli-minilm-l6-bind-int8")
     except BackendUnavailable:
         return None
 
@@ -226,7 +226,7 @@ def test_shipped_model_folder_is_complete_and_small() -> None:
         assert (folder / name).is_file(), name
     assert (folder / "model.onnx").stat().st_size <= 30 * 1024 * 1024
     manifest = json.loads((folder / MANIFEST).read_text())
-    assert manifest["task"] == "nli" and manifest["id"] == "certirag/nli-minilm-l6-int8"
+    assert manifest["task"] == "nli" and manifest["id"] == "certirag/nli-minilm-l6-bind-int8"
     assert manifest["files"]["model.onnx"] in (folder / "MODEL_CARD.md").read_text()
 
 
@@ -239,7 +239,7 @@ def test_shipped_model_gets_clear_cases_right(nli: OnnxNLIVerifier) -> None:
     assert ent.scores.entailment > max(ent.scores.neutral or 0, ent.scores.contradiction or 0)
     assert con.scores.contradiction is not None and con.scores.contradiction > 0.5
     assert ent.calibration == "temperature" and ent.temperature != 1.0
-    assert ent.model_id == "certirag/nli-minilm-l6-int8"
+    assert ent.model_id == "certirag/nli-minilm-l6-bind-int8"
 
 
 @shipped
@@ -286,3 +286,12 @@ def test_shipped_model_scores_a_pair_the_same_alone_or_among_others() -> None:
     alone = v.score_pairs([pair])[0].scores
     assert v.score_pairs([pair, other])[0].scores == alone
     assert v.score_pairs([other, pair, other])[1].scores == alone
+
+
+def test_the_previous_model_still_ships_for_old_certificates() -> None:
+    """Certificates issued with the policy-v2 model re-score on it (cert verify
+    --recompute), so the package keeps it beside the default."""
+    folder = resolve("builtin:nli-minilm-l6-int8")
+    manifest = json.loads((folder / MANIFEST).read_text())
+    assert manifest["id"] == "certirag/nli-minilm-l6-int8"
+    assert manifest["files"]["model.onnx"].startswith("eb874ed0")

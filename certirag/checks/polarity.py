@@ -54,6 +54,20 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                         ("exclude", "excludes", "excluded", "excluding", "exclusive")),
     "maximum/minimum": (("maximum",), ("minimum",)),
     "accept/reject": (("accept", "accepts", "accepted"), ("reject", "rejects", "rejected")),
+    "safe/unsafe": (("safe",), ("unsafe", "dangerous")),
+    "legal/illegal": (("legal", "lawful"), ("illegal", "unlawful")),
+    "valid/invalid": (("valid",), ("invalid", "void")),
+    "eligible/ineligible": (("eligible",), ("ineligible",)),
+    "able/unable": (("able",), ("unable",)),
+    "likely/unlikely": (("likely",), ("unlikely",)),
+    "available/unavailable": (("available",), ("unavailable",)),
+    "possible/impossible": (("possible",), ("impossible",)),
+    "open/closed": (("open",), ("closed", "shut")),
+    "guilty/innocent": (("guilty",), ("innocent",)),
+    "alive/dead": (("alive",), ("dead",)),
+    "paid/unpaid": (("paid",), ("unpaid",)),
+    "mandatory/optional": (("mandatory", "compulsory", "obligatory"),
+                           ("optional", "voluntary")),
 }
 #: Antonym words to ``(pair, side)``.
 ANTONYMS: dict[str, tuple[str, int]] = {

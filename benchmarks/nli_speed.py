@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("torch_model_pos", nargs="?", default=None,
                     help="fine-tuned Hugging Face folder (default runs/nli/final)")
     ap.add_argument("--torch-model", default=None)
-    ap.add_argument("--model", default="builtin:nli-minilm-l6-int8", help="ONNX model")
+    ap.add_argument("--model", default="builtin:nli-minilm-l6-bind-int8", help="ONNX model")
     ap.add_argument("--data", default=os.environ.get("CERTIRAG_DATA_DIR", "../shared/data"))
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--batch-sizes", default="1,8,32")

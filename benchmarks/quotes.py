@@ -1,5 +1,5 @@
-"""What the quote rule (policy ``certirag.policy.v2``) changes: evidence sentences copied
-verbatim into an answer, and the same sentences with one edit.
+"""What the quote rule (policies ``certirag.policy.v2`` and ``v3``) changes: evidence
+sentences copied verbatim into an answer, and the same sentences with one edit.
 
 Data: HaluEval QA ``knowledge`` passages, rows 0–999 of the tuning split (nothing here is
 tuned; the rows only supply real evidence sentences). From each passage the first
@@ -108,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     self_scores: list[float] = []
     too_long = 0
     self_contra = 0
+    self_pass = 0  # a sentence against itself passes the model's rule (policy v1)
     t0 = time.perf_counter()
     for k, passage in enumerate(passages):
         sentence = _sentence(passage)
@@ -125,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
             scores = verifier.score_pairs([(sentence, sentence)])[0].scores
             self_scores.append(scores.entailment)
             self_contra += (scores.contradiction or 0.0) >= settings.tau_contradict
+            self_pass += (scores.entailment >= settings.tau_entail
+                          and (scores.contradiction or 0.0) < settings.tau_contradict)
         except InputError:  # longer than the model takes twice: no self-score
             too_long += 1
         edited, kind = _edit(sentence, passages[(k + 1) % len(passages)])
@@ -148,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         "self_entailment": _quantiles(self_scores) | {
             "share_at_or_over_tau": sum(s >= settings.tau_entail for s in self_scores)
             / max(len(self_scores), 1), "n": len(self_scores), "too_long": too_long,
-            "share_contradiction_at_or_over_tau_c": self_contra / max(len(self_scores), 1)},
+            "share_contradiction_at_or_over_tau_c": self_contra / max(len(self_scores), 1),
+            "share_verified_by_the_model_alone": self_pass / max(len(self_scores), 1)},
         "edited": {**e, "verified_rate": e["verified"] / max(e["n"], 1),
                    "by_edit": {k: {"verified": a, "n": b} for k, (a, b) in edits.items()}},
         "seconds": seconds,
@@ -169,7 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  P(entailment) of a sentence against itself: median {se['median']:.3f}, "
           f"p5 {se['p5']:.3f}, p95 {se['p95']:.3f}; at or over τe = {settings.tau_entail}: "
           f"{se['share_at_or_over_tau']:.1%}; P(contradiction) at or over τc = "
-          f"{settings.tau_contradict}: {se['share_contradiction_at_or_over_tau_c']:.1%}")
+          f"{settings.tau_contradict}: {se['share_contradiction_at_or_over_tau_c']:.1%}; "
+          f"verified by the model alone (policy v1's rule): "
+          f"{se['share_verified_by_the_model_alone']:.1%}")
     print(f"  edited, verified: {ee['verified']} of {ee['n']} ({ee['verified_rate']:.1%}); "
           + ", ".join(f"{k} {d['verified']}/{d['n']}" for k, d in ee["by_edit"].items()))
     print(f"  {seconds:.1f} s")

@@ -32,13 +32,12 @@ import pytest
 
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
-# Measured with the default preset and the shipped model when the set was written, on main
-# at e1b617b: catch 37/52 = 0.712, pass 2/36 = 0.056; the floors leave two catches and one
-# pass of margin. (The uncommitted work in progress then, policy v3 with framed quotes and
-# anchor binding, measured catch 51/52 = 0.981, pass 4/36 = 0.111.) Floors against
-# regressions, not goals: raise them as the verifier improves.
-CATCH_MIN = 0.67
-PASS_MIN = 0.02
+# Measured with the default preset (policy v3, builtin:nli-minilm-l6-bind-int8, tau_e 0.5,
+# tau_c 0.3): catch 48/52 = 0.923, pass 20/36 = 0.556 (python benchmarks/own_set.py). The
+# floors leave two catches and two passes of margin: floors against regressions, not the
+# goals (0.95 and 0.80), which this model misses.
+CATCH_MIN = 0.88
+PASS_MIN = 0.50
 
 # category -> (expected outcome(s), minimum number of cases per outcome)
 MINIMUMS: dict[str, dict[str, int]] = {

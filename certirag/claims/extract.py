@@ -212,9 +212,15 @@ def _question_subject(question: str) -> str | None:
         words = m.group(0).split()
         while words and words[0].lower() in _WH:
             words.pop(0)
-        if words:
+        if words and not all(w.lower().rstrip("s") in _CALENDAR for w in words):
             return " ".join(words)
     return None
+
+
+# Capitalised, but never the subject a pronoun stands for ("open on Sundays?" + "No, it is").
+_CALENDAR = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april "
+    "may june july august september october november december".split())
 
 
 _MARKER = re.compile(r"\s*\[\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\]")

@@ -200,3 +200,9 @@ def test_short_replies_are_read_with_the_question(question: str, answer: str,
 def test_an_unreadable_reply_is_unresolved_never_not_a_claim(question: str,
                                                              answer: str) -> None:
     assert spans(answer, question) == [("unresolved", answer, answer)]
+
+
+def test_a_weekday_in_the_question_is_not_the_subject_of_a_pronoun() -> None:
+    claims = extract_claims("No, it is closed on Sundays.", question="Is the office open on "
+                                                                     "Sundays?")
+    assert all(not c.text.startswith("Sundays") for c in claims)

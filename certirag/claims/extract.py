@@ -206,6 +206,12 @@ _NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le
                        r"[A-Z][\w'’.-]*)*")
 
 
+# "The answer is: 2", "Answer: Delhi", "My answer would be 28": the rest is the answer.
+_ANSWER_LEAD = re.compile(r"^(?:the\s+|my\s+|our\s+)?(?:short\s+|final\s+|correct\s+)?"
+                          r"answer(?:\s+(?:is|would\s+be|was))?\s*[:\-–—]?\s+(?!that\b|is\b|was\b|would\b)",
+                          re.IGNORECASE)
+
+
 def _question_subject(question: str) -> str | None:
     """The first proper name in a question ("When did Marie Curie die?" → "Marie Curie")."""
     for m in _NAME_RUN.finditer(question):
@@ -259,7 +265,10 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                                 end=s_end, kind="not_a_claim"))
             continue
         text = sentence
-        if is_fragment(sentence) and question.strip():
+        lead = _ANSWER_LEAD.match(sentence)
+        if lead and question.strip() and sentence[lead.end():].strip():
+            sentence = sentence[lead.end():].strip()  # "The answer is: 2" answers with "2"
+        if (lead or is_fragment(sentence)) and question.strip():
             text = (fragment_statement(question, sentence)
                     or f"{question.strip()} {_strip_stop(sentence)}")
         else:

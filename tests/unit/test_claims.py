@@ -206,3 +206,12 @@ def test_a_weekday_in_the_question_is_not_the_subject_of_a_pronoun() -> None:
     claims = extract_claims("No, it is closed on Sundays.", question="Is the office open on "
                                                                      "Sundays?")
     assert all(not c.text.startswith("Sundays") for c in claims)
+
+
+def test_an_answer_lead_in_is_read_as_a_fragment_with_the_question() -> None:
+    q = "How many days of annual leave do full-time employees get?"
+    assert [c.text for c in extract_claims("The answer is: 2", question=q)] == [f"{q} 2"]
+    assert [c.text for c in extract_claims("Answer: 28 days.", question=q)] == [f"{q} 28 days"]
+    # a clause after "that" is a statement of its own
+    (c,) = extract_claims("The answer is that employees get 28 days.", question=q)
+    assert c.text == "The answer is that employees get 28 days."

@@ -276,3 +276,29 @@ def test_the_documented_recipes_verify_and_catch_tampering(issued: tuple[Path, P
             continue
         res = _run_block(*blocks[name], work)
         assert res.returncode != 0, name
+
+
+def test_recompute_re_scores_a_fused_binding_span_with_the_shipped_model(
+        tmp_path: Path) -> None:
+    """Policy v3 records every sentence of a binding span; --recompute must re-score the
+    claim on exactly that text (the sentences joined by a space) with the real model."""
+    settings = Settings(threads=1, home=tmp_path / "home")
+    evidence = ["The company has offices in ten cities. Tom Becker runs the Hamburg office. "
+                "Sales grew by 12% in 2023. He joined the firm in 2010."]
+    answer = ("Tom Becker, who joined the firm in 2010, runs the Hamburg office. Sales grew "
+              "by 12% in 2023. Tom Becker runs the Oslo office.")
+    res = verify("", answer, evidence=evidence, settings=settings)
+    spans = [len(c.evidence) for c in res.claims]
+    assert res.claims[-1].reasons[0].code in ("unbound_anchors", "ungrounded_entity")
+    signer = Signer.generate()
+    cert = issue_certificate(res, signer=signer, settings=settings)
+    path = tmp_path / "a.cert.json"
+    cert.save(path)
+    pub = tmp_path / "k.pub"
+    from certirag.certify.keys import public_key_pem
+
+    pub.write_bytes(public_key_pem(signer.public_key))
+    code, out, _ = _invoke("cert", "verify", str(path), "--public-key", str(pub),
+                           "--recompute")
+    assert code == 0, out
+    assert max(spans) >= 2  # a fused span was scored and re-scored

@@ -25,7 +25,9 @@ Pure Python over :mod:`certirag.checks` parses; deterministic for a given input.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -34,7 +36,7 @@ from certirag.checks.dates import DateRef
 from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.errors import BackendError
 from certirag.verifiers.base import NLIResult, Verifier
-from certirag.verifiers.windows import relevance_scores, terms
+from certirag.verifiers.windows import terms
 
 __all__ = ["BINDING_ID", "MAX_SENTENCES", "Anchor", "BindingPlan", "BindingWindow",
            "BoundResult", "SentenceRef", "claim_anchors", "evidence_sentences", "needs_finding",
@@ -173,19 +175,25 @@ def _facts(text: str, locale: str) -> _Facts:
     t = p.text
     values: set[tuple[object, ...]] = set()
     kinds: dict[str, dict[tuple[object, ...], tuple[str, frozenset[str]]]] = {}
+    def note(kind: str, key: tuple[object, ...], text: str, start: int, end: int) -> None:
+        # a value stated twice has the places of both ("Office 18 … has 18 staff")
+        slot = kinds.setdefault(kind, {})
+        old = slot.get(key)
+        ctx = _context(t, start, end)
+        slot[key] = (old[0], old[1] | ctx) if old else (text, ctx)
+
     for f in p.figures:
         it = figure_item(f)
         values.add((it.group, *it.key))
-        kinds.setdefault(it.group, {}).setdefault(it.key, (f.text, _context(t, f.start, f.end)))
+        note(it.group, it.key, f.text, f.start, f.end)
     for d in p.dates:
         for tok in _date_tokens(d):
             values.add(("date", *tok))
-        kinds.setdefault("date", {}).setdefault(_claim_date_key(d),
-                                                (d.text, _context(t, d.start, d.end)))
+        note("date", _claim_date_key(d), d.text, d.start, d.end)
     for tm in p.times:
         it = time_item(tm)
         values.add(("time", *it.key))
-        kinds.setdefault("time", {}).setdefault(it.key, (tm.text, _context(t, tm.start, tm.end)))
+        note("time", it.key, tm.text, tm.start, tm.end)
     names = []
     for e in p.entities:
         words = tuple(w for w in e.words if w and w not in _NAME_STOP)
@@ -239,8 +247,8 @@ def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...]
            claim: Sequence[Anchor]) -> str | None:
     """A value of ``anchor``'s kind that ``facts`` (or, for a sentence led by a pronoun,
     the names it inherits) states in the place the claim gives the anchor — sharing a
-    neighbouring content word with it ("the Hamburg office" for "the Oslo office") — and
-    that is none of the ``claim``'s own anchors."""
+    neighbouring content word with it ("the Hamburg office" for "the Oslo office"). A
+    name that is one of the ``claim``'s own names is no rival."""
     same = [a for a in claim if a.kind == anchor.kind]
 
     def placed(ctx: frozenset[str]) -> bool:
@@ -258,10 +266,12 @@ def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...]
     for key, (text, ctx) in facts.kinds.get(anchor.kind, {}).items():
         if not placed(ctx):
             continue
+        # the claim's own other value counts too when it sits in this one's place
+        # ("Office 18 … has 18 staff" for "Office 18 … has 19 staff")
         if anchor.kind == "date":
-            if not any(_date_compatible(a.key, key) for a in same):
+            if not _date_compatible(anchor.key, key):
                 return text
-        elif all(key != a.key for a in same):
+        elif key != anchor.key:
             return text
     return None
 
@@ -277,7 +287,13 @@ def _date_compatible(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
 def evidence_sentences(evidence: Sequence[str], *, max_chars: int) -> list[SentenceRef]:
     """Every sentence of every evidence text, trimmed; a sentence longer than
     ``max_chars`` is cut at whitespace into overlapping pieces."""
-    return list(_evidence_sentences(tuple(evidence), max_chars))
+    key = tuple(evidence)
+    if sum(len(t) for t in key) > _CACHE_CHARS:
+        return list(_evidence_sentences.__wrapped__(key, max_chars))
+    return list(_evidence_sentences(key, max_chars))
+
+
+_CACHE_CHARS = 200_000  # evidence larger than this is split again rather than kept
 
 
 @lru_cache(maxsize=64)
@@ -311,28 +327,82 @@ def _pronoun_led(text: str) -> bool:
 
 # ------------------------------------------------------------------ planning
 
-def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: int,
-                 locale: str = "dmy") -> BindingPlan:
-    """The binding spans of ``claim`` in ``evidence``, best first (at most ``top``), and
-    the anchor pairs the evidence states only apart (see the module docstring)."""
-    sents = evidence_sentences(evidence, max_chars=max_chars)
-    anchors = claim_anchors(claim, locale=locale)
-    if not sents:
-        return BindingPlan(anchors, [], [])
-    facts = [_facts(s.text, locale) for s in sents]
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """Everything about the evidence that does not depend on the claim: parsed once for
+    all the claims of an answer."""
+
+    sents: tuple[SentenceRef, ...]
+    facts: tuple[_Facts, ...]
+    prev: tuple[int | None, ...]  # the sentence a pronoun-led sentence leans on
+    inherited: tuple[frozenset[str], ...]
+    heirs: tuple[tuple[tuple[str, ...], ...], ...]
+    counts: tuple[dict[str, int], ...]  # term frequencies, for relevance
+    term_sets: tuple[frozenset[str], ...]
+    df: dict[str, int]
+    avg_len: float
+
+    def relevance(self, query: set[str]) -> list[float]:
+        """BM25 of every sentence for the claim's terms (IDF over these sentences), the
+        same score :func:`certirag.verifiers.windows.relevance_scores` gives."""
+        n = len(self.sents)
+        out = []
+        for c in self.counts:
+            length = sum(c.values())
+            score = 0.0
+            for t in query:
+                tf = c.get(t, 0)
+                if tf:
+                    d = self.df[t]
+                    idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
+                    score += idf * tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length /
+                                                                  self.avg_len))
+            out.append(score)
+        return out
+
+
+_K1, _B = 1.2, 0.75
+
+
+@lru_cache(maxsize=4)
+def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepared:
+    sents = tuple(evidence_sentences(evidence, max_chars=max_chars))
+    facts = tuple(_facts(s.text, locale) if len(s.text) < 2_000 else
+                  _facts.__wrapped__(s.text, locale) for s in sents)
     prev: list[int | None] = []
     for i, s in enumerate(sents):
         p = i - 1 if i > 0 and sents[i - 1].source == s.source else None
         prev.append(p if p is not None and _pronoun_led(s.text) else None)
-    inherited = [facts[p].words if p is not None else frozenset() for p in prev]
-    heirs = [tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev]
+    counts = tuple(dict(Counter(terms(s.text))) for s in sents)
+    df: dict[str, int] = {}
+    for c in counts:
+        for t in c:
+            df[t] = df.get(t, 0) + 1
+    avg = sum(sum(c.values()) for c in counts) / max(1, len(counts)) or 1.0
+    return _Prepared(
+        sents, facts, tuple(prev),
+        tuple(facts[p].words if p is not None else frozenset() for p in prev),
+        tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev),
+        counts, tuple(frozenset(c) for c in counts), df, avg)
+
+
+def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: int,
+                 locale: str = "dmy") -> BindingPlan:
+    """The binding spans of ``claim`` in ``evidence``, best first (at most ``top``), and
+    the anchor pairs the evidence states only apart (see the module docstring)."""
+    ev = _prepare(tuple(evidence), max_chars, locale)
+    sents, facts, prev = ev.sents, ev.facts, ev.prev
+    inherited, heirs = ev.inherited, ev.heirs
+    anchors = claim_anchors(claim, locale=locale)
+    if not sents:
+        return BindingPlan(anchors, [], [])
     hits = [frozenset(a for a, anc in enumerate(anchors) if _holds(anc, facts[i], inherited[i]))
             for i in range(len(sents))]
     present = frozenset().union(*hits) if hits else frozenset()
     required = [anchors[a] for a in sorted(present)]
-    rel = relevance_scores(claim, [s.text for s in sents])
     claim_terms = set(terms(claim))
-    sent_terms = [set(terms(s.text)) for s in sents]
+    rel = ev.relevance(claim_terms)
+    sent_terms = ev.term_sets
 
     def unit(i: int) -> list[int]:
         p = prev[i]
@@ -398,8 +468,9 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
         text = " ".join(sents[j].text for j in span)
         windows.append(BindingWindow(tuple(sents[j] for j in span), text, True,
                                      len(claim_terms & held)))
+    position = {id(x): i for i, x in enumerate(sents)}
     windows.sort(key=lambda w: (-w.covered, len(w.sentences),
-                                -sum(rel[sents.index(s)] for s in w.sentences)))
+                                -sum(rel[position[id(x)]] for x in w.sentences)))
     if windows:
         unbound = []
     return BindingPlan(anchors, required, windows[:top], unbound)
@@ -410,44 +481,28 @@ def _joined_len(sents: Sequence[SentenceRef], members: Sequence[int]) -> int:
 
 
 def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
-           hits: list[frozenset[int]], facts: list[_Facts],
-           heirs: list[tuple[tuple[str, ...], ...]]) -> list[tuple[Anchor, Anchor, str]]:
-    """Anchor pairs of the span that no one sentence links, where a sentence holding one
-    of them states a rival value of the other's kind. Sentences that name one entity in
-    common (a bridge: "A founded B. B was formed in 2003.") count as one."""
-    joint: list[set[int]] = []  # anchors held by each bridged group of sentences
-    named: list[set[str]] = []
-    for j in members:
-        here = set(hits[j] & present)
-        mine = {" ".join(n) for n, _ in facts[j].names} | {" ".join(n) for n in heirs[j]}
-        for k in [k for k, names in enumerate(named) if names & mine]:
-            here |= joint[k]
-            mine |= named[k]
-        keep = [k for k, names in enumerate(named) if not names & mine]
-        joint = [joint[k] for k in keep] + [here]
-        named = [named[k] for k in keep] + [mine]
-    groups: list[set[int]] = [{a} for a in sorted(present)]
-    for held in joint:
-        if not held:
-            continue
-        merged = {a for g in groups if g & held for a in g} | held
-        groups = [g for g in groups if not g & held] + [merged]
-    if len(groups) < 2:
-        return []
+           hits: list[frozenset[int]], facts: Sequence[_Facts],
+           heirs: Sequence[tuple[tuple[str, ...], ...]]) -> list[tuple[Anchor, Anchor, str]]:
+    """Anchor pairs of the span that no one sentence states together, where a sentence
+    holding one of them states a rival value in the other's place. A chain through a
+    third anchor does not excuse a rival ("Office 18 in Berlin …" and "… Berlin has 19
+    staff" for "Office 18 in Berlin has 19 staff")."""
+    together = {(a, b) for j in members for a in hits[j] for b in hits[j]}
     out: list[tuple[Anchor, Anchor, str]] = []
-    for gi, g in enumerate(groups):
-        for h in groups[gi + 1:]:
-            for a in sorted(g):
-                for b in sorted(h):
-                    rival = _rival_near(a, b, anchors, members, hits, facts, heirs)
-                    if rival is not None:
-                        out.append((anchors[a], anchors[b], rival))
+    ids = sorted(present)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if (a, b) in together:
+                continue
+            rival = _rival_near(a, b, anchors, members, hits, facts, heirs)
+            if rival is not None:
+                out.append((anchors[a], anchors[b], rival))
     return out
 
 
 def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
-                hits: list[frozenset[int]], facts: list[_Facts],
-                heirs: list[tuple[tuple[str, ...], ...]]) -> str | None:
+                hits: list[frozenset[int]], facts: Sequence[_Facts],
+                heirs: Sequence[tuple[tuple[str, ...], ...]]) -> str | None:
     """A rival of ``b`` stated beside ``a`` (or of ``a`` beside ``b``) in the span."""
     for x, y in ((a, b), (b, a)):
         for j in members:

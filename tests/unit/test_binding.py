@@ -220,3 +220,11 @@ def test_a_bridge_entity_links_two_sentences() -> None:
           "brother. Damageplan was a heavy metal band from Dallas, formed in 2003.")
     p = plan("Darrell Abbott co-founded Damageplan, which was formed in 2003.", ev)
     assert p.windows and not p.unbound
+
+
+def test_a_chain_through_a_shared_anchor_does_not_excuse_a_rival() -> None:
+    ev = " ".join(f"Sentence {i} says that office {i} in Berlin has {i} staff."
+                  for i in range(30))
+    p = plan("Office 18 in Berlin has 19 staff.", ev)
+    assert p.windows == [] and p.unbound  # 18 and 19 share only "Berlin"
+    assert plan("Office 18 in Berlin has 18 staff.", ev).windows

@@ -22,7 +22,7 @@ def test_precedence_init_over_env_over_yaml_over_preset(
     cfg = tmp_path / "c.yaml"
     cfg.write_text("top_k: 7\nrrf_k: 10\ncandidates: 11\n")
     s = load_settings(cfg, preset="strict")
-    assert (s.top_k, s.rrf_k, s.tau_entail) == (7, 10, 0.78)  # yaml over preset
+    assert (s.top_k, s.rrf_k, s.tau_entail) == (7, 10, 0.76)  # yaml over preset
     monkeypatch.setenv("CERTIRAG_TOP_K", "8")
     monkeypatch.setenv("CERTIRAG_RRF_K", "12")
     s = load_settings(cfg, preset="strict", rrf_k=13)

@@ -8,11 +8,14 @@ brings the sentence before it, whose names it inherits.
 
 Holding the anchors is not enough when they sit in different sentences: "Tom Becker
 runs the Hamburg office. … Anna Berg runs the Oslo office." holds both anchors of "Tom
-Becker runs the Oslo office" but binds them to other values. Two anchors of a claim are
-*linked* when one sentence (with its inherited names) states both; a span whose anchors
-fall apart into unlinked groups, where a sentence of one group states a rival value of
-the same kind as an anchor of another group (another name, another amount of the same
-currency, another year), does not bind the claim: the finding is ``unbound_anchors``.
+Becker runs the Oslo office" but binds them to other values. For every pair of the
+claim's anchors that no one sentence (with its inherited names) states together, the
+span does not bind the claim when a sentence holding one of them states a rival value
+of the other's kind *in the other's place* — next to a content word the claim has next
+to it ("the Hamburg office" for "the Oslo office"), a one-word name only against a
+one-word name — even when a third anchor chains the two sentences ("Office 18 in Berlin
+…", "… Berlin has 19 staff"). The finding is ``unbound_anchors``. Anchors apart with no
+rival in place are left to the model, which was trained on same-document anchor swaps.
 
 The NLI model scores only binding spans, and reads them exactly as it was trained to
 (:func:`plan_windows` is called by training and inference alike): the sentences in

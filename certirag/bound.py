@@ -26,12 +26,16 @@ that :mod:`certirag.certify.rederive` finds the same findings from a certificate
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from certirag.checks.base import CheckOptions, Finding
 from certirag.schemas import Evidence
 
-__all__ = ["BIND_MAX_CHARS", "POLICY_V3", "binding_finding", "neighbourhood", "premise",
-           "sentence_spans", "span_findings"]
+if TYPE_CHECKING:
+    from certirag.verifiers.binding import BindingPlan
+
+__all__ = ["BIND_MAX_CHARS", "POLICY_V3", "binding_finding", "neighbourhood", "plan_claim",
+           "plan_finding", "premise", "sentence_spans", "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: Evidence characters in one binding span (the training recipe uses the same bound).
@@ -43,15 +47,28 @@ def premise(spans: Sequence[Evidence]) -> str:
     return " ".join(e.text for e in spans)
 
 
-def binding_finding(claim: str, texts: Sequence[str], *, locale: str = "dmy"
-                    ) -> Finding | None:
-    """``unbound_anchors`` when no span of the evidence binds ``claim``."""
-    from certirag.verifiers.binding import needs_finding, plan_windows, unbound_message
+def plan_claim(claim: str, texts: Sequence[str], *, top: int, locale: str = "dmy"
+               ) -> BindingPlan:
+    """The binding spans of ``claim`` in the evidence ``texts``, the best ``top`` of them."""
+    from certirag.verifiers.binding import plan_windows
 
-    plan = plan_windows(claim, texts, top=1, max_chars=BIND_MAX_CHARS, locale=locale)
+    return plan_windows(claim, texts, top=top, max_chars=BIND_MAX_CHARS, locale=locale)
+
+
+def plan_finding(claim: str, plan: BindingPlan) -> Finding | None:
+    """``unbound_anchors`` when ``plan`` has no span that binds ``claim`` (whatever its
+    ``top``: a plan has no span only when none binds)."""
+    from certirag.verifiers.binding import needs_finding, unbound_message
+
     if not needs_finding(plan):
         return None
     return Finding("unbound_anchors", "ungrounded", unbound_message(plan), claim)
+
+
+def binding_finding(claim: str, texts: Sequence[str], *, locale: str = "dmy"
+                    ) -> Finding | None:
+    """``unbound_anchors`` when no span of the evidence binds ``claim``."""
+    return plan_finding(claim, plan_claim(claim, texts, top=1, locale=locale))
 
 
 def _passage_of(span: Evidence, passages: Sequence[Evidence]) -> Evidence | None:

@@ -328,15 +328,23 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
                  question: str, options: Any) -> None:
     """Policy v3 (:mod:`certirag.bound`): score each claim on the spans that bind it, check
     it again against the deciding span, and let a quote pass only when nothing frames it."""
-    from certirag.bound import BIND_MAX_CHARS, binding_finding, span_findings
+    from certirag.bound import plan_claim, plan_finding, span_findings
     from certirag.verifiers import shared_verifier
     from certirag.verifiers.binding import score_bound
 
     texts = [p.text for p in passages]
     used: list[Any] = [verifier] if verifier is not None else []
     pending: list[Claim] = []
+    plans: dict[str, Any] = {}
     for c in claims:
-        finding = binding_finding(c.text, texts, locale=settings.date_locale)
+        try:  # one plan per claim: its binding finding and the spans the model scores
+            plans[c.id] = plan_claim(c.text, texts, top=settings.nli_windows,
+                                     locale=settings.date_locale)
+            finding = plan_finding(c.text, plans[c.id])
+        except Exception as exc:  # fail closed on a bug in a rule
+            log.exception("binding failed")
+            decisions[c.id] = _withhold(c, "check_error", f"binding failed: {exc}")
+            continue
         if finding is not None:
             decision, reasons = decide(findings=[finding], scores=None, evidence_spans=0,
                                        thresholds=thresholds)
@@ -347,11 +355,10 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
         return
 
     def score(batch: list[Claim]) -> list[Any]:
-        return score_bound(used[0], [c.text for c in batch], texts, windows=settings.nli_windows,
-                           max_chars=BIND_MAX_CHARS, tau_entail=thresholds.tau_entail,
-                           locale=settings.date_locale)
+        return score_bound(used[0], [c.text for c in batch], [plans[c.id] for c in batch],
+                           tau_entail=thresholds.tau_entail)
 
-    def run() -> tuple[list[Claim], list[Claim], list[Any], list[Any]]:
+    def run() -> tuple[list[Claim], list[Claim], list[Any], list[list[Evidence]], list[Any]]:
         if not used:
             used.append(shared_verifier(settings))
         fits, long = pending, list[Claim]()
@@ -366,18 +373,17 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
                 except InputError:
                     long.append(c)
             bound = score(fits) if fits else []
-        quotes = _quote_contexts(fits, passages, answer)
+        quotes = _quotes_of(fits, passages, answer)
         qpairs = [(q[0].text, c.text) for c, q in zip(fits, quotes, strict=True) if q]
         qres = used[0].score_pairs(qpairs) if qpairs else []
-        return fits, long, bound, _spread(quotes, qres)
+        return fits, long, bound, quotes, _spread(quotes, qres)
 
     out = _guarded(run, pending, settings, used, decisions)
     if out is None:
         return
-    scored, too_long, bound, quoted_res = out
+    scored, too_long, bound, quotes, quoted_res = out
     for c in too_long:
         decisions[c.id] = _too_long(c, passages, answer, settings, thresholds)
-    quotes = _quote_contexts(scored, passages, answer)
     for claim, br, q, qr in zip(scored, bound, quotes, quoted_res, strict=True):
         if q and qr is not None:
             res, ev = qr, q
@@ -389,9 +395,14 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
             continue
         model.setdefault("id", res.model_id)
         model.setdefault("sha256", res.model_sha256)
-        marks = [quoted_by(claim, answer, e, passages) for e in ev]
-        found = span_findings(claim.text, ev, passages, question=question, options=options,
-                              quotes=marks)
+        try:
+            marks = [quoted_by(claim, answer, e, passages) for e in ev]
+            found = span_findings(claim.text, ev, passages, question=question, options=options,
+                                  quotes=marks)
+        except Exception as exc:  # fail closed on a bug in a rule
+            log.exception("span check failed")
+            decisions[claim.id] = _withhold(claim, "check_error", f"span check failed: {exc}")
+            continue
         failures = ([Reason(code="evidence_truncated",
                             message="the evidence window did not fit the model")]
                     if res.truncated else [])
@@ -411,7 +422,7 @@ def _spread(quotes: list[list[Evidence]], results: list[Any]) -> list[Any]:
     return [next(it, None) if q else None for q in quotes]
 
 
-def _quote_contexts(claims: list[Claim], passages: list[Evidence], answer: str
+def _quotes_of(claims: list[Claim], passages: list[Evidence], answer: str
                     ) -> list[list[Evidence]]:
     """For each claim that quotes a whole evidence sentence (the claim or its answer
     sentence, verbatim): ``[that sentence]``; else ``[]``."""

@@ -551,17 +551,15 @@ def _preference(block: Sequence[NLIResult], plan: BindingPlan, j: int, tau_entai
             block[j].scores.entailment, -j)
 
 
-def score_bound(verifier: Verifier, claims: Sequence[str], evidence: Sequence[str], *,
-                windows: int, max_chars: int, tau_entail: float, locale: str = "dmy"
-                ) -> list[BoundResult]:
-    """Score every claim on its binding spans, all pairs in ONE ``score_pairs`` call.
+def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[BindingPlan], *,
+                tau_entail: float) -> list[BoundResult]:
+    """Score every claim on the binding spans of its plan (:func:`plan_windows`), all
+    pairs in ONE ``score_pairs`` call.
 
     Per claim, the span that decides is the one with the fewest sentences among those
     whose calibrated P(entailment) reaches ``tau_entail`` (ties: the higher score); when
     none does, the span with the highest P(entailment). Claims no span binds are not
     scored (``result`` is ``None``)."""
-    plans = [plan_windows(c, evidence, top=windows, max_chars=max_chars, locale=locale)
-             for c in claims]
     pairs = [(w.text, c) for c, p in zip(claims, plans, strict=True) for w in p.windows]
     results = verifier.score_pairs(pairs) if pairs else []
     if len(results) != len(pairs):

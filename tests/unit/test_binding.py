@@ -228,3 +228,20 @@ def test_a_chain_through_a_shared_anchor_does_not_excuse_a_rival() -> None:
     p = plan("Office 18 in Berlin has 19 staff.", ev)
     assert p.windows == [] and p.unbound  # 18 and 19 share only "Berlin"
     assert plan("Office 18 in Berlin has 18 staff.", ev).windows
+
+
+def test_v3_a_failing_binding_or_span_rule_withholds_with_check_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import certirag.bound as bound
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("rule bug")
+
+    for name in ("plan_claim", "span_findings"):
+        with monkeypatch.context() as m:
+            m.setattr(bound, name, boom)
+            res = verify("", "Tom Becker runs the Hamburg office.", evidence=[OFFICES],
+                         settings=Settings(), verifier=FakeVerifier(fn=_sure))
+            (c,) = res.claims
+            assert c.decision == Decision.UNVERIFIED, name
+            assert [r.code for r in c.reasons] == ["check_error"], name

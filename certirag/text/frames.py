@@ -8,17 +8,16 @@ quote rule of ``certirag.policy.v3`` asks :func:`quote_frame` about the sentence
 two neighbours before it lets a verbatim copy pass without the model; the model then
 scores the claim against that neighbourhood, and a contradiction there blocks it.
 
-The cue lists are small and deterministic (rule id :data:`FRAME_ID`); a frame they find
-is recorded as the reason ``quote_framed`` with the cue.
+The cue lists are small and deterministic, and belong to the policy (a certificate's
+``certirag.policy.v3`` fixes them); a frame they find is recorded as the reason
+``quote_framed`` with the cue.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["FRAME_ID", "quote_frame"]
-
-FRAME_ID = "certirag.frames.v1"
+__all__ = ["quote_frame"]
 
 # In the sentence itself: a label or a report of a belief, a doubt or a supposition.
 _SELF = re.compile(

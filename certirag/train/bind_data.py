@@ -34,7 +34,7 @@ from certirag.train.nli_data import (
     NOT_ENTAILED,
     SNLI_DEV_START,
     Pair,
-    _read_rows,
+    read_rows,
     snli_pairs,
 )
 
@@ -204,7 +204,7 @@ def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
 def _summ_rows(path: Path, start: int, stop: int) -> Iterator[tuple[int, dict[str, object]]]:
     if stop > HALU_DEV_END:
         raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
-    yield from _read_rows(path, start, stop)
+    yield from read_rows(path, start, stop)
 
 
 def _claims(answer: str, question: str = "") -> list[str]:
@@ -250,7 +250,7 @@ def qa_claim_pairs(path: Path, start: int, stop: int) -> list[Pair]:
     if stop > HALU_DEV_END:
         raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
     out: list[Pair] = []
-    for _, row in _read_rows(path, start, stop):
+    for _, row in read_rows(path, start, stop):
         out += _answer_pairs(str(row["knowledge"]), str(row["right_answer"]),
                              str(row["hallucinated_answer"]), str(row["question"]), "qa")
     return out
@@ -260,7 +260,7 @@ def synthetic_pairs(path: Path, field: str, start: int, stop: int, seed: int,
                     source: str, per_doc: int) -> list[Pair]:
     if stop > HALU_DEV_END:
         raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
-    docs = [str(row[field]) for _, row in _read_rows(path, start, stop)]
+    docs = [str(row[field]) for _, row in read_rows(path, start, stop)]
     rng = random.Random(seed)
     out: list[Pair] = []
     for i, doc in enumerate(docs):

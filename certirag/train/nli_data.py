@@ -45,7 +45,7 @@ class Pair:
     source: str
 
 
-def _read_rows(path: Path, start: int, stop: int) -> Iterator[tuple[int, dict[str, object]]]:
+def read_rows(path: Path, start: int, stop: int) -> Iterator[tuple[int, dict[str, object]]]:
     with path.open(encoding="utf-8") as fh:
         for i, line in enumerate(fh):
             if i >= stop:
@@ -56,7 +56,7 @@ def _read_rows(path: Path, start: int, stop: int) -> Iterator[tuple[int, dict[st
 
 def snli_pairs(path: Path, start: int, stop: int) -> list[Pair]:
     out = []
-    for _, row in _read_rows(path, start, stop):
+    for _, row in read_rows(path, start, stop):
         gold = str(row["gold_label"])
         if gold not in LABELS:
             continue
@@ -73,7 +73,7 @@ def halueval_qa_pairs(path: Path, start: int, stop: int) -> list[Pair]:
     if stop > HALU_DEV_END:
         raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
     out = []
-    for _, row in _read_rows(path, start, stop):
+    for _, row in read_rows(path, start, stop):
         knowledge, question = str(row["knowledge"]), str(row["question"])
         out.append(Pair(knowledge, qa_hypothesis(question, str(row["right_answer"])), 0, "qa"))
         hallucinated = qa_hypothesis(question, str(row["hallucinated_answer"]))
@@ -104,7 +104,7 @@ def halueval_summarization_pairs(path: Path, start: int, stop: int) -> list[Pair
     if stop > HALU_DEV_END:
         raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
     out = []
-    for _, row in _read_rows(path, start, stop):
+    for _, row in read_rows(path, start, stop):
         doc = split_sentences(str(row["document"]))
         right = split_sentences(str(row["right_summary"]))
         right_norm = {" ".join(s.lower().split()) for s in right}

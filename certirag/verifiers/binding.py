@@ -28,7 +28,6 @@ Pure Python over :mod:`certirag.checks` parses; deterministic for a given input.
 from __future__ import annotations
 
 import dataclasses
-import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -39,14 +38,12 @@ from certirag.checks.dates import DateRef
 from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.errors import BackendError
 from certirag.verifiers.base import NLIResult, Verifier
-from certirag.verifiers.windows import terms
+from certirag.verifiers.windows import bm25, terms
 
-__all__ = ["BINDING_ID", "MAX_SENTENCES", "Anchor", "BindingPlan", "BindingWindow",
+__all__ = ["MAX_SENTENCES", "Anchor", "BindingPlan", "BindingWindow",
            "BoundResult", "SentenceRef", "claim_anchors", "evidence_sentences", "needs_finding",
            "plan_windows", "score_bound", "unbound_message"]
 
-#: Identifies the window rule; recorded with every decision made on a binding span.
-BINDING_ID = "certirag.binding.v1"
 #: A binding span holds at most this many sentences.
 MAX_SENTENCES = 3
 #: Sentences tried as the seed of a span.
@@ -87,12 +84,7 @@ class BindingWindow:
 
     sentences: tuple[SentenceRef, ...]
     text: str
-    binds: bool
     covered: int  # how many of the claim's content terms the span holds
-
-    @property
-    def source(self) -> int:
-        return self.sentences[0].source
 
 
 @dataclass(slots=True)
@@ -101,7 +93,7 @@ class BindingPlan:
 
     anchors: list[Anchor]
     required: list[Anchor]  # the anchors the evidence mentions somewhere
-    windows: list[BindingWindow]  # eligible spans, best first
+    windows: list[BindingWindow]  # spans that bind the claim, best first
     unbound: list[tuple[Anchor, Anchor, str]] = field(default_factory=list)
     # (anchor, anchor, rival text) for each pair stated only apart
 
@@ -342,29 +334,10 @@ class _Prepared:
     heirs: tuple[tuple[tuple[str, ...], ...], ...]
     counts: tuple[dict[str, int], ...]  # term frequencies, for relevance
     term_sets: tuple[frozenset[str], ...]
-    df: dict[str, int]
-    avg_len: float
 
     def relevance(self, query: set[str]) -> list[float]:
-        """BM25 of every sentence for the claim's terms (IDF over these sentences), the
-        same score :func:`certirag.verifiers.windows.relevance_scores` gives."""
-        n = len(self.sents)
-        out = []
-        for c in self.counts:
-            length = sum(c.values())
-            score = 0.0
-            for t in query:
-                tf = c.get(t, 0)
-                if tf:
-                    d = self.df[t]
-                    idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
-                    score += idf * tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length /
-                                                                  self.avg_len))
-            out.append(score)
-        return out
-
-
-_K1, _B = 1.2, 0.75
+        """BM25 of every sentence for the claim's terms (IDF over these sentences)."""
+        return bm25(query, self.counts)
 
 
 @lru_cache(maxsize=4)
@@ -377,16 +350,11 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         p = i - 1 if i > 0 and sents[i - 1].source == s.source else None
         prev.append(p if p is not None and _pronoun_led(s.text) else None)
     counts = tuple(dict(Counter(terms(s.text))) for s in sents)
-    df: dict[str, int] = {}
-    for c in counts:
-        for t in c:
-            df[t] = df.get(t, 0) + 1
-    avg = sum(sum(c.values()) for c in counts) / max(1, len(counts)) or 1.0
     return _Prepared(
         sents, facts, tuple(prev),
         tuple(facts[p].words if p is not None else frozenset() for p in prev),
         tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev),
-        counts, tuple(frozenset(c) for c in counts), df, avg)
+        counts, tuple(frozenset(c) for c in counts))
 
 
 def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: int,
@@ -469,7 +437,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
             continue
         held: set[str] = set().union(*(sent_terms[j] for j in span))
         text = " ".join(sents[j].text for j in span)
-        windows.append(BindingWindow(tuple(sents[j] for j in span), text, True,
+        windows.append(BindingWindow(tuple(sents[j] for j in span), text,
                                      len(claim_terms & held)))
     position = {id(x): i for i, x in enumerate(sents)}
     windows.sort(key=lambda w: (-w.covered, len(w.sentences),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from certirag.errors import InputError
@@ -80,18 +80,22 @@ def terms(text: str) -> list[str]:
 
 def relevance_scores(query: str, docs: Sequence[str]) -> list[float]:
     """BM25 score of each doc for ``query``, with IDF taken over ``docs`` themselves."""
-    q = set(terms(query))
-    doc_terms = [Counter(terms(d)) for d in docs]
-    if not docs or not q:
-        return [0.0] * len(docs)
-    n = len(docs)
-    avg = sum(sum(c.values()) for c in doc_terms) / n or 1.0
-    df = {t: sum(1 for c in doc_terms if t in c) for t in q}
+    return bm25(set(terms(query)), [Counter(terms(d)) for d in docs])
+
+
+def bm25(query: set[str], doc_terms: Sequence[Mapping[str, int]]) -> list[float]:
+    """BM25 of each document, given as its term counts, for the ``query`` terms (IDF over
+    these documents)."""
+    if not doc_terms or not query:
+        return [0.0] * len(doc_terms)
+    n = len(doc_terms)
+    lengths = [sum(c.values()) for c in doc_terms]
+    avg = sum(lengths) / n or 1.0
+    df = {t: sum(1 for c in doc_terms if t in c) for t in query}
     out = []
-    for c in doc_terms:
-        length = sum(c.values())
+    for c, length in zip(doc_terms, lengths, strict=True):
         score = 0.0
-        for t in q:
+        for t in query:
             tf = c.get(t, 0)
             if tf:
                 idf = math.log(1.0 + (n - df[t] + 0.5) / (df[t] + 0.5))

@@ -18,6 +18,7 @@ from certirag.bound import POLICY_V3
 from certirag.config import Settings
 from certirag.errors import CertiragError, ConfigError, InputError
 from certirag.policy import POLICY_ID, Thresholds, decide
+from certirag.render import render
 from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Reason, Scores
 
 __all__ = ["FAILURE_CODES", "VerificationResult", "coerce_evidence", "render", "verify"]
@@ -28,7 +29,6 @@ log = logging.getLogger(__name__)
 FAILURE_CODES = frozenset({"backend_error", "timeout", "judge_error", "compiler_error"})
 MAX_ANSWER_CHARS = 100_000
 MAX_EVIDENCE_CHARS = 2_000_000
-MARKER = "[withheld]"
 
 
 @dataclass
@@ -574,48 +574,3 @@ def _minimise(claims: list[Claim], results: list[Any], verifier: Any,
                                           evidence_index=results[i].evidence_index,
                                           start=start, end=end)
     return [best.get(i, res) for i, res in enumerate(results)]
-
-
-_LABEL = {Decision.VERIFIED: "verified", Decision.UNVERIFIED: "unverified",
-          Decision.BLOCKED: "blocked", Decision.NOT_A_CLAIM: "not a claim"}
-
-
-def render(answer: str, claims: Sequence[ClaimDecision], display: str) -> str:
-    """The answer as shown: ``strict`` keeps verified sentences (and labelled non-claims)
-    and replaces the rest with a marker; ``mixed`` labels every sentence; ``debug`` adds
-    scores and reasons."""
-    by_span: dict[tuple[int, int], list[ClaimDecision]] = {}
-    for c in claims:
-        by_span.setdefault((c.claim.start, c.claim.end), []).append(c)
-    parts = []
-    for (start, end), group in sorted(by_span.items()):
-        sentence = answer[start:end]
-        decisions = {c.decision for c in group}
-        if decisions == {Decision.NOT_A_CLAIM}:
-            label = Decision.NOT_A_CLAIM
-        elif decisions <= {Decision.VERIFIED}:
-            label = Decision.VERIFIED
-        elif Decision.BLOCKED in decisions:
-            label = Decision.BLOCKED
-        else:
-            label = Decision.UNVERIFIED
-        if display == "strict":
-            if label == Decision.VERIFIED:
-                parts.append(sentence)
-            elif label == Decision.NOT_A_CLAIM:
-                parts.append(f"[not a claim] {sentence}")
-            else:
-                parts.append(MARKER)
-        elif display == "mixed":
-            parts.append(f"[{_LABEL[label]}] {sentence}")
-        else:
-            detail = []
-            for c in group:
-                s = c.scores
-                score = (f" e={s.entailment:.2f}"
-                         + (f" c={s.contradiction:.2f}" if s and s.contradiction is not None
-                            else "") if s else "")
-                codes = ",".join(r.code for r in c.reasons)
-                detail.append(f"{c.claim.id}:{c.decision.value}{score} ({codes})")
-            parts.append(f"[{_LABEL[label]}] {sentence} {{{'; '.join(detail)}}}")
-    return " ".join(parts)

@@ -131,8 +131,8 @@ def _reason(r: _Reason) -> tuple[str, str, str | None]:
 
 def _check_decisions(body: _Body, check: CertificateCheck) -> None:
     """Re-run the deterministic check and the policy on what the certificate stores."""
-    from certirag.pipeline import render
     from certirag.policy import POLICIES, Thresholds, decide
+    from certirag.render import render
     from certirag.schemas import ClaimDecision, Evidence
 
     check.checked.append("policy")

@@ -9,8 +9,9 @@ import pytest
 
 from certirag.config import Settings
 from certirag.errors import InputError
-from certirag.pipeline import MARKER, render, verify
+from certirag.pipeline import verify
 from certirag.policy import Thresholds, decide
+from certirag.render import MARKER, render
 from certirag.schemas import Decision, Reason, Scores
 from certirag.testing import FailingVerifier, FakeVerifier
 from certirag.verifiers.base import NLIResult

@@ -16,8 +16,8 @@ decides) and the certificate check (which re-derives):
    ``quoted`` only when no frame stands around that sentence (step 3) and the model,
    scoring the claim against it, does not find contradiction (P(contradiction) ≥ τc and
    above P(entailment)). The model reads the sentence alone: given the sentence with its
-   neighbours, our small model called 80 of 150 copied sentences contradictions (HaluEval
-   QA rows 0-149), so the neighbourhood is read by the frame rules only.
+   neighbours, our small model leans to contradiction on many copied sentences, so the
+   neighbourhood is read by the frame rules only.
 
 Everything here is a pure function of the claim, the passages and the recorded spans, so
 that :mod:`certirag.certify.rederive` finds the same findings from a certificate.

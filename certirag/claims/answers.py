@@ -233,9 +233,8 @@ def _drop_alternatives(rest: str, fragment: str) -> str | None:
 
 
 #: A fragment becomes a statement only after a short, simple question ("What is the capital
-#: of France?"); after a longer one the rewrite garbles more often than not (measured on
-#: HaluEval QA dev rows 7,000-7,099, where it withheld 20 more right answers in 100), and
-#: the claim stays "question + fragment".
+#: of France?"); after a longer one (HaluEval's multi-hop questions) the rewrite garbles
+#: more often than not ("Y is X a member of"), and the claim stays "question + fragment".
 MAX_QUESTION_WORDS = 8
 
 

@@ -1,0 +1,136 @@
+"""What the deterministic stages withhold before any model runs, on HaluEval dev rows.
+
+For each row, the right and the hallucinated answer are split into claims exactly as
+``certirag.verify`` splits them; each claim goes through the deterministic check against
+the whole evidence and, under policy v3, the binding rule (``unbound_anchors``). An answer
+is *withheld before the model* when one of its claims has a finding (or is an unresolved
+yes/no reply). The figure to read is the pair: right answers withheld (false withholds the
+model can never undo) against hallucinated answers withheld (catches it never needs).
+
+With ``--verify-yes-no`` the right QA answers that are bare yes/no replies also run through
+the full pipeline at the default preset, and the number that pass is printed.
+
+    python benchmarks/fixed_withholds.py --data ../shared/data --qa-rows 7000:7500 \\
+        --summarization-rows 7000:7200 --verify-yes-no
+
+Rows 8,000 and up are the reserved test split and are refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+
+def _rows(path: Path, spec: str) -> list[dict[str, Any]]:
+    lo, hi = (int(x) for x in spec.split(":"))
+    if hi > 8_000:
+        raise SystemExit("rows 8,000 and up are the reserved test split: not used here")
+    out = []
+    with path.open(encoding="utf-8") as fh:
+        for i, line in enumerate(fh):
+            if i >= hi:
+                break
+            if i >= lo:
+                out.append(json.loads(line))
+    return out
+
+
+def _withheld(answer: str, evidence: str, question: str, codes: Counter[str]) -> bool:
+    from certirag.bound import binding_finding
+    from certirag.checks import check_claim, prepare_evidence
+    from certirag.claims import extract_claims
+
+    prepared = prepare_evidence([evidence])
+    out = False
+    for c in extract_claims(answer, question=question):
+        if c.kind == "unresolved":
+            codes["unresolved_answer"] += 1
+            out = True
+            continue
+        if c.kind != "claim":
+            continue
+        found = list(check_claim(c.text, prepared, question=question))
+        if not found:
+            b = binding_finding(c.text, [evidence])
+            found = [b] if b is not None else []
+        codes.update(f.code for f in found)
+        out = out or bool(found)
+    return out
+
+
+def _count(rows: list[dict[str, Any]], evidence: str, question: str | None, right: str,
+           wrong: str) -> dict[str, Any]:
+    report: dict[str, Any] = {"rows": len(rows)}
+    for key, field in (("right", right), ("hallucinated", wrong)):
+        codes: Counter[str] = Counter()
+        n = sum(_withheld(str(r[field]), str(r[evidence]),
+                          str(r[question]) if question else "", codes) for r in rows)
+        report[key] = {"withheld": n, "codes": dict(codes.most_common())}
+    return report
+
+
+def _yes_no(rows: list[dict[str, Any]]) -> dict[str, int]:
+    from certirag import load_settings, verify
+    from certirag.claims.answers import yes_no_polarity
+    from certirag.verifiers import create_verifier
+
+    settings = load_settings(preset="default")
+    verifier = create_verifier(settings)
+    picked = [r for r in rows if yes_no_polarity(str(r["right_answer"])) is not None]
+    passed = 0
+    for r in picked:
+        res = verify(str(r["question"]), str(r["right_answer"]),
+                     evidence=[{"id": "k", "text": str(r["knowledge"])}], settings=settings,
+                     verifier=verifier)
+        passed += res.exit_code() == 0
+    return {"right_yes_no": len(picked), "passed": passed}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--data", type=Path,
+                    default=Path(os.environ.get("CERTIRAG_DATA_DIR", "../shared/data")))
+    ap.add_argument("--qa-rows", default="7000:7500")
+    ap.add_argument("--summarization-rows", default="7000:7200")
+    ap.add_argument("--verify-yes-no", action="store_true",
+                    help="also verify the right QA answers that are bare yes/no replies")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    halu = args.data / "halueval"
+    if not (halu / "qa.jsonl").is_file():
+        print(f"no HaluEval data under {args.data}: pass --data", file=sys.stderr)
+        return 2
+    qa = _rows(halu / "qa.jsonl", args.qa_rows)
+    summ = _rows(halu / "summarization.jsonl", args.summarization_rows)
+    report: dict[str, Any] = {
+        "qa": {"row_range": args.qa_rows,
+               **_count(qa, "knowledge", "question", "right_answer", "hallucinated_answer")},
+        "summarization": {"row_range": args.summarization_rows,
+                          **_count(summ, "document", None, "right_summary",
+                                   "hallucinated_summary")},
+    }
+    if args.verify_yes_no:
+        report["qa"]["yes_no"] = _yes_no(qa)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    for name, r in report.items():
+        print(f"{name} rows {r['row_range']} (n = {r['rows']}): withheld before the model — "
+              f"right {r['right']['withheld']}, hallucinated {r['hallucinated']['withheld']}")
+        for key in ("right", "hallucinated"):
+            print(f"  {key}: {r[key]['codes']}")
+        if "yes_no" in r:
+            y = r["yes_no"]
+            print(f"  right answers that are bare yes/no replies: {y['right_yes_no']}, of "
+                  f"which {y['passed']} pass the full pipeline at the default preset")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

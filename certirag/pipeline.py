@@ -314,12 +314,15 @@ def _guarded(run: Any, claims: list[Claim], settings: Settings, used: list[Any],
 
 def _sentence_evidence(window: Any, passages: list[Evidence]) -> list[Evidence]:
     """A binding window's sentences as evidence spans, in the passages' coordinates."""
-    out = []
-    for s in window.sentences:
-        src = passages[s.source]
-        out.append(Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id, start=src.start + s.start,
-                            end=src.start + s.end, text=s.text))
-    return out
+    return [_at(passages, s.source, s.start, s.end) for s in window.sentences]
+
+
+def _at(passages: list[Evidence], source: int, start: int, end: int) -> Evidence:
+    """``passages[source]`` from ``start`` to ``end`` (offsets into its text) as a span in
+    the passages' own coordinates."""
+    src = passages[source]
+    return Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id, start=src.start + start,
+                    end=src.start + end, text=src.text[start:end])
 
 
 def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
@@ -439,9 +442,7 @@ def _span(res: Any, passages: list[Evidence]) -> Evidence | None:
     """The evidence span a verifier result points at, in the passages' coordinates."""
     if res.evidence_index is None or res.start is None or res.end is None:
         return None
-    src = passages[res.evidence_index]
-    return Evidence(doc_id=src.doc_id, chunk_id=src.chunk_id, start=src.start + res.start,
-                    end=src.start + res.end, text=src.text[res.start:res.end])
+    return _at(passages, res.evidence_index, res.start, res.end)
 
 
 def _too_long(claim: Claim, passages: list[Evidence], answer: str, settings: Settings,

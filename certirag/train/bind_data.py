@@ -38,7 +38,8 @@ from certirag.train.nli_data import (
     snli_pairs,
 )
 
-__all__ = ["MAX_CHARS", "bind_dev", "build_bind_splits", "document_pairs", "premise_for"]
+__all__ = ["MAX_CHARS", "bind_dev", "build_bind_splits", "document_pairs", "premise_for",
+           "premises_for"]
 
 ENT, NEU, CON = 0, 1, 2
 #: Evidence characters per span at training time (what 256 tokens hold beside a claim).
@@ -63,14 +64,17 @@ _SUBORD = frozenset("although though while if when after before because as since
                     "unless whereas once until".split())
 
 
-def premise_for(claim: str, sentences_of: list[str], *, rank: int = 0) -> str | None:
-    """The ``rank``-th binding span of ``claim`` in the document, as inference reads it."""
+def premises_for(claim: str, evidence: list[str], *, top: int = 1) -> list[str]:
+    """The best ``top`` binding spans of ``claim`` in the evidence, as inference reads them."""
     from certirag.verifiers.binding import plan_windows
 
-    plan = plan_windows(claim, sentences_of, top=rank + 1, max_chars=MAX_CHARS)
-    if len(plan.windows) <= rank:
-        return None
-    return plan.windows[rank].text
+    return [w.text for w in plan_windows(claim, evidence, top=top, max_chars=MAX_CHARS).windows]
+
+
+def premise_for(claim: str, evidence: list[str]) -> str | None:
+    """The best binding span of ``claim`` in the evidence, or ``None`` when none binds."""
+    found = premises_for(claim, evidence)
+    return found[0] if found else None
 
 
 def _sentences(doc: str) -> list[str]:
@@ -175,10 +179,7 @@ def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
     def emit(claim: str | None, label: int, kind: str, ranks: int = 1) -> None:
         if not claim or _words(claim) < 3:
             return
-        for r in range(ranks):
-            premise = premise_for(claim, [doc], rank=r)
-            if premise is None:
-                return
+        for premise in premises_for(claim, [doc], top=ranks):
             out.append(Pair(premise, claim, label, f"{source}:{kind}"))
 
     for _ in range(per_doc):

@@ -544,9 +544,5 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
 
         best = max(range(len(block)), key=lambda j: _preference(block, p, j, tau_entail))
         w = p.windows[best]
-        first = w.sentences[0]
-        res = dataclasses.replace(block[best], window=w.text, evidence_index=first.source,
-                                  start=first.start, end=w.sentences[-1].end
-                                  if len({s.source for s in w.sentences}) == 1 else first.end)
-        out.append(BoundResult(res, w, p))
+        out.append(BoundResult(dataclasses.replace(block[best], window=w.text), w, p))
     return out

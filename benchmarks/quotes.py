@@ -36,7 +36,6 @@ from typing import Any
 from certirag.config import Settings
 from certirag.errors import InputError
 from certirag.pipeline import verify
-from certirag.schemas import Decision
 from certirag.text.quotes import MIN_WORDS
 from certirag.text.sentences import split_sentences
 from certirag.verifiers import shared_verifier
@@ -117,8 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         res = verify("", sentence, evidence=[passage], settings=settings, verifier=verifier)
         v = counts["verbatim"]
         v["n"] += 1
-        if all(c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM) for c in res.claims) \
-                and any(c.decision == Decision.VERIFIED for c in res.claims):
+        if res.all_verified:
             v["verified"] += 1
             codes = {r.code for c in res.claims for r in c.reasons}
             v["quoted" if "quoted" in codes else "entailed"] += 1
@@ -134,8 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         res = verify("", edited, evidence=[passage], settings=settings, verifier=verifier)
         e = counts["edited"]
         e["n"] += 1
-        ok = any(c.decision == Decision.VERIFIED for c in res.claims) and all(
-            c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM) for c in res.claims)
+        ok = res.all_verified
         e["verified"] += ok
         edits.setdefault(kind, [0, 0])
         edits[kind][0] += ok

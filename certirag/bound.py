@@ -117,8 +117,12 @@ def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evid
 
     if not spans:
         return []
-    found = list(check_claim(claim, prepare_evidence([premise(spans)], options=options),
-                             question=question, options=options))
+    # Whether a name is mentioned at all is the whole evidence's question; the span holds
+    # the claim's names by the binding rule, which lets a surname stand for a full name
+    # stated in another sentence ("O'Sullivan is based at …" for "Ronnie O'Sullivan").
+    found = [f for f in check_claim(claim, prepare_evidence([premise(spans)], options=options),
+                                    question=question, options=options)
+             if f.code != "ungrounded_entity"]
     marked = [s for s, q in zip(spans, quotes, strict=False) if q]
     for s in marked or spans:
         before, after = neighbourhood(s, passages)

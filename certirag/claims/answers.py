@@ -100,8 +100,9 @@ def _subject_end(words: list[str], *, compound: bool = True) -> int | None:
 
 def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
     i = 0
-    if words and words[0].lower() in _QUANT and len(words) > 1 and _is_cap(words[1]):
-        i = 1
+    if words and words[0].lower() in _QUANT and len(words) > 2 and (
+            _is_cap(words[1]) or (words[1].lower() in _DET and _is_cap(words[2]))):
+        i = 1  # "both Holcus and …", "both the Foals and …"
     if i >= len(words):
         return None
     first = words[i]
@@ -194,6 +195,9 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
     pred = re.sub(r"\b(?:my|our)\b", "your", pred)
     pred = re.sub(r"\b(?:me|us)\b", "you", pred)
     verb = aux if positive else _NEG_FORM[aux]
+    if not positive and len(subject) > 1 and subject[0].lower() == "both":
+        # "Were both A and B formed in 2002?" "No": not both, which is not "neither"
+        subject, verb = subject[1:], f"{verb} both"
     subj = " ".join(subject)
     subj = _cap(subj)
     return f"{subj} {verb} {pred}."

@@ -265,12 +265,14 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                                 end=s_end, kind="not_a_claim"))
             continue
         text = sentence
+        framed = False  # built from the question: its "and" belongs to the question
         lead = _ANSWER_LEAD.match(sentence)
         if lead and question.strip() and sentence[lead.end():].strip():
             sentence = sentence[lead.end():].strip()  # "The answer is: 2" answers with "2"
         if (lead or is_fragment(sentence)) and question.strip():
-            text = (fragment_statement(question, sentence)
-                    or f"{question.strip()} {_strip_stop(sentence)}")
+            stmt = fragment_statement(question, sentence)
+            framed = stmt is None
+            text = stmt or f"{question.strip()} {_strip_stop(sentence)}"
         else:
             pm = _PRONOUN_START.match(sentence)
             if pm and pm.group(1) in _PRONOUN_SUBJECT | _POSSESSIVE and last_subject:
@@ -278,10 +280,11 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                 text = repl + sentence[pm.end():]
             elif pm and question.strip():
                 text = f"{question.strip()} {sentence}"
+                framed = True
             subject = _leading_subject(sentence)
             if subject:
                 last_subject = subject
-        for part in _split_conjunction(text):
+        for part in [text] if framed else _split_conjunction(text):
             key = _norm(part)
             if not key or key in seen:
                 continue

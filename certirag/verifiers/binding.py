@@ -199,8 +199,32 @@ def _facts(text: str, locale: str) -> _Facts:
     return _Facts(frozenset(values), kinds, _word_set(text), tuple(names), lead)
 
 
+# "…, The Anderson Platoon or Saigon, U.S.A.? The Anderson Platoon": a question that offers
+# two choices, answered by one of them
+_COMPARING = re.compile(
+    r"\b(?:\w+est|most|least|more|less|fewer|first|last|earlier|later|older|younger|newer|"
+    r"longer|shorter|taller|larger|bigger|smaller|higher|lower|greater|faster|slower|"
+    r"further|farther|before|after|than)\b", re.I)
+_CHOICE = re.compile(r"[,:]\s*([^,:?]+?)\s+or\s+([^?]+?)\s*\?\s+(\S.*)\Z", re.S)
+
+
+def _unchosen(claim: str) -> str | None:
+    """The choice a "question + fragment" claim's answer did not pick, or ``None``."""
+    m = _CHOICE.search(claim)
+    if m is None or _COMPARING.search(claim[:m.start(3)]):
+        return None  # "Who is older, A or B?" needs both
+    first, second, answer = (" ".join(g.lower().strip(" .\"'").split()) for g in m.groups())
+    if answer and (answer in first) != (answer in second):
+        return m.group(2) if answer in first else m.group(1)
+    return None
+
+
 def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
-    """The anchors of ``claim``: its names, figures, dates and times, once each."""
+    """The anchors of ``claim``: its names, figures, dates and times, once each. In a
+    question that offers two choices, the one the answer did not pick is no anchor."""
+    unchosen = _unchosen(claim)
+    if unchosen is not None:
+        claim = claim.replace(unchosen, "", 1)
     p = _parse(claim, locale)
     out: list[Anchor] = []
     seen: set[tuple[str, tuple[object, ...]]] = set()
@@ -239,7 +263,7 @@ def _holds(anchor: Anchor, facts: _Facts, inherited: frozenset[str]) -> bool:
 
 
 def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...],
-           claim: Sequence[Anchor]) -> str | None:
+           claim: Sequence[Anchor]) -> Anchor | None:
     """A value of ``anchor``'s kind that ``facts`` (or, for a sentence led by a pronoun,
     the names it inherits) states in the place the claim gives the anchor — sharing a
     neighbouring content word with it ("the Hamburg office" for "the Oslo office"). A
@@ -256,7 +280,7 @@ def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...]
                 continue  # a one-word name (a place, a firm) rivals only another one
             if placed(ctx) and not any(_name_in(name, frozenset(str(w) for w in a.key))
                                        or _name_in(a.key, frozenset(name)) for a in same):
-                return " ".join(name)
+                return Anchor("name", name, " ".join(name))
         return None
     for key, (text, ctx) in facts.kinds.get(anchor.kind, {}).items():
         if not placed(ctx):
@@ -265,9 +289,9 @@ def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...]
         # ("Office 18 … has 18 staff" for "Office 18 … has 19 staff")
         if anchor.kind == "date":
             if not _date_compatible(anchor.key, key):
-                return text
+                return Anchor("date", key, text)
         elif key != anchor.key:
-            return text
+            return Anchor(anchor.kind, key, text)
     return None
 
 
@@ -423,22 +447,30 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
         if nxt < len(sents) and sents[nxt].source == sents[seed].source:
             add([seed, nxt])
 
+    frame = _frame_ids(claim, anchors) & present
     windows: list[BindingWindow] = []
     unbound: list[tuple[Anchor, Anchor, str]] = []
-    for span in candidates:
-        got = frozenset().union(*(hits[j] for j in span))
-        binds = present <= got
-        if binds and len(span) > 1 and len(present) > 1:
-            apart = _apart(anchors, present, span, hits, facts, heirs)
-            if apart:
-                unbound.extend(apart)
+    # a claim read with its question binds, failing a span that holds every anchor, by one
+    # that holds the answer's anchors and at least one of the question's
+    for relaxed in (False, True) if frame else (False,):
+        for span in candidates:
+            got = frozenset().union(*(hits[j] for j in span))
+            binds = (present - frame <= got and bool(got & frame)) if relaxed \
+                else present <= got
+            if binds and len(span) > 1 and len(present & got) > 1:
+                apart = _apart(anchors, present & got, span, hits, facts, heirs, frame,
+                               inherited)
+                if apart:
+                    unbound.extend(apart)
+                    continue
+            if not binds:
                 continue
-        if not binds:
-            continue
-        held: set[str] = set().union(*(sent_terms[j] for j in span))
-        text = " ".join(sents[j].text for j in span)
-        windows.append(BindingWindow(tuple(sents[j] for j in span), text,
-                                     len(claim_terms & held)))
+            held: set[str] = set().union(*(sent_terms[j] for j in span))
+            text = " ".join(sents[j].text for j in span)
+            windows.append(BindingWindow(tuple(sents[j] for j in span), text,
+                                         len(claim_terms & held)))
+        if windows:
+            break
     position = {id(x): i for i, x in enumerate(sents)}
     windows.sort(key=lambda w: (-w.covered, len(w.sentences),
                                 -sum(rel[position[id(x)]] for x in w.sentences)))
@@ -451,21 +483,39 @@ def _joined_len(sents: Sequence[SentenceRef], members: Sequence[int]) -> int:
     return sum(len(sents[j].text) for j in members) + len(members) - 1
 
 
+def _frame_ids(claim: str, anchors: Sequence[Anchor]) -> frozenset[int]:
+    """The anchors a "question + answer" claim takes from its question alone."""
+    cut = claim.rfind("? ")
+    if cut < 0:
+        return frozenset()
+    question, answer = claim[:cut + 1].lower(), claim[cut + 2:].lower()
+    return frozenset(i for i, a in enumerate(anchors)
+                     if a.text.lower() in question and a.text.lower() not in answer)
+
+
 def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
            hits: list[frozenset[int]], facts: Sequence[_Facts],
-           heirs: Sequence[tuple[tuple[str, ...], ...]]) -> list[tuple[Anchor, Anchor, str]]:
+           heirs: Sequence[tuple[tuple[str, ...], ...]], frame: frozenset[int],
+           inherited: Sequence[frozenset[str]]) -> list[tuple[Anchor, Anchor, str]]:
     """Anchor pairs of the span that no one sentence states together, where a sentence
     holding one of them states a rival value in the other's place. A chain through a
     third anchor does not excuse a rival ("Office 18 in Berlin …" and "… Berlin has 19
-    staff" for "Office 18 in Berlin has 19 staff")."""
+    staff" for "Office 18 in Berlin has 19 staff").
+
+    The ``frame`` anchors come from the question a claim is read with, and a multi-hop
+    question states them in different passages: a rival of one of them is excused when
+    some sentence states the rival with it — a bridge ("Donna Tartt" beside "The Secret
+    History" in one passage and beside the answer in the other), not another value in
+    its place ("Who runs the Oslo office? Tom Becker" against "Tom Becker runs the
+    Hamburg office", where no sentence states Hamburg with Oslo)."""
     together = {(a, b) for j in members for a in hits[j] for b in hits[j]}
     out: list[tuple[Anchor, Anchor, str]] = []
     ids = sorted(present)
     for i, a in enumerate(ids):
         for b in ids[i + 1:]:
-            if (a, b) in together:
+            if (a, b) in together or (a in frame and b in frame):
                 continue
-            rival = _rival_near(a, b, anchors, members, hits, facts, heirs)
+            rival = _rival_near(a, b, anchors, members, hits, facts, heirs, frame, inherited)
             if rival is not None:
                 out.append((anchors[a], anchors[b], rival))
     return out
@@ -473,15 +523,25 @@ def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int
 
 def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
                 hits: list[frozenset[int]], facts: Sequence[_Facts],
-                heirs: Sequence[tuple[tuple[str, ...], ...]]) -> str | None:
-    """A rival of ``b`` stated beside ``a`` (or of ``a`` beside ``b``) in the span."""
+                heirs: Sequence[tuple[tuple[str, ...], ...]], frame: frozenset[int],
+                inherited: Sequence[frozenset[str]]) -> str | None:
+    """A rival of ``b`` stated beside ``a`` (or of ``a`` beside ``b``) in the span; for a
+    ``frame`` anchor, one that no sentence of the evidence states with it."""
     for x, y in ((a, b), (b, a)):
         for j in members:
             if x in hits[j]:
                 r = _rival(anchors[y], facts[j], heirs[j], anchors)
-                if r is not None:
-                    return r
+                if r is not None and not (y in frame and _bridged(
+                        r, y, hits, facts, inherited)):
+                    return r.text
     return None
+
+
+def _bridged(rival: Anchor, anchor: int, hits: Sequence[frozenset[int]],
+             facts: Sequence[_Facts], inherited: Sequence[frozenset[str]]) -> bool:
+    """Whether some sentence states ``rival`` together with the claim's ``anchor``."""
+    return any(anchor in hits[k] and _holds(rival, facts[k], inherited[k])
+               for k in range(len(hits)))
 
 
 # ------------------------------------------------------------------ scoring

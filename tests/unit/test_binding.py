@@ -245,3 +245,53 @@ def test_v3_a_failing_binding_or_span_rule_withholds_with_check_error(
             (c,) = res.claims
             assert c.decision == Decision.UNVERIFIED, name
             assert [r.code for r in c.reasons] == ["check_error"], name
+
+
+@pytest.mark.parametrize("claim", [
+    "Who runs the Oslo office? Tom Becker",   # the answer's own anchor meets a rival
+    "Who runs the Hamburg office? Anna Berg",
+    "How many staff does the Oslo office have? 55 staff",
+])
+def test_a_question_read_with_its_answer_still_binds_the_answer(claim: str) -> None:
+    p = plan(claim)
+    assert p.windows == [] and p.unbound, claim
+
+
+def test_a_multi_hop_question_binds_the_answer_with_part_of_the_question() -> None:
+    # the question's anchors sit in two passages joined by a bridge ("Donna Tartt");
+    # the answer's sentence holds the answer and the prize, not the first novel
+    ev = ["Donna Tartt is an American novelist. Her first novel, The Secret History, "
+          "appeared in 1992.",
+          "The Goldfinch is the third novel by Donna Tartt. It won the Pulitzer Prize "
+          "for Fiction in 2014."]
+    p = plan("For which novel did the author of The Secret History win the Pulitzer "
+             "Prize? The Goldfinch", *ev)
+    assert p.windows and not p.unbound
+    assert any("The Goldfinch" in w.text for w in p.windows)
+    # an answer the evidence does not tie to the question's anchors still binds nothing
+    q = plan("For which novel did the author of The Secret History win the Pulitzer "
+             "Prize? Donna Tartt's The Little Friend", *ev)
+    assert not any("Little Friend" in w.text for w in q.windows)
+
+
+def test_the_choice_the_answer_did_not_pick_is_no_anchor() -> None:
+    names = {a.text for a in claim_anchors(
+        "Which documentary focused on the Vietnam War, The Anderson Platoon or Saigon, "
+        "U.S.A.? The Anderson Platoon")}
+    assert "Saigon" not in names and "Anderson Platoon" in names
+    # a comparison needs both sides
+    names = {a.text for a in claim_anchors("Who is older, John Smith or Mary Jones? Mary Jones")}
+    assert names == {"John Smith", "Mary Jones"}
+
+
+def test_the_span_check_leaves_whether_a_name_is_mentioned_to_the_whole_evidence() -> None:
+    from certirag.bound import span_findings
+    from certirag.checks import CheckOptions
+
+    ev = ("Ronnie O'Sullivan won the award in 2013. O'Sullivan is based at the Legends "
+          "Snooker Academy.")
+    passage = Evidence(doc_id="d", text=ev, start=0, end=len(ev))
+    second = Evidence(doc_id="d", start=41, end=len(ev), text=ev[41:])
+    found = span_findings("Ronnie O'Sullivan is based at the Legends Snooker Academy.",
+                          [second], [passage], question="", options=CheckOptions())
+    assert found == []

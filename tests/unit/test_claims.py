@@ -187,6 +187,13 @@ def test_pure_pleasantries_stay_not_a_claim(answer: str) -> None:
     ("Who wrote Hamlet?", "Shakespeare.", "Shakespeare wrote Hamlet."),
     ("Which band was formed first, Tool or Cake?", "Tool",
      "Tool was formed first."),
+    # "no" to "both" is "not both", never "neither"
+    ("Were both the Foals and Escanaba Firing Line formed in 2002?", "no",
+     "The Foals and Escanaba Firing Line were not both formed in 2002."),
+    ("Were both the Foals and Escanaba Firing Line formed in 2002?", "yes",
+     "Both the Foals and Escanaba Firing Line were formed in 2002."),
+    ("Do both Holcus and Limonium belong to the same family?", "No.",
+     "Holcus and Limonium do not both belong to the same family."),
 ])
 def test_short_replies_are_read_with_the_question(question: str, answer: str,
                                                   text: str) -> None:
@@ -215,3 +222,11 @@ def test_an_answer_lead_in_is_read_as_a_fragment_with_the_question() -> None:
     # a clause after "that" is a statement of its own
     (c,) = extract_claims("The answer is that employees get 28 days.", question=q)
     assert c.text == "The answer is that employees get 28 days."
+
+
+def test_a_question_read_with_a_fragment_is_never_split_at_its_and() -> None:
+    # the "and" belongs to the question; splitting it would drop the answer
+    question = ("What actress appeared on The Sing-Off before her role in the film directed "
+                "and co-produced by Elizabeth Banks?")
+    claims = extract_claims("Kelley Jakle", question=question)
+    assert [c.text for c in claims] == [f"{question} Kelley Jakle"]

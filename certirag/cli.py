@@ -23,6 +23,7 @@ from certirag.cli_common import (
     err,
     errors_to_exit_codes,
     print_json,
+    read_input_bytes,
     settings_from,
 )
 from certirag.cli_eval import eval_app
@@ -153,35 +154,45 @@ def schema_validate(
     file: Annotated[Path, typer.Argument(help="A JSON file, or JSONL with one record a line.")],
     kind: Annotated[str, typer.Option("--kind", help="Record kind, e.g. document, claim.")],
 ) -> None:
-    """Check a JSON or JSONL file against one record kind; exit 2 when invalid."""
+    """Check a JSON or JSONL file against one record kind; exit 2 when invalid.
+
+    JSON Lines end at \\n only; every record is first read with the strict JSON reader
+    (no nesting deeper than 64 levels, no NaN, no duplicate keys), then validated."""
     from pydantic import ValidationError
 
+    from certirag.jsonio import jsonl_lines, loads
     from certirag.schemas import SCHEMA_KINDS
 
     with errors_to_exit_codes():
         model = SCHEMA_KINDS.get(kind)
         if model is None:
             raise InputError(f"unknown kind {kind!r}; choose one of {', '.join(SCHEMA_KINDS)}")
+        data = read_input_bytes(file)
         try:
-            text = file.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"cannot read: {exc}", source=str(file)) from exc
-        records: list[tuple[int, str]]
-        if file.suffix == ".jsonl":
-            records = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-        else:
-            records = [(1, text)]
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"cannot read: not valid UTF-8 (byte 0x{data[exc.start]:02x})",
+                             source=str(file),
+                             line=data.count(b"\n", 0, exc.start) + 1) from exc
+        records = list(jsonl_lines(text)) if file.suffix == ".jsonl" else [(1, text)]
         if not records:
             raise InputError("no records", source=str(file))
         for n, raw in records:
+            line = n if len(records) > 1 or file.suffix == ".jsonl" else None
+            try:
+                loads(raw)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"invalid JSON: {exc.msg} (column {exc.colno})",
+                                 source=str(file), line=line) from exc
+            except ValueError as exc:
+                raise InputError(f"invalid JSON: {exc}", source=str(file), line=line) from exc
             try:
                 model.model_validate_json(raw)
             except ValidationError as exc:
                 first = exc.errors()[0]
                 loc = ".".join(str(x) for x in first["loc"]) or "record"
                 raise InputError(f"not a valid {kind}: {loc}: {first['msg']}",
-                                 source=str(file), line=n if len(records) > 1 or
-                                 file.suffix == ".jsonl" else None) from exc
+                                 source=str(file), line=line) from exc
     typer.echo(f"{file}: {len(records)} valid {kind} record(s)")
 
 

@@ -20,11 +20,17 @@ from certirag.errors import (
     InputError,
 )
 
-__all__ = ["EXIT_BACKEND", "EXIT_INPUT", "EXIT_OK", "EXIT_WITHHELD", "ConfigOpt", "JsonOpt",
-           "PresetOpt", "RichProgress", "err", "errors_to_exit_codes", "print_json",
-           "settings_from"]
+__all__ = ["EXIT_BACKEND", "EXIT_INPUT", "EXIT_NO_CLAIMS", "EXIT_OK", "EXIT_WITHHELD",
+           "MAX_INPUT_FILE_BYTES", "ConfigOpt", "JsonOpt", "PresetOpt", "RichProgress",
+           "argv_text", "err", "errors_to_exit_codes", "print_json", "read_input_bytes",
+           "read_stdin_text", "settings_from"]
 
-EXIT_OK, EXIT_WITHHELD, EXIT_INPUT, EXIT_BACKEND = 0, 1, 2, 3
+EXIT_OK, EXIT_WITHHELD, EXIT_INPUT, EXIT_BACKEND, EXIT_NO_CLAIMS = 0, 1, 2, 3, 4
+
+MAX_INPUT_FILE_BYTES = 1 << 30
+"""The most bytes read from one file named on the command line (1 GiB), so that a path such
+as ``/dev/zero`` is refused instead of filling memory. Pipes (``/dev/stdin``, ``<(cmd)``)
+are read like files."""
 
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="YAML settings file.",
                                                 dir_okay=False)]
@@ -50,6 +56,57 @@ def errors_to_exit_codes() -> Iterator[None]:
     except CertiragError as exc:
         err(f"error: {exc}")
         raise typer.Exit(EXIT_INPUT) from exc
+
+
+def read_input_bytes(path: Path, *, limit: int = MAX_INPUT_FILE_BYTES) -> bytes:
+    """The bytes of ``path`` (at most ``limit``); ``InputError`` naming it otherwise."""
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", source=str(path)) from exc
+    if len(data) > limit:
+        raise InputError(f"the file holds more than {limit:,} bytes, the limit",
+                         source=str(path))
+    return data
+
+
+def _first_bad_byte(text: str) -> tuple[int, str] | None:
+    """Index and description of the first character of ``text`` that is not UTF-8 text."""
+    for i, ch in enumerate(text):
+        if "\ud800" <= ch <= "\udfff":
+            code = ord(ch)
+            # os.fsencode's surrogateescape maps the undecodable byte b to U+DC00 + b
+            what = (f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF
+                    else f"unpaired surrogate U+{code:04X}")
+            return i, what
+    return None
+
+
+def argv_text(value: str, option: str) -> str:
+    """``value`` of a command-line option, refused when its bytes were not UTF-8.
+
+    Python hands undecodable ``argv`` bytes over as lone surrogates; they are no text and
+    would fail later with a traceback."""
+    bad = _first_bad_byte(value)
+    if bad is not None:
+        raise InputError(f"{option} is not valid UTF-8 ({bad[1]} at character {bad[0]})")
+    return value
+
+
+def read_stdin_text(option: str) -> str:
+    """All of standard input, decoded as strict UTF-8 whatever the locale says."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes underneath (an embedding host)
+        text = sys.stdin.read()
+        argv_text(text, f"{option} (standard input)")
+        return text
+    data = stream.read()
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"standard input for {option} is not valid UTF-8 (byte "
+                         f"0x{data[exc.start]:02x} at offset {exc.start})") from exc
 
 
 def settings_from(config: Path | None, preset: str | None, **overrides: Any) -> Any:

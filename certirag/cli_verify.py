@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
-import sys
+import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,49 +14,76 @@ import typer
 from certirag.cli_common import (
     EXIT_BACKEND,
     EXIT_INPUT,
+    EXIT_NO_CLAIMS,
     EXIT_OK,
+    EXIT_WITHHELD,
     ConfigOpt,
     PresetOpt,
     RichProgress,
+    argv_text,
     err,
     errors_to_exit_codes,
     print_json,
+    read_input_bytes,
+    read_stdin_text,
     settings_from,
 )
-from certirag.errors import CertiragError, InputError
+from certirag.errors import BackendError, BackendUnavailable, CertiragError, InputError
+from certirag.jsonio import JSONInputError, decode_utf8, jsonl_lines, loads
 
 MAX_BATCH_LINE = 5_000_000
+"""The longest line of a ``--batch`` file, in bytes; a longer one is an error row."""
+
+MAX_EVIDENCE_FILE_BYTES = 64 << 20
+"""The largest ``--evidence`` file read (64 MiB; the evidence itself is capped at
+:data:`certirag.pipeline.MAX_EVIDENCE_CHARS` characters)."""
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def _json_error(exc: ValueError) -> str:
+    """The message for a line that :func:`decode_utf8` or :func:`loads` refused."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"invalid JSON: {exc.msg} (column {exc.colno})"
+    if isinstance(exc, JSONInputError) and str(exc).startswith("not valid UTF-8"):
+        return str(exc)
+    return f"invalid JSON: {exc}"
 
 
 def read_evidence_file(path: Path) -> list[dict[str, str]]:
-    """JSONL of ``{"id", "text"}`` passages, or any other file as one plain-text passage."""
-    try:
-        with path.open(encoding="utf-8", newline="") as fh:
-            text = fh.read()
-    except UnicodeDecodeError as exc:
-        raise InputError("not valid UTF-8", source=str(path)) from exc
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from exc
-    if not text.strip():
-        raise InputError("the evidence file is empty", source=str(path))
+    """JSONL of ``{"id", "text"}`` passages, or any other file as one plain-text passage.
+
+    JSON Lines end at ``\\n`` only (a BOM and ``\\r\\n`` are accepted); each line is read
+    with :func:`certirag.jsonio.loads`. Every problem is an ``InputError`` naming the line."""
+    source = str(path)
+    data = read_input_bytes(path, limit=MAX_EVIDENCE_FILE_BYTES)
     if path.suffix != ".jsonl":
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not valid UTF-8 (byte 0x{data[exc.start]:02x})", source=source,
+                             line=_line_of(data, exc.start)) from exc
+        if not text.strip():
+            raise InputError("the evidence file is empty", source=source)
         return [{"id": path.name, "text": text}]
     out = []
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
+    for n, raw in jsonl_lines(data):
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"invalid JSON: {exc.msg}", source=str(path), line=n) from exc
+            obj = loads(decode_utf8(raw))
+        except ValueError as exc:
+            raise InputError(_json_error(exc), source=source, line=n) from exc
         if not isinstance(obj, dict) or not isinstance(obj.get("text"), str) \
                 or not obj["text"].strip():
-            raise InputError("expected an object with a non-blank 'text'", source=str(path),
+            raise InputError("expected an object with a non-blank 'text'", source=source,
                              line=n)
         ident = obj.get("id", f"{path.name}:{n}")
         if not isinstance(ident, str) or not ident:
-            raise InputError("'id' must be a non-empty string", source=str(path), line=n)
+            raise InputError("'id' must be a non-empty string", source=source, line=n)
         out.append({"id": ident, "text": obj["text"]})
+    if not out:
+        raise InputError("the evidence file is empty", source=source)
     return out
 
 
@@ -70,9 +99,8 @@ def _issue(result: Any, settings: Any, signing_key: Path | None, cert_out: Path 
 def verify_command(
     question: Annotated[str | None, typer.Option("--question", "-q",
                                                  help="The question that was asked.")] = None,
-    answer: Annotated[str | None, typer.Option("--answer", "-a",
-                                               help="The answer to check ('-' reads stdin).")
-                      ] = None,
+    answer: Annotated[str | None, typer.Option(
+        "--answer", "-a", help="The answer to check ('-' reads stdin, as UTF-8).")] = None,
     evidence: Annotated[Path | None, typer.Option(
         "--evidence", help="JSONL of {id, text} passages, or a plain-text file.")] = None,
     index: Annotated[Path | None, typer.Option(
@@ -83,9 +111,13 @@ def verify_command(
         "--claims", help="rules (default) or llm: the LLM claim compiler on llm_url; if it "
                          "fails, every sentence is withheld (compiler_error).")] = None,
     batch: Annotated[Path | None, typer.Option(
-        "--batch", help="JSONL of {id, question, answer, evidence}.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Batch output JSONL (resumable).")
-                   ] = None,
+        "--batch", help="JSONL of {id, question, answer, evidence}, one row an id. Two lines "
+                        "with the same id and different contents are refused (exit 2) before "
+                        "anything is verified; identical repeats are verified once.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Batch output JSONL, one row per id: the result, or {id, error} for a "
+                      "line that could not be verified. Resumable: a rerun keeps the results "
+                      "already there and retries the error rows, replacing them.")] = None,
     signing_key: Annotated[Path | None, typer.Option(
         "--signing-key", help="Sign a certificate with this key and append it to the ledger.")
     ] = None,
@@ -99,7 +131,13 @@ def verify_command(
 
     Exit codes: 0 verified (at least one claim, none withheld), 1 something withheld, 2 bad
     input, 3 a claim was withheld because a backend failed or timed out, 4 no claims (every
-    sentence is not a claim)."""
+    sentence is not a claim).
+
+    With --batch the worst row of the whole --out file for the batch's ids decides (rows
+    kept from an earlier run count too): 3 if a backend failed on any row, else 2 if any
+    line is an error row, else 1 if any row withheld something, else 4 if any row had no
+    claims, else 0 (every row verified). A batch that cannot start (no rows, duplicate ids,
+    --out holding other answers for an id) exits 2 and writes nothing."""
     from certirag.pipeline import verify
 
     with errors_to_exit_codes():
@@ -118,8 +156,8 @@ def verify_command(
             raise typer.Exit(code)
         if answer is None:
             raise InputError("--answer is required (or --batch)")
-        if answer == "-":
-            answer = sys.stdin.read()
+        question = argv_text(question, "--question") if question is not None else None
+        answer = read_stdin_text("--answer") if answer == "-" else argv_text(answer, "--answer")
         if (evidence is None) == (index is None):
             raise InputError("pass exactly one of --evidence FILE or --index DIR")
         idx = None
@@ -147,72 +185,164 @@ def verify_command(
     raise typer.Exit(result.exit_code())
 
 
-def _done_ids(out: Path) -> set[str]:
-    done: set[str] = set()
+_ROW_EXIT = {"verified": EXIT_OK, "no_claims": EXIT_NO_CLAIMS, "withheld": EXIT_WITHHELD,
+             "error": EXIT_INPUT, "backend_failed": EXIT_BACKEND}
+_SEVERITY = ("verified", "no_claims", "withheld", "error", "backend_failed")  # worst last
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One non-blank line of a batch file, parsed: a row to verify or an error row."""
+
+    number: int
+    ident: str
+    obj: dict[str, Any] | None
+    error: str | None
+    digest: str
+
+
+def _parse_line(number: int, raw: bytes) -> _Line:
+    """Parse one batch line; every problem becomes an error row, never an exception."""
+    ident = f"line-{number}"
+    digest = hashlib.sha256(raw).hexdigest()
+    if len(raw) > MAX_BATCH_LINE:
+        return _Line(number, ident, None, f"line too long ({len(raw):,} bytes; the limit is "
+                                          f"{MAX_BATCH_LINE:,})", digest)
+    try:
+        obj = loads(decode_utf8(raw))
+    except ValueError as exc:
+        return _Line(number, ident, None, _json_error(exc), digest)
+    if not isinstance(obj, dict):
+        return _Line(number, ident, None, "expected a JSON object", digest)
+    digest = hashlib.sha256(json.dumps(obj, sort_keys=True, ensure_ascii=False)
+                            .encode("utf-8")).hexdigest()
+    got = obj.get("id", ident)
+    if not isinstance(got, str) or not got:
+        return _Line(number, ident, None, "'id' must be a non-empty string", digest)
+    q, a, ev = obj.get("question", ""), obj.get("answer"), obj.get("evidence")
+    if not isinstance(q, str) or not isinstance(a, str):
+        return _Line(number, got, None, "'question' and 'answer' must be strings", digest)
+    if not isinstance(ev, list):
+        return _Line(number, got, None, "'evidence' must be a list of {id, text}", digest)
+    return _Line(number, got, obj, None, digest)
+
+
+def parse_batch(data: bytes, source: str) -> list[_Line]:
+    """The lines of a batch file in order, identical repeats of an id dropped.
+
+    Raises ``InputError`` when there are no rows or an id is on two lines with different
+    contents (the output is keyed by id, so one of them would be lost)."""
+    first: dict[str, _Line] = {}
+    rows: list[_Line] = []
+    for number, raw in jsonl_lines(data):
+        row = _parse_line(number, raw)
+        prior = first.get(row.ident)
+        if prior is None:
+            first[row.ident] = row
+            rows.append(row)
+        elif prior.digest != row.digest:
+            raise InputError(f"id {row.ident!r} is on line {prior.number} and again on line "
+                             f"{row.number} with different contents; ids must be unique",
+                             source=source, line=row.number)
+    if not rows:
+        raise InputError("the batch file has no rows", source=source)
+    return rows
+
+
+def _done_rows(out: Path) -> tuple[dict[str, dict[str, Any]], list[bytes] | None]:
+    """The finished rows of ``out`` by id, and the lines to keep when ``out`` holds error rows
+    or a torn last line (left by a killed run), which are to be redone (``None`` when there
+    is nothing to drop). Other lines are kept as they are."""
     if not out.exists():
-        return done
-    with out.open(encoding="utf-8") as fh:
-        for line in fh:
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a torn last line from an interrupted run is redone
-            if isinstance(obj, dict) and isinstance(obj.get("id"), str):
-                done.add(obj["id"])
-    return done
+        return {}, None
+    data = read_input_bytes(out)
+    parts = data.split(b"\n")
+    keep: list[bytes] = []
+    done: dict[str, dict[str, Any]] = {}
+    dropped = parts[-1] != b""  # a torn last line
+    for raw in parts[:-1]:
+        try:
+            obj = loads(raw, duplicates="last")
+        except ValueError:
+            keep.append(raw)  # not a row of ours: kept, never counted as done
+            continue
+        if isinstance(obj, dict) and isinstance(obj.get("id"), str):
+            if "error" in obj:
+                dropped = True
+                continue
+            done[obj["id"]] = obj
+        keep.append(raw)
+    return done, (keep if dropped else None)
+
+
+def _rewrite(out: Path, keep: list[bytes]) -> None:
+    """Replace ``out`` by ``keep`` atomically (a kill leaves the old file or the new one)."""
+    tmp = out.with_name(f".{out.name}.tmp")
+    with tmp.open("wb") as fh:
+        fh.write(b"".join(line + b"\n" for line in keep))
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, out)
+
+
+def _outcome(row: dict[str, Any]) -> str:
+    got = row.get("outcome")
+    return got if isinstance(got, str) and got in _ROW_EXIT else "withheld"  # fail closed
 
 
 def run_batch(batch: Path, out: Path, settings: Any) -> int:
-    """Verify every line of ``batch`` into ``out``; skip ids already there. Exit code."""
+    """Verify every row of ``batch`` into ``out``; keep the finished rows already there and
+    redo the error rows. Returns the exit code of the worst row (see ``verify --help``)."""
     from certirag.pipeline import verify
     from certirag.verifiers import create_verifier
 
-    try:
-        lines = batch.read_text("utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read: {exc}", source=str(batch)) from exc
-    done = _done_ids(out)
+    source = str(batch)
+    if out.exists() and batch.exists() and os.path.samefile(batch, out):
+        raise InputError("--out is the --batch file; write the results to another file")
+    lines = parse_batch(read_input_bytes(batch), source)
+    done, keep = _done_rows(out)
+    for line in lines:
+        prior = done.get(line.ident)
+        if line.obj is not None and prior is not None and (
+                prior.get("question") != line.obj.get("question", "")
+                or prior.get("answer") != line.obj.get("answer")):
+            raise InputError(f"id {line.ident!r} is already in {out} with another question or "
+                             f"answer; remove that row from {out} or write to a new --out",
+                             source=source, line=line.number)
     verifier = create_verifier(settings)
     verifier.load()
-    bad = backend = False
-    if out.exists() and out.stat().st_size:
-        with out.open("rb+") as fh:  # drop a torn last line left by a killed run
-            data = fh.read()
-            if not data.endswith(b"\n"):
-                fh.seek(0)
-                fh.truncate(data.rfind(b"\n") + 1)
+    if keep is not None:
+        _rewrite(out, keep)
+    outcomes: dict[str, int] = dict.fromkeys(_SEVERITY, 0)
+    kept = 0
     with out.open("a", encoding="utf-8") as sink, RichProgress() as progress:
         progress.start("verifying", len(lines))
-        for n, line in enumerate(lines, start=1):
+        for line in lines:
             progress.advance()
-            if not line.strip():
+            if line.ident in done:
+                outcomes[_outcome(done[line.ident])] += 1
+                kept += 1
                 continue
-            ident: Any = f"line-{n}"
-            try:
-                if len(line) > MAX_BATCH_LINE:
-                    raise InputError("line too long")
-                obj = json.loads(line)
-                if not isinstance(obj, dict):
-                    raise InputError("expected a JSON object")
-                ident = obj.get("id", ident)
-                if not isinstance(ident, str) or not ident:
-                    raise InputError("'id' must be a non-empty string")
-                if ident in done:
-                    continue
-                q, a, ev = obj.get("question", ""), obj.get("answer"), obj.get("evidence")
-                if not isinstance(q, str) or not isinstance(a, str):
-                    raise InputError("'question' and 'answer' must be strings")
-                if not isinstance(ev, list):
-                    raise InputError("'evidence' must be a list of {id, text}")
-                result = verify(q, a, evidence=ev, settings=settings, verifier=verifier)
-                row = {"id": ident, **result.to_dict()}
-                backend = backend or result.backend_failed
-            except (json.JSONDecodeError, CertiragError) as exc:
-                bad = True
-                row = {"id": ident, "error": f"{batch}:{n}: {exc}"}
+            row: dict[str, Any]
+            if line.obj is None:
+                outcome, row = "error", {"id": line.ident,
+                                         "error": f"{source}:{line.number}: {line.error}"}
+            else:
+                obj = line.obj
+                try:
+                    result = verify(obj.get("question", ""), obj["answer"],
+                                    evidence=obj["evidence"], settings=settings,
+                                    verifier=verifier)
+                    outcome, row = result.outcome, {"id": line.ident, **result.to_dict()}
+                except CertiragError as exc:
+                    failed = isinstance(exc, BackendError | BackendUnavailable)
+                    outcome = "backend_failed" if failed else "error"
+                    row = {"id": line.ident, "error": f"{source}:{line.number}: {exc}"}
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
             sink.flush()
-            done.add(str(ident))
-    if backend:
-        return EXIT_BACKEND
-    return EXIT_INPUT if bad else EXIT_OK
+            outcomes[outcome] += 1
+    err(f"{len(lines)} rows: {outcomes['verified']} verified, {outcomes['withheld']} withheld, "
+        f"{outcomes['no_claims']} no claims, {outcomes['backend_failed']} backend failed, "
+        f"{outcomes['error']} errors" + (f" ({kept} kept from {out})" if kept else ""))
+    worst = max((o for o, count in outcomes.items() if count), key=_SEVERITY.index)
+    return _ROW_EXIT[worst]

@@ -12,6 +12,7 @@ from certirag.config import Settings
 from certirag.errors import IndexStoreError, InputError
 from certirag.index.local import LocalStore
 from certirag.index.store import DocumentChunks, Store, StoreStats
+from certirag.jsonio import MAX_DEPTH, exceeds_depth
 from certirag.progress import NullProgress, Progress
 from certirag.retrieve.hybrid import Mode, Reranker, Retriever
 from certirag.schemas import Document, SearchResult
@@ -116,6 +117,10 @@ class Index:
             docs = load_documents([Path(str(s)) for s in sources])
         if not docs:
             raise InputError("no documents to ingest")
+        for doc in docs:  # what the store could not write back as JSON (pydantic stops at ~250)
+            if exceeds_depth(doc.metadata, MAX_DEPTH - 1):
+                raise InputError(f"document {doc.id!r}: metadata nests deeper than "
+                                 f"{MAX_DEPTH - 1} levels")
         stored = self.store.stats().meta if isinstance(self.store, LocalStore) else {}
         self._check_compatible(stored)
         existing = self.store.document_hashes()

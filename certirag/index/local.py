@@ -8,7 +8,9 @@ Layout::
         documents.jsonl      Document records
         chunks.jsonl         Chunk records; row i of vectors.npy and BM25 document i
         vectors.npy          float32 unit vectors
-        bm25/                the bm25s index (absent when there are no chunks)
+        bm25/                the bm25s index (absent when no chunk has a BM25 term:
+                             no chunks, or only stop words such as "The"; meta.json
+                             then says ``"bm25_terms": 0`` and BM25 search finds nothing)
     DIR/.lock                held while writing
 
 A write builds a new generation beside the live one and then swaps ``CURRENT``; a
@@ -158,7 +160,7 @@ class LocalStore:
     # ---- searching -----------------------------------------------------------------------
     def search_bm25(self, query: str, k: int) -> list[ScoredChunk]:
         self._ensure_loaded()
-        if not self._chunks or k <= 0:
+        if not self._chunks or k <= 0 or self._meta.get("bm25_terms") == 0:
             return []
         import bm25s
 
@@ -253,12 +255,16 @@ class LocalStore:
                 np.save(fh, vectors)
                 fh.flush()
                 os.fsync(fh.fileno())
+            terms = 0
             if chunks:
                 tokens = bm25s.tokenize([c.text for c in chunks], stopwords="en",
                                         stemmer=_stemmer(), show_progress=False)
+                terms = len(tokens.vocab)
+            if terms:  # bm25s cannot index a corpus without terms (only stop words)
                 bm25 = bm25s.BM25()
                 bm25.index(tokens, show_progress=False)
                 bm25.save(str(tmp / "bm25"), show_progress=False)
+            meta = {**meta, "bm25_terms": terms}
             (tmp / "meta.json").write_text(json.dumps(meta, indent=2, sort_keys=True), "utf-8")
             _fsync_dir(tmp)
             target = self.path / name

@@ -5,6 +5,7 @@ from __future__ import annotations
 from certirag.ingest.chunker import chunk_document, chunk_spans
 from certirag.ingest.loaders import (
     MAX_DOCUMENT_BYTES,
+    MAX_FILE_BYTES,
     SUPPORTED_SUFFIXES,
     LoadStats,
     iter_documents,
@@ -13,6 +14,7 @@ from certirag.ingest.loaders import (
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
+    "MAX_FILE_BYTES",
     "SUPPORTED_SUFFIXES",
     "LoadStats",
     "chunk_document",

@@ -7,11 +7,23 @@
   the folder it was found under (``guides/leave.md``), or the file name when the file was
   given directly. A Markdown document's title is its first ``# `` heading.
 
-Folders are walked recursively in sorted order; hidden entries and files with other suffixes
-are skipped and counted in :class:`LoadStats`. Text is decoded as strict UTF-8 (a leading BOM
-is dropped) and kept exactly as stored (``\\r\\n`` included), so offsets are into the file's
-text. Every problem raises :class:`~certirag.errors.InputError` naming the file and line.
-A document id seen twice with the same text is kept once; with different text it is an error.
+Folders are walked recursively in sorted order; hidden entries, files with other suffixes
+and symbolic links to folders are skipped and listed in :class:`LoadStats`. A folder that
+cannot be listed (no permission) is an error naming it, never a silent skip.
+
+Only regular files are read (a symbolic link to one is followed). An entry with a supported
+suffix that is anything else (a FIFO, a device such as ``/dev/zero``, a socket) is an error
+naming it: it is refused before it is opened, so a FIFO never blocks and a device is never
+read. A file larger than ``max_file_bytes`` (:data:`MAX_FILE_BYTES`, 1 GiB) is refused before
+it is read; a ``.txt``/``.md`` file is also bounded by ``max_document_bytes``.
+
+Text is decoded as strict UTF-8 (a leading BOM is dropped) and kept exactly as stored
+(``\\r\\n`` included), so offsets are into the file's text. JSON Lines are parsed with
+:func:`certirag.jsonio.loads` (no nesting deeper than 64 levels, no ``NaN``, no duplicate
+keys, no unpaired surrogates); lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``, never
+at U+2028 or U+0085, which are legal inside a JSON string. Every problem raises
+:class:`~certirag.errors.InputError` naming the file and line. A document id seen twice with
+the same text is kept once; with different text it is an error.
 """
 
 from __future__ import annotations
@@ -20,18 +32,21 @@ import json
 import logging
 import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
 from certirag.errors import InputError
+from certirag.jsonio import JSONInputError, loads
 from certirag.schemas import Document
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
+    "MAX_FILE_BYTES",
     "SUPPORTED_SUFFIXES",
     "LoadStats",
     "iter_documents",
@@ -43,12 +58,14 @@ log = logging.getLogger(__name__)
 MAX_DOCUMENT_BYTES = 20_000_000
 """The largest document accepted, in bytes of UTF-8 text (20 MB)."""
 
+MAX_FILE_BYTES = 1 << 30
+"""The largest file read, in bytes (1 GiB): a bound on what one JSONL file may hold."""
+
 SUPPORTED_SUFFIXES = (".jsonl", ".md", ".txt")
 
 _BOM = b"\xef\xbb\xbf"
 _JSONL_KEYS = frozenset({"id", "text", "title", "source", "metadata"})
 _H1 = re.compile(r"[ ]{0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*\Z")
-_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 _FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
 
 
@@ -63,7 +80,8 @@ class LoadStats:
     duplicates: int = 0
     """Identical repeats (same id, same text) dropped."""
     skipped: list[str] = field(default_factory=list)
-    """Files under the given folders that were not read (other suffix or hidden)."""
+    """Entries under the given folders that were not read (other suffix, hidden, or a
+    symbolic link to a folder)."""
 
 
 @dataclass
@@ -116,13 +134,68 @@ def _too_big(size: int, limit: int, source: str, line: int) -> InputError:
                       source=source, line=line)
 
 
-def _read_text_file(path: Path, rel: str, limit: int) -> Document:
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _not_regular(mode: int, source: str) -> InputError:
+    return InputError(f"{_kind(mode)}, not a regular file; only regular files are read",
+                      source=source)
+
+
+def _file_too_big(size: int, file_limit: int, source: str) -> InputError:
+    return InputError(f"file is {size:,} bytes, over the limit of {file_limit:,} bytes per file "
+                      f"(max_file_bytes); split it into smaller files", source=source)
+
+
+def _check_regular(path: Path, file_limit: int) -> None:
+    """Refuse, without opening it, anything at ``path`` that is not a regular file."""
     source = str(path)
+    try:
+        st = os.stat(path)  # follows symbolic links
+    except OSError as exc:
+        what = " (a broken symbolic link)" if path.is_symlink() else ""
+        raise InputError(f"cannot read: {exc.strerror}{what}", source=source) from exc
+    if not stat.S_ISREG(st.st_mode):
+        raise _not_regular(st.st_mode, source)
+    if st.st_size > file_limit:
+        raise _file_too_big(st.st_size, file_limit, source)
+
+
+def _open_regular(path: Path, source: str) -> BinaryIO:
+    """Open ``path`` for reading without blocking, and make sure it is a regular file.
+
+    ``O_NONBLOCK`` keeps a FIFO put there after :func:`_check_regular` from blocking the open;
+    the ``fstat`` of the open file then refuses it."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", source=source) from exc
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(mode, source)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _read_text_file(path: Path, rel: str, limit: int, file_limit: int) -> Document:
+    source = str(path)
+    _check_regular(path, file_limit)
     try:
         size = path.stat().st_size
         if size > limit + len(_BOM):
             raise _too_big(size, limit, source, 1)
-        data = path.read_bytes()
+        with _open_regular(path, source) as fh:
+            data = fh.read(limit + len(_BOM) + 1)  # bounded, should the file grow meanwhile
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", source=source) from exc
     if data.startswith(_BOM):
@@ -136,25 +209,25 @@ def _read_text_file(path: Path, rel: str, limit: int) -> Document:
     return _make({"id": rel, "text": text, "title": title, "source": rel}, source, 1)
 
 
-def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r}")
-        out[key] = value
-    return out
+def _jsonl_lines(path: Path, source: str, file_limit: int) -> Iterator[tuple[int, bytes]]:
+    """``(line number, raw bytes)`` with ``\\n``, ``\\r\\n`` and ``\\r`` as line ends.
 
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _jsonl_lines(path: Path, source: str) -> Iterator[tuple[int, bytes]]:
-    """``(line number, raw bytes)`` with ``\\n``, ``\\r\\n`` and ``\\r`` as line ends."""
+    Only ``\\n`` and ``\\r`` end a line (never U+2028 or U+0085: the file is split as bytes).
+    At most ``file_limit`` bytes are read, however large the file grows meanwhile."""
     number = 0
+    _check_regular(path, file_limit)
     try:
-        with path.open("rb") as fh:
-            for raw in fh:
+        with _open_regular(path, source) as fh:
+            left = file_limit
+            while True:
+                raw = fh.readline(left + 1)
+                if not raw:
+                    break
+                left -= len(raw)
+                if left < 0:
+                    raise InputError(f"file holds more than {file_limit:,} bytes, the limit per "
+                                     f"file (max_file_bytes); split it into smaller files",
+                                     source=source)
                 if number == 0 and raw.startswith(_BOM):
                     raw = raw[len(_BOM):]
                 if raw.endswith(b"\n"):
@@ -171,12 +244,11 @@ def _jsonl_lines(path: Path, source: str) -> Iterator[tuple[int, bytes]]:
 def _parse_jsonl_line(raw: bytes, source: str, line: int, limit: int) -> Document:
     text = _decode(raw, source, line)
     try:
-        obj = json.loads(text, object_pairs_hook=_reject_duplicate_keys,
-                         parse_constant=_reject_constant)
+        obj = loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"invalid JSON: {exc.msg} (column {exc.colno})",
                          source=source, line=line) from exc
-    except ValueError as exc:
+    except JSONInputError as exc:
         raise InputError(f"invalid JSON: {exc}", source=source, line=line) from exc
     if not isinstance(obj, dict):
         raise InputError(f"expected a JSON object, got {type(obj).__name__}",
@@ -202,12 +274,6 @@ def _parse_jsonl_line(raw: bytes, source: str, line: int, limit: int) -> Documen
     if obj.get("metadata") is not None and not isinstance(obj["metadata"], dict):
         raise InputError(f"'metadata' must be an object, got {type(obj['metadata']).__name__}",
                          source=source, line=line)
-    if _SURROGATE.search(raw):
-        try:
-            json.dumps(obj, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise InputError("a string holds an unpaired surrogate escape (\\ud800-\\udfff)",
-                             source=source, line=line) from exc
     size = len(obj["text"].encode("utf-8"))
     if size > limit:
         raise _too_big(size, limit, source, line)
@@ -216,10 +282,10 @@ def _parse_jsonl_line(raw: bytes, source: str, line: int, limit: int) -> Documen
     return _make(fields, source, line)
 
 
-def _read_jsonl(path: Path, limit: int) -> Iterator[tuple[Document, int]]:
+def _read_jsonl(path: Path, limit: int, file_limit: int) -> Iterator[tuple[Document, int]]:
     source = str(path)
     count = 0
-    for line, raw in _jsonl_lines(path, source):
+    for line, raw in _jsonl_lines(path, source, file_limit):
         if not raw.strip():
             continue
         yield _parse_jsonl_line(raw, source, line, limit), line
@@ -228,16 +294,24 @@ def _read_jsonl(path: Path, limit: int) -> Iterator[tuple[Document, int]]:
         raise InputError("file is empty (no documents)", source=source, line=1)
 
 
-def _files(paths: Sequence[str | Path], stats: LoadStats) -> Iterator[tuple[Path, str]]:
+def _unlistable(exc: OSError) -> None:
+    """``os.walk``'s ``onerror``: a folder that cannot be listed is an error, not a skip."""
+    raise InputError(f"cannot read this folder: {exc.strerror or exc}",
+                     source=str(exc.filename)) from exc
+
+
+def _files(paths: Sequence[str | Path], stats: LoadStats,
+           file_limit: int = MAX_FILE_BYTES) -> Iterator[tuple[Path, str]]:
     """``(file, relative id)`` for every file to read, validating the paths first."""
     plan: list[tuple[Path, str]] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
             found: list[tuple[str, Path]] = []
-            for root, dirs, names in os.walk(path):
-                for name in [d for d in dirs if d.startswith(".")]:
-                    dirs.remove(name)
+            for root, dirs, names in os.walk(path, onerror=_unlistable):
+                for name in [d for d in dirs
+                             if d.startswith(".") or os.path.islink(os.path.join(root, d))]:
+                    dirs.remove(name)  # os.walk would not descend into a link anyway
                     stats.skipped.append(str(Path(root, name)))
                 for name in names:
                     full = Path(root, name)
@@ -245,6 +319,7 @@ def _files(paths: Sequence[str | Path], stats: LoadStats) -> Iterator[tuple[Path
                     if name.startswith(".") or full.suffix.lower() not in SUPPORTED_SUFFIXES:
                         stats.skipped.append(str(full))
                         continue
+                    _check_regular(full, file_limit)
                     found.append((rel.as_posix(), full))
             if not found:
                 raise InputError(
@@ -259,18 +334,22 @@ def _files(paths: Sequence[str | Path], stats: LoadStats) -> Iterator[tuple[Path
                     f"{', '.join(SUPPORTED_SUFFIXES)}",
                     source=str(path),
                 )
+            _check_regular(path, file_limit)
             plan.append((path, path.name))
         elif path.exists():
-            raise InputError("not a regular file or folder", source=str(path))
+            raise InputError(f"not a regular file or folder ({_kind(os.stat(path).st_mode)})",
+                             source=str(path))
         else:
             raise InputError("no such file or folder", source=str(path))
     if stats.skipped:
-        log.info("skipped %d file(s) with other suffixes or hidden names", len(stats.skipped))
+        log.info("skipped %d entries with other suffixes, hidden names or links to folders",
+                 len(stats.skipped))
     yield from plan
 
 
 def iter_documents(paths: Sequence[str | Path], *, stats: LoadStats | None = None,
-                   max_document_bytes: int = MAX_DOCUMENT_BYTES) -> Iterator[Document]:
+                   max_document_bytes: int = MAX_DOCUMENT_BYTES,
+                   max_file_bytes: int = MAX_FILE_BYTES) -> Iterator[Document]:
     """Yield the documents in ``paths`` (files or folders), in order, without duplicates.
 
     Every path is checked before the first document is read. Documents are yielded as
@@ -281,12 +360,13 @@ def iter_documents(paths: Sequence[str | Path], *, stats: LoadStats | None = Non
         raise TypeError("paths must be a sequence of paths, not a single path")
     stats = stats if stats is not None else LoadStats()
     seen: dict[str, _Seen] = {}
-    for path, rel in list(_files(paths, stats)):
+    for path, rel in list(_files(paths, stats, max_file_bytes)):
         stats.files += 1
         if path.suffix.lower() == ".jsonl":
-            docs: Iterator[tuple[Document, int]] = _read_jsonl(path, max_document_bytes)
+            docs: Iterator[tuple[Document, int]] = _read_jsonl(path, max_document_bytes,
+                                                               max_file_bytes)
         else:
-            docs = iter([(_read_text_file(path, rel, max_document_bytes), 1)])
+            docs = iter([(_read_text_file(path, rel, max_document_bytes, max_file_bytes), 1)])
         for doc, line in docs:
             where = f"{path}:{line}"
             prior = seen.get(doc.id)
@@ -307,6 +387,8 @@ def iter_documents(paths: Sequence[str | Path], *, stats: LoadStats | None = Non
 
 def load_documents(paths: Sequence[str | Path], *,
                    stats: LoadStats | None = None,
-                   max_document_bytes: int = MAX_DOCUMENT_BYTES) -> list[Document]:
+                   max_document_bytes: int = MAX_DOCUMENT_BYTES,
+                   max_file_bytes: int = MAX_FILE_BYTES) -> list[Document]:
     """All documents in ``paths`` as a list (see :func:`iter_documents`); all or nothing."""
-    return list(iter_documents(paths, stats=stats, max_document_bytes=max_document_bytes))
+    return list(iter_documents(paths, stats=stats, max_document_bytes=max_document_bytes,
+                               max_file_bytes=max_file_bytes))

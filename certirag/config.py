@@ -122,6 +122,9 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(default=600, ge=0, description="per API key; 0 = off")
     max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=1024)
     max_evidence_chars: int = Field(default=1_000_000, ge=1)
+    body_read_timeout_s: float = Field(default=30.0, gt=0,
+                                       description="seconds a client has to send its whole "
+                                                   "request body; then 408, connection closed")
     cors_origins: list[str] = Field(default_factory=list)
 
     # certificates

@@ -3,8 +3,10 @@
 Per sentence:
 
 1. **draft**: extend the context (prompt + committed sentences) until the streaming
-   segmenter is sure a sentence ended; the tokens after the cut (the lookahead) carry
-   into the next sentence;
+   segmenter is sure a sentence ended; the text after the cut (the lookahead) carries
+   into the next sentence. The cut is at the sentence's end offset: a piece that
+   straddles it (``"h. Fir"`` from a server that streams text in fixed-size pieces) is
+   split, and its tail carried;
 2. **verify** the draft with the very checks of ``certirag verify``
    (:func:`certirag.pipeline.verify` on the answer so far plus the draft, so pronouns
    resolve against earlier sentences; earlier claims are scored from a memo);
@@ -173,12 +175,24 @@ class InflightEngine:
         ext = self.generator.extend(prefix, max_tokens=room,
                                     stop=self._stop_fn("".join(carried_pieces)),
                                     constraint=None if constraint.empty else constraint)
-        return _Draft(carried_pieces + list(ext.pieces), carried_tokens + list(ext.tokens),
+        # Token ids stay aligned with the pieces only when the carry kept its own ids (a
+        # carry that began inside a split piece has none: its text is encoded again).
+        aligned = bool(carried_tokens) or not carried_pieces
+        return _Draft(carried_pieces + list(ext.pieces),
+                      carried_tokens + list(ext.tokens) if aligned else [],
                       len(carried_pieces), ext, ext.finish_reason == "eos")
 
     @staticmethod
-    def _cut(draft: _Draft, final: bool) -> tuple[int, str]:
-        """Number of pieces in the first sentence of the draft, and its text."""
+    def _cut(draft: _Draft, final: bool) -> tuple[int, str, list[int] | None, _Draft]:
+        """The first sentence of the draft: the pieces it takes, its text, its token ids
+        (``None`` when a piece was split) and the rest, which carries into the next
+        sentence.
+
+        The sentence ends at the segmenter's end offset. A piece that straddles it is
+        kept whole when what it holds past the end is only whitespace (so token ids stay
+        whole); otherwise it is split there: the sentence gets its head and the carry its
+        tail, so no text of the next sentence is verified (or shown) as part of this one.
+        """
         text = "".join(draft.pieces)
         cut = first_cut(text, final=final)
         if cut is None:
@@ -187,22 +201,30 @@ class InflightEngine:
         while n < len(draft.pieces) and pos < cut:
             pos += len(draft.pieces[n])
             n += 1
-        return n, "".join(draft.pieces[:n])
+        tail = text[cut:pos]
+        if not tail.strip():
+            tokens = list(draft.tokens) if draft.tokens else []
+            return (n, "".join(draft.pieces[:n]), tokens[:n] if tokens else None,
+                    _Draft(list(draft.pieces[n:]), tokens[n:], 0, None, draft.eos))
+        return (n, text[:cut], None,
+                _Draft([tail, *draft.pieces[n:]], [], 0, None, draft.eos))
 
     def _check(self, question: str, answer_so_far: str, sentence: str,
                passages: list[Evidence], verifier: MemoVerifier
-               ) -> tuple[bool, list[ClaimDecision]]:
+               ) -> tuple[bool, list[ClaimDecision], Any]:
+        """Whether every claim of ``sentence`` passes, those claims, and the check's
+        result for the whole answer so far (``None`` for a blank sentence)."""
         from certirag.pipeline import verify
 
         if not sentence.strip():
-            return True, []
+            return True, [], None
         text = answer_so_far + sentence
         result = verify(question, text, evidence=passages, settings=self.settings,
                         verifier=verifier)
         offset = len(answer_so_far)
         mine = [c for c in result.claims if c.claim.end > offset]
         ok = all(c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM) for c in mine)
-        return ok, mine
+        return ok, mine, result
 
     def _allowed_numbers(self, failed: list[ClaimDecision], passages: list[Evidence]
                          ) -> frozenset[str] | None:
@@ -300,9 +322,7 @@ class InflightEngine:
                         tot.prefix_cache_hit_tokens += ext.cache_hit_tokens
                         tot.prefix_cache_reported += 1
                 final = draft.eos or (ext is not None and ext.finish_reason == "length")
-                n, sentence = self._cut(draft, final)
-                rest = _Draft(draft.pieces[n:], draft.tokens[n:] if draft.tokens else [],
-                              0, None, draft.eos)
+                n, sentence, sentence_tokens, rest = self._cut(draft, final)
                 entry: dict[str, Any] = {
                     "attempt": attempt, "text": sentence,
                     "steering": steer_note, "constraint": (constraint.describe()
@@ -325,7 +345,8 @@ class InflightEngine:
                     stop_reason = "eos" if draft.eos else "length"
                     break
                 t0 = time.perf_counter()
-                ok, mine = self._check(question, answer, sentence, passages, verifier)
+                ok, mine, checked = self._check(question, answer, sentence, passages,
+                                                verifier)
                 verify_s = time.perf_counter() - t0
                 tot.verify_s += verify_s
                 entry["verify_s"] = _r(verify_s)
@@ -338,8 +359,7 @@ class InflightEngine:
                     entry.update(decision="commit", tokens_kept=n,
                                  tokens_discarded=0)
                     attempts.append(entry)
-                    context.append(self._segment(sentence, "answer",
-                                                 draft.tokens[:n] if draft.tokens else None))
+                    context.append(self._segment(sentence, "answer", sentence_tokens))
                     start = len(answer)
                     answer += sentence
                     tot.tokens_kept += n
@@ -350,8 +370,10 @@ class InflightEngine:
                                       "end": len(answer), "text": sentence,
                                       "outcome": "verified", "attempts": attempts})
                     if on_sentence is not None:
-                        on_sentence(SentenceEvent(len(sentences) - 1, sentence, "verified",
-                                                  len(attempts)))
+                        on_sentence(SentenceEvent(
+                            len(sentences) - 1, sentence, "verified", len(attempts),
+                            answer=answer,
+                            claims=tuple(checked.claims) if checked is not None else None))
                     settled = True
                     if rest.eos and not rest.pieces:
                         ended, stop_reason = True, "eos"
@@ -398,7 +420,7 @@ class InflightEngine:
                                   "text": refusal, "outcome": "refused", "attempts": attempts})
                 if on_sentence is not None:
                     on_sentence(SentenceEvent(len(sentences) - 1, refusal, "refused",
-                                              len(attempts)))
+                                              len(attempts), answer=answer))
                 if backend_failed:
                     stop_reason = "backend_error"
                     break
@@ -476,9 +498,11 @@ class InflightEngine:
                 ok = c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM)
                 spans[key] = spans.get(key, True) and ok
             for i, ((a, b), ok) in enumerate(sorted(spans.items())):
+                so_far = tuple(c for c in gen.result.claims if c.claim.start < b)
                 on_sentence(SentenceEvent(i, gen.result.answer[a:b] if ok
                                           else self.config.refusal.strip(),
-                                          "verified" if ok else "refused", 1))
+                                          "verified" if ok else "refused", 1,
+                                          answer=gen.result.answer[:b], claims=so_far))
         return gen
 
     def _finish(self, question: str, answer: str, passages: list[Evidence],

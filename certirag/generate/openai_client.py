@@ -9,7 +9,10 @@ and, where the server has one, a tokenize endpoint. It serves generation
 * Every request has a timeout; connection failures, timeouts and 5xx/429 replies are
   retried a bounded number of times with a short backoff; anything else fails at once.
 * Errors are translated at the boundary: :class:`~certirag.errors.BackendUnavailable`
-  when the server cannot be reached, :class:`~certirag.errors.BackendError` otherwise.
+  when the server cannot be reached, :class:`~certirag.errors.BackendError` otherwise,
+  a reply of the wrong shape included (``choices`` not a list, a ``text`` or ``content``
+  that is not a string, JSON nested too deep …): nothing the server sends escapes as a
+  ``TypeError``.
 
 Generation sends the *full* prefix as text on every call so the server's own prefix cache
 serves the shared part; the cached-token count is recorded when the server reports it
@@ -18,7 +21,6 @@ serves the shared part; the cached-token count is recorded when the server repor
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import time
@@ -35,6 +37,7 @@ from certirag.generate.base import (
     StopFn,
     prefix_text,
 )
+from certirag.jsonio import loads as _loads
 
 __all__ = ["ChatReply", "CompletionReply", "OpenAIClient", "OpenAIGenerator", "chat_template"]
 
@@ -95,6 +98,25 @@ class CompletionReply:
     @property
     def text(self) -> str:
         return "".join(self.pieces)
+
+
+def _usage(obj: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """The ``usage`` object of a reply (empty when absent)."""
+    usage = obj.get("usage")
+    if usage is None:
+        return {}
+    if not isinstance(usage, Mapping):
+        raise BackendError(f"{what}: the reply's usage is not an object "
+                           f"(got {type(usage).__name__})")
+    return dict(usage)
+
+
+def _finish_reason(choice: Mapping[str, Any], what: str) -> str | None:
+    finish = choice.get("finish_reason")
+    if finish is not None and not isinstance(finish, str):
+        raise BackendError(f"{what}: the reply's finish_reason is not a string "
+                           f"(got {type(finish).__name__})")
+    return finish
 
 
 def _cached_tokens(obj: Mapping[str, Any]) -> int | None:
@@ -215,9 +237,9 @@ class OpenAIClient:
             resp = self._client().post(self.root + path, json=body, headers=self._headers())
             resp.raise_for_status()
             try:
-                data = resp.json()
-            except ValueError:
-                raise BackendError(f"{what}: the server's reply is not JSON") from None
+                data = _loads(resp.content, duplicates="last")
+            except ValueError as exc:
+                raise BackendError(f"{what}: the server's reply is not JSON: {exc}") from None
             if not isinstance(data, dict):
                 raise BackendError(f"{what}: the server's reply is not a JSON object")
             return data
@@ -244,10 +266,12 @@ class OpenAIClient:
             choice = _first_choice(data, "completion")
             text = choice.get("text")
             if not isinstance(text, str):
-                raise BackendError("completion: the reply has no text")
-            usage = data.get("usage") or {}
+                raise BackendError("completion: the reply has no text"
+                                   + (f" (text is {type(text).__name__}, not a string)"
+                                      if text is not None else ""))
+            usage = _usage(data, "completion")
             return CompletionReply(
-                pieces=(text,), finish_reason=choice.get("finish_reason"),
+                pieces=(text,), finish_reason=_finish_reason(choice, "completion"),
                 prompt_tokens=_int(usage.get("prompt_tokens")),
                 completion_tokens=_int(usage.get("completion_tokens")),
                 cached_tokens=_cached_tokens(data), latency_s=time.perf_counter() - t0,
@@ -275,21 +299,31 @@ class OpenAIClient:
                 resp.read()
                 resp.raise_for_status()
             for event in _sse_events(resp.iter_lines()):
-                if event.get("usage"):
-                    usage = dict(event["usage"])
+                usage = _usage(event, "completion") or usage
                 got = _cached_tokens(event)
                 if got is not None:
                     cached = got
-                choices = event.get("choices") or []
+                choices = event.get("choices")
+                if choices is None:
+                    continue
+                if not isinstance(choices, list):
+                    raise BackendError("completion: a streamed event's choices is not a "
+                                       f"list (got {type(choices).__name__})")
                 if not choices:
                     continue
                 choice = choices[0]
-                piece = choice.get("text") or ""
+                if not isinstance(choice, Mapping):
+                    raise BackendError("completion: a streamed choice is not an object")
+                piece = choice.get("text")
+                if piece is None:
+                    piece = ""
+                if not isinstance(piece, str):
+                    raise BackendError("completion: a streamed piece of text is not a "
+                                       f"string (got {type(piece).__name__})")
                 if piece:
                     pieces.append(piece)
                     text += piece
-                if choice.get("finish_reason"):
-                    finish = choice["finish_reason"]
+                finish = _finish_reason(choice, "completion") or finish
                 if piece and stop is not None and stop(text):
                     stopped = True
                     break
@@ -318,8 +352,8 @@ class OpenAIClient:
         content = message.get("content") if isinstance(message, Mapping) else None
         if not isinstance(content, str):
             raise BackendError("chat: the reply has no message content")
-        usage = data.get("usage") or {}
-        return ChatReply(text=content, finish_reason=choice.get("finish_reason"),
+        usage = _usage(data, "chat")
+        return ChatReply(text=content, finish_reason=_finish_reason(choice, "chat"),
                          prompt_tokens=_int(usage.get("prompt_tokens")),
                          completion_tokens=_int(usage.get("completion_tokens")),
                          latency_s=time.perf_counter() - t0, attempts=attempts)
@@ -356,7 +390,7 @@ class OpenAIClient:
 
 
 def _int(value: Any) -> int | None:
-    return int(value) if isinstance(value, int) else None
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _snippet(resp: Any) -> str:
@@ -382,9 +416,9 @@ def _sse_events(lines: Iterator[str]) -> Iterator[dict[str, Any]]:
         if payload == "[DONE]":
             return
         try:
-            event = json.loads(payload)
-        except json.JSONDecodeError:
-            raise BackendError("completion: a streamed event is not JSON") from None
+            event = _loads(payload, duplicates="last")
+        except ValueError as exc:
+            raise BackendError(f"completion: a streamed event is not JSON: {exc}") from None
         if isinstance(event, dict):
             if "error" in event:
                 raise BackendError(f"completion: the server reported an error: "
@@ -430,11 +464,12 @@ class OpenAIGenerator:
                                      f"HTTP {resp.status_code} on /v1/models")
         if self.client.model is None:
             try:
-                models = resp.json().get("data") or []
-                if models and isinstance(models[0].get("id"), str):
+                models = _loads(resp.content, duplicates="last").get("data") or []
+                if isinstance(models, list) and models and isinstance(models[0], Mapping) \
+                        and isinstance(models[0].get("id"), str):
                     self.model_id = models[0]["id"]
             except (ValueError, AttributeError):
-                pass
+                pass  # the model's name is only informational
 
     def format_prompt(self, messages: Sequence[Message]) -> str:
         if self._jinja is None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from certirag.schemas import ClaimDecision
+
 __all__ = ["TRACE_FORMAT", "GenerationResult", "SentenceEvent"]
 
 TRACE_FORMAT = "certirag.trace/v1"
@@ -12,12 +14,20 @@ TRACE_FORMAT = "certirag.trace/v1"
 
 @dataclass(frozen=True)
 class SentenceEvent:
-    """A sentence settled: committed (``verified``), or refused (``refused``)."""
+    """A sentence settled: committed (``verified``), or refused (``refused``).
+
+    ``answer`` is the answer so far, this sentence included, and ``claims`` every claim of
+    it as the check that committed this sentence decided them (``None`` when no check ran:
+    a refusal). ``certirag.render.render_parts(answer, claims, "strict")`` is then what the
+    display shows so far, which is how the HTTP service streams only decided text.
+    """
 
     index: int
     text: str
     outcome: Literal["verified", "refused"]
     attempts: int
+    answer: str = ""
+    claims: tuple[ClaimDecision, ...] | None = None
 
 
 @dataclass

@@ -6,6 +6,11 @@ is kept at module level, so two apps in one process never share state.
 
 Every route needs ``Authorization: Bearer <key>`` except ``/healthz``, the web page
 (``/`` and ``/static/…``) and the OpenAPI schema (``/openapi.json``).
+
+Every request body is parsed by the strict reader :func:`certirag.jsonio.loads` before
+FastAPI and pydantic see it (:class:`JSONRoute`): nesting too deep, ``NaN``, ``Infinity``,
+numbers out of range and duplicate keys are a 400 with code ``not_json``, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -21,6 +27,7 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
@@ -46,7 +53,7 @@ from certirag.server.models import (
     VerifyRequest,
 )
 
-__all__ = ["ApiError", "ServerState", "create_app"]
+__all__ = ["ApiError", "JSONRoute", "ServerState", "certirag_error_status", "create_app"]
 
 _INDEX_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _CERT_ID = re.compile(r"[0-9a-f]{64}")
@@ -68,9 +75,26 @@ class ApiError(Exception):
 
 
 _TYPES = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
-          405: "invalid_request_error", 409: "conflict_error", 413: "request_too_large",
+          405: "invalid_request_error", 408: "request_timeout", 409: "conflict_error",
+          413: "request_too_large",
           422: "invalid_request_error", 429: "rate_limit_error", 502: "backend_error",
           503: "service_unavailable"}
+
+
+def certirag_error_status(exc: CertiragError) -> tuple[int, str]:
+    """The HTTP status and error code of a library error: one table for the HTTP errors
+    and for the ``error`` events of a stream that already started."""
+    if isinstance(exc, InputError | ConfigError):
+        return 400, "invalid_input"
+    if isinstance(exc, IndexStoreError):
+        return 409, "index_error"
+    if isinstance(exc, BackendUnavailable):
+        return 503, "backend_unavailable"
+    if isinstance(exc, BackendError):
+        return 502, "backend_error"
+    if isinstance(exc, CertificateError):
+        return 409, "certificate_error"
+    return 400, "certirag_error"
 
 
 def _error_response(status: int, message: str, code: str, type_: str | None = None,
@@ -78,6 +102,34 @@ def _error_response(status: int, message: str, code: str, type_: str | None = No
     body = {"error": {"message": message, "type": type_ or _TYPES.get(status, "server_error"),
                       "code": code}}
     return JSONResponse(body, status_code=status, headers=headers)
+
+
+class JSONRoute(APIRoute):
+    """A route whose request body, when it has one, is parsed by
+    :func:`certirag.jsonio.loads` before FastAPI reads it: what the strict reader refuses
+    is a 400 ``not_json`` (the standard decoder raises ``RecursionError`` on deep nesting,
+    which escaped as a 500 or a bare 400, and turns ``NaN`` or ``1e400`` into values
+    pydantic then stores)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+        if self.body_field is None:
+            return handler
+
+        async def parse_then_handle(request: Request) -> Response:
+            from certirag.jsonio import loads
+
+            body = await request.body()
+            if body:
+                try:
+                    # FastAPI asks request.json() for the body; Starlette keeps it here.
+                    request._json = loads(body)
+                except ValueError as exc:  # JSONInputError and json.JSONDecodeError
+                    raise ApiError(400, f"the request body is not valid JSON: {exc}",
+                                   code="not_json") from None
+            return await handler(request)
+
+        return parse_then_handle
 
 
 # ------------------------------------------------------------------------ the state
@@ -484,22 +536,19 @@ def _install_error_handlers(app: FastAPI) -> None:
                                headers=dict(exc.headers or {}))
 
     async def on_certirag(request: Request, exc: Exception) -> JSONResponse:
-        if isinstance(exc, InputError | ConfigError):
-            return _error_response(400, str(exc), "invalid_input")
-        if isinstance(exc, IndexStoreError):
-            return _error_response(409, str(exc), "index_error")
-        if isinstance(exc, BackendUnavailable):
-            return _error_response(503, str(exc), "backend_unavailable")
-        if isinstance(exc, BackendError):
-            return _error_response(502, str(exc), "backend_error")
-        if isinstance(exc, CertificateError):
-            return _error_response(409, str(exc), "certificate_error")
-        return _error_response(400, str(exc), "certirag_error")
+        assert isinstance(exc, CertiragError)
+        status, code = certirag_error_status(exc)
+        return _error_response(status, str(exc), code)
+
+    async def on_bug(request: Request, exc: Exception) -> JSONResponse:
+        # A bug of ours: the OpenAI-shaped body still, and no traceback to the client.
+        return _error_response(500, "internal error; see the server log", "internal_error")
 
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(CertiragError, on_certirag)
+    app.add_exception_handler(Exception, on_bug)
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -546,6 +595,7 @@ def create_app(settings: Settings | None = None, *, verifier: Any = None,
                               "`Authorization: Bearer KEY`.",
                   docs_url=None, redoc_url=None, openapi_url="/openapi.json")
     app.state.certirag = state
+    app.router.route_class = JSONRoute
     _install_error_handlers(app)
 
     app.add_api_route("/healthz", healthz, methods=["GET"], tags=["service"])
@@ -575,7 +625,8 @@ def create_app(settings: Settings | None = None, *, verifier: Any = None,
 
         app.add_middleware(CORSMiddleware, allow_origins=cors, allow_methods=["GET", "POST"],
                            allow_headers=["Authorization", "Content-Type"])
-    app.add_middleware(BodyLimitMiddleware, max_bytes=limits.max_body_bytes)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=limits.max_body_bytes,
+                       timeout_s=limits.body_read_timeout_s)
     app.add_middleware(_ObserveMiddleware, metrics=metrics_)
     return app
 

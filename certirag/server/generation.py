@@ -4,9 +4,16 @@
 Both run the in-flight engine (:class:`certirag.generate.engine.InflightEngine`): the
 model writes sentence by sentence, each sentence is verified against the evidence
 before it is released, and a failed sentence is rolled back and retried or replaced by
-the refusal marker. Only verified sentences (and markers) ever leave the server; the
-text of a refused sentence is never sent. The final answer is verified once more as a
-whole, and a certificate is issued for it when the server has a signing key.
+the marker (:data:`certirag.render.MARKER`). Only verified sentences (and markers) ever
+leave the server; the text of a refused sentence is never sent. The final answer is
+verified once more as a whole, and a certificate is issued for it when the server has a
+signing key.
+
+What is streamed is the strict display (:func:`certirag.render.render_parts`) of the
+answer so far, as the check that committed the latest sentence decided it, released part
+by part and never taken back (:class:`_Display`): so the streamed text, joined, is the
+non-streamed reply (``rendered``) whenever the final check agrees with the in-flight
+ones, and a prefix of it when it does not.
 
 The model (:func:`certirag.generate.create_generator` from the settings: the embedded
 llama.cpp model, or an OpenAI-compatible upstream) is shared by every request and used by
@@ -28,14 +35,18 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from certirag.config import Settings
-from certirag.errors import BackendUnavailable, CertiragError
+from certirag.errors import CertiragError
+from certirag.render import MARKER, Part, render_parts
+from certirag.schemas import Decision
 from certirag.server.app import (
     _ERRORS,
+    _TYPES,
     ApiError,
     AuthKey,
     ServerState,
     _state,
     _verify_settings,
+    certirag_error_status,
 )
 from certirag.server.models import MAX_QUESTION_CHARS, EvidenceIn, IndexName
 
@@ -175,14 +186,69 @@ def _sse(event: str, data: Any) -> bytes:
 
 
 def _error_data(exc: BaseException) -> dict[str, Any]:
+    """The error object of a failure after the stream started: the ``type`` and ``code``
+    the same failure gets as an HTTP error before it (a backend failure is
+    ``backend_error``, as the non-streamed reply's 502 says)."""
     if isinstance(exc, ApiError):
         return {"message": exc.message, "type": exc.type, "code": exc.code}
-    if isinstance(exc, BackendUnavailable):
-        return {"message": str(exc), "type": "service_unavailable",
-                "code": "backend_unavailable"}
     if isinstance(exc, CertiragError):
-        return {"message": str(exc), "type": "invalid_request_error", "code": "invalid_input"}
+        status, code = certirag_error_status(exc)
+        return {"message": str(exc), "type": _TYPES.get(status, "server_error"), "code": code}
     return {"message": "generation failed", "type": "server_error", "code": "internal_error"}
+
+
+class _Display:
+    """The strict display of an answer while it is generated, released part by part.
+
+    Each committed sentence comes with the check that committed it, which decided every
+    claim of the answer so far; :meth:`on_event` releases the parts of that display not
+    released yet. A refusal comes with no check, so its marker is released with the next
+    committed sentence (or at the end): the marker shown is the one the rendered answer
+    has. Released parts are never taken back: when a later display does not begin with
+    them (the checks disagree), nothing more is released, and the stream stays a prefix
+    of what was decided, never more.
+    """
+
+    def __init__(self) -> None:
+        self.released: list[Part] = []
+        self._spans: list[tuple[int, int, Any]] = []  # (start, end, event) per sentence
+        self._diverged = False
+
+    def _release(self, parts: list[Part]) -> list[tuple[Part, Any]]:
+        if self._diverged:
+            return []
+        done = len(self.released)
+        shown = [(p.label, p.text) for p in parts]
+        if shown[:done] != [(p.label, p.text) for p in self.released]:
+            self._diverged = True
+            return []
+        new = parts[done:]
+        self.released.extend(new)
+        return [(p, self._event_at(p.start)) for p in new]
+
+    def _event_at(self, offset: int) -> Any:
+        for start, end, ev in self._spans:
+            if start <= offset < end:
+                return ev
+        return None
+
+    def on_event(self, ev: Any) -> list[tuple[Part, Any]]:
+        """The parts this sentence event releases, each with the event of its sentence."""
+        answer = getattr(ev, "answer", "") or ""
+        end = len(answer)
+        self._spans.append((end - len(ev.text), end, ev))
+        claims = getattr(ev, "claims", None)
+        if claims is None:
+            return []
+        return self._release(render_parts(answer, claims, "strict"))
+
+    def on_done(self, result: Any) -> list[tuple[Part, Any]]:
+        """What the final check's display adds to what was released."""
+        answer = self._spans[-1][2].answer if self._spans else ""
+        lead = len(answer) - len(answer.lstrip()) if answer.strip() else 0
+        parts = [p._replace(start=p.start + lead, end=p.end + lead)
+                 for p in render_parts(result.answer, result.claims, "strict")]
+        return self._release(parts)
 
 
 async def _stream(run: Callable[[Callable[[Any], None]], Any],
@@ -226,37 +292,39 @@ def _retrieve(future: asyncio.Future[None]) -> None:
         future.exception()
 
 
-def _refusal(settings: Settings) -> str:
-    from certirag.generate.engine import config_from_settings
-
-    return config_from_settings(settings).refusal
-
-
 # ------------------------------------------------------------------------ /v1/ask
 
 async def ask(body: AskRequest, request: Request, key: AuthKey) -> StreamingResponse:
-    """Answer a question as Server-Sent Events: ``sentence`` (a verified sentence),
-    ``withheld`` (a sentence that failed and was refused), then ``result`` (what
-    ``/v1/verify`` returns for the final answer, with ``passages``), ``certificate``
-    (when signed) and ``done``; or ``error``."""
+    """Answer a question as Server-Sent Events: ``sentence`` (a verified sentence, as the
+    strict display shows it), ``withheld`` (the marker of a sentence that failed and was
+    refused), then ``result`` (what ``/v1/verify`` returns for the final answer, with
+    ``passages``), ``certificate`` (when signed) and ``done``; or ``error``. The texts of
+    ``sentence`` and ``withheld``, joined with spaces, are the strict ``rendered``."""
     state = _state(request)
     settings = _verify_settings(state, body.display)
     passages, index = await asyncio.to_thread(_evidence, state, body.question, body.index,
                                               body.evidence, settings)
-    refusal = _refusal(settings)
+    display = _Display()
 
     def run(callback: Callable[[Any], None]) -> Any:
         return _run_engine(state, body.question, passages, index, settings, callback, None)
 
+    def events(released: list[tuple[Part, Any]]) -> list[bytes]:
+        out = []
+        for part, ev in released:
+            shown = part.label in (Decision.VERIFIED, Decision.NOT_A_CLAIM)
+            out.append(_sse("sentence" if shown else "withheld", {
+                "index": ev.index if ev is not None else None,
+                "text": part.text if shown else MARKER,
+                "attempts": ev.attempts if ev is not None else None}))
+        return out
+
     def on_event(ev: Any) -> list[bytes]:
-        if ev.outcome == "verified":
-            return [_sse("sentence", {"index": ev.index, "text": ev.text,
-                                      "attempts": ev.attempts})]
-        return [_sse("withheld", {"index": ev.index, "text": refusal,
-                                  "attempts": ev.attempts})]
+        return events(display.on_event(ev))
 
     def on_done(value: Any) -> list[bytes]:
         outcome, cert_id = value
+        head = events(display.on_done(outcome.result))
         data = outcome.result.to_dict()
         data["passages"] = [{"doc_id": p.doc_id, "chunk_id": p.chunk_id, "start": p.start,
                              "end": p.end if p.end is not None else p.start + len(p.text),
@@ -264,7 +332,7 @@ async def ask(body: AskRequest, request: Request, key: AuthKey) -> StreamingResp
         data["stop_reason"] = outcome.stop_reason
         if cert_id is not None:
             data["certificate_id"] = cert_id
-        out = [_sse("result", data)]
+        out = [*head, _sse("result", data)]
         if cert_id is not None:
             out.append(_sse("certificate", {"certificate_id": cert_id}))
         out.append(_sse("done", {}))
@@ -317,9 +385,10 @@ def _extra(outcome: Any, cert_id: str | None) -> dict[str, Any]:
 
 async def chat_completions(body: ChatRequest, request: Request, key: AuthKey) -> Any:
     """OpenAI-compatible chat completions, fail closed: the reply holds only verified
-    sentences (withheld ones become the refusal marker), and ``certificate_id`` (plus
-    a ``certirag`` summary) rides along as extra fields. ``stream: true`` sends each
-    sentence once it is verified."""
+    sentences (withheld ones become the marker), and ``certificate_id`` (plus a
+    ``certirag`` summary) rides along as extra fields. ``stream: true`` sends each
+    sentence once it is verified, up to its end and no further; the deltas, joined, are
+    the non-streamed reply's content."""
     state = _state(request)
     settings = _verify_settings(state, "strict")
     question = _question(body.messages)
@@ -328,7 +397,6 @@ async def chat_completions(body: ChatRequest, request: Request, key: AuthKey) ->
     max_tokens = body.max_completion_tokens or body.max_tokens
     ident = "chatcmpl-" + secrets.token_hex(12)
     created = int(time.time())
-    refusal = _refusal(settings)
 
     def finish_reason(outcome: Any) -> str:
         return "length" if outcome.stop_reason == "length" else "stop"
@@ -348,7 +416,8 @@ async def chat_completions(body: ChatRequest, request: Request, key: AuthKey) ->
             "certirag": _extra(outcome, cert_id),
         })
 
-    sent = 0
+    display = _Display()
+    started = False
 
     def chunk(delta: dict[str, Any], finish: str | None = None,
               **extra: Any) -> bytes:
@@ -360,19 +429,24 @@ async def chat_completions(body: ChatRequest, request: Request, key: AuthKey) ->
     def run(callback: Callable[[Any], None]) -> Any:
         return _run_engine(state, question, passages, index, settings, callback, max_tokens)
 
-    def on_event(ev: Any) -> list[bytes]:
-        nonlocal sent
-        text = ev.text if ev.outcome == "verified" else refusal
-        out = [chunk({"role": "assistant", "content": ""})] if sent == 0 else []
-        out.append(chunk({"content": (" " if sent else "") + text.strip()}))
-        sent += 1
+    def deltas(released: list[tuple[Part, Any]]) -> list[bytes]:
+        nonlocal started
+        out = []
+        for part, _ in released:
+            if not started:
+                out.append(chunk({"role": "assistant", "content": ""}))
+            out.append(chunk({"content": (" " if started else "") + part.text}))
+            started = True
         return out
+
+    def on_event(ev: Any) -> list[bytes]:
+        return deltas(display.on_event(ev))
 
     def on_done(value: Any) -> list[bytes]:
         outcome, cert_id = value
-        out = [chunk({"role": "assistant", "content": ""})] if sent == 0 else []
-        if sent == 0:  # nothing passed: say so, as the non-streamed reply does
-            out.append(chunk({"content": outcome.result.rendered}))
+        out = deltas(display.on_done(outcome.result))
+        if not started:
+            out.append(chunk({"role": "assistant", "content": ""}))
         out.append(chunk({}, finish_reason(outcome), usage=_usage(outcome.trace),
                          certificate_id=cert_id, certirag=_extra(outcome, cert_id)))
         out.append(b"data: [DONE]\n\n")

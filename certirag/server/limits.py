@@ -1,5 +1,6 @@
 """Limits that keep the service up and fail closed: a per-key rate limit (429), a
-request-body limit (413), an evidence-size limit and a verification timeout.
+request-body limit (413), a request-body read timeout (408), an evidence-size limit and
+a verification timeout.
 
 All of them are read from :class:`certirag.config.Settings` by :meth:`Limits.from_settings`
 (a setting the settings object does not define takes the default below).
@@ -7,6 +8,8 @@ All of them are read from :class:`certirag.config.Settings` by :meth:`Limits.fro
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import math
 import threading
@@ -27,21 +30,25 @@ DEFAULT_RATE_PER_MINUTE = 600
 DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
 DEFAULT_MAX_EVIDENCE_CHARS = 1_000_000
 DEFAULT_VERIFY_TIMEOUT_S = 30.0
+DEFAULT_BODY_READ_TIMEOUT_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """The service's limits. ``rate_per_minute`` 0 turns the rate limit off."""
+    """The service's limits. ``rate_per_minute`` 0 turns the rate limit off;
+    ``body_read_timeout_s`` is the time a client has to send its whole request body."""
 
     rate_per_minute: int = DEFAULT_RATE_PER_MINUTE
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     max_evidence_chars: int = DEFAULT_MAX_EVIDENCE_CHARS
     verify_timeout_s: float = DEFAULT_VERIFY_TIMEOUT_S
+    body_read_timeout_s: float = DEFAULT_BODY_READ_TIMEOUT_S
 
     @classmethod
     def from_settings(cls, settings: Any) -> Limits:
-        """Read ``rate_limit_per_minute``, ``max_body_bytes``, ``max_evidence_chars`` and
-        ``verify_timeout_s`` from ``settings``; absent or ``None`` means the default."""
+        """Read ``rate_limit_per_minute``, ``max_body_bytes``, ``max_evidence_chars``,
+        ``verify_timeout_s`` and ``body_read_timeout_s`` from ``settings``; absent or
+        ``None`` means the default."""
         def get(name: str, default: Any) -> Any:
             value = getattr(settings, name, None)
             return default if value is None else value
@@ -50,9 +57,12 @@ class Limits:
                      max_body_bytes=int(get("max_body_bytes", DEFAULT_MAX_BODY_BYTES)),
                      max_evidence_chars=int(get("max_evidence_chars",
                                                 DEFAULT_MAX_EVIDENCE_CHARS)),
-                     verify_timeout_s=float(get("verify_timeout_s", DEFAULT_VERIFY_TIMEOUT_S)))
+                     verify_timeout_s=float(get("verify_timeout_s", DEFAULT_VERIFY_TIMEOUT_S)),
+                     body_read_timeout_s=float(get("body_read_timeout_s",
+                                                   DEFAULT_BODY_READ_TIMEOUT_S)))
         if limits.rate_per_minute < 0 or limits.max_body_bytes < 1 \
-                or limits.max_evidence_chars < 1 or not limits.verify_timeout_s > 0:
+                or limits.max_evidence_chars < 1 or not limits.verify_timeout_s > 0 \
+                or not limits.body_read_timeout_s > 0:
             from certirag.errors import ConfigError
 
             raise ConfigError(f"invalid server limits: {limits}")
@@ -85,56 +95,62 @@ class RateLimiter:
             return (1.0 - tokens) / rate
 
 
-def _error_body(message: str, code: str) -> bytes:
-    return json.dumps({"error": {"message": message, "type": "request_too_large",
+def _error_body(message: str, code: str, type_: str = "request_too_large") -> bytes:
+    return json.dumps({"error": {"message": message, "type": type_,
                                  "code": code}}).encode("utf-8")
 
 
+@dataclass(frozen=True, slots=True)
+class _Oversize:
+    """A body over the limit: its declared length, the bytes read, whether more follow."""
+
+    declared: int | None
+    already: int
+    more: bool
+
+
 class BodyLimitMiddleware:
-    """Reject request bodies over ``max_bytes`` with 413 before the app parses them.
+    """Reject request bodies over ``max_bytes`` with 413 before the app parses them, and
+    bodies that do not arrive within ``timeout_s`` with 408.
 
     A declared ``Content-Length`` over the limit is refused at once; a body without one
     is counted while it arrives. What the client already sent is read and dropped (up to
-    ``drain_bytes``) so that it receives the 413 instead of a reset connection."""
+    ``drain_bytes``) so that it receives the 413 instead of a reset connection.
 
-    def __init__(self, app: ASGIApp, *, max_bytes: int, drain_bytes: int | None = None) -> None:
+    ``timeout_s`` bounds the time from the start of the request to the last byte of its
+    body, however the client spaces its bytes (a client that sends one byte a second
+    would otherwise hold a connection and a worker for as long as it likes); the 408
+    closes the connection. ``None`` means no bound."""
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int, drain_bytes: int | None = None,
+                 timeout_s: float | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.drain_bytes = drain_bytes if drain_bytes is not None else max(16 << 20,
                                                                            4 * max_bytes)
+        self.timeout_s = timeout_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = None
-        for name, value in scope.get("headers", []):
-            if name == b"content-length":
-                try:
-                    declared = int(value)
-                except ValueError:
-                    declared = -1
-        if declared is not None and (declared < 0 or declared > self.max_bytes):
-            await self._drain(receive, declared)
+        loop = asyncio.get_running_loop()
+        deadline = None if self.timeout_s is None else loop.time() + self.timeout_s
+        try:
+            async with asyncio.timeout_at(deadline):
+                whole = await self._read(scope, receive)
+        except TimeoutError:
+            await self._timed_out(send)
+            return
+        if isinstance(whole, _Oversize):
+            if whole.more:  # read what was sent, within the same deadline, then refuse
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout_at(deadline):
+                        await self._drain(receive, whole.declared, already=whole.already)
             await self._reject(send)
             return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body = message.get("body", b"")
-            size += len(body)
-            if size > self.max_bytes:
-                if message.get("more_body", False):
-                    await self._drain(receive, None, already=size)
-                await self._reject(send)
-                return
-            chunks.append(body)
-            if not message.get("more_body", False):
-                break
-        whole = b"".join(chunks)
+        if whole is None:  # the client went away
+            return
         replayed = False
 
         async def replay() -> Message:
@@ -145,6 +161,33 @@ class BodyLimitMiddleware:
             return await receive()
 
         await self.app(scope, replay, send)
+
+    async def _read(self, scope: Scope, receive: Receive) -> bytes | _Oversize | None:
+        """The whole body, :class:`_Oversize` when it is over the limit, or ``None`` when
+        the client went away."""
+        declared = None
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = -1
+        if declared is not None and (declared < 0 or declared > self.max_bytes):
+            return _Oversize(declared, 0, True)
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.max_bytes:
+                return _Oversize(None, size, bool(message.get("more_body", False)))
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
 
     async def _drain(self, receive: Receive, declared: int | None, *, already: int = 0) -> None:
         if declared is not None and (declared < 0 or declared > self.drain_bytes):
@@ -162,11 +205,21 @@ class BodyLimitMiddleware:
         mib = self.max_bytes / (1 << 20)
         limit = f"{mib:.1f} MiB" if self.max_bytes >= 1 << 20 else f"{self.max_bytes} bytes"
         body = _error_body(f"the request body is larger than {limit}", "body_too_large")
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
-        await send({"type": "http.response.body", "body": body})
+        await _send_closing(send, 413, body)
+
+    async def _timed_out(self, send: Send) -> None:
+        body = _error_body(f"the request body did not arrive within {self.timeout_s:g} s",
+                           "body_timeout", "request_timeout")
+        await _send_closing(send, 408, body)
+
+
+async def _send_closing(send: Send, status: int, body: bytes) -> None:
+    """A JSON error response that closes the connection."""
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def retry_after_header(wait_s: float) -> str:

@@ -2,8 +2,12 @@
 certificate checks and the ledger.
 
 Results go to stdout (``--json`` for machines), messages to stderr. ``cert verify`` and
-``log verify`` exit 0 when valid, 1 when invalid (each failure named), 2 on bad input
-(an unreadable file, something that is not a certificate, a missing key or ledger).
+``log verify`` exit 0 when valid, 1 when invalid (each failure named; for ``log verify``
+also a file that is not a ledger, ``damaged``), 2 on bad input (an unreadable file,
+something that is not a certificate, a missing key or ledger). ``cert verify`` exits 4
+when the signature and digests are valid but the certificate records claim, check,
+scorer or policy rules this version does not have (``not_rederivable``): not a sign of
+tampering, and not a pass.
 """
 
 from __future__ import annotations
@@ -26,7 +30,10 @@ log_app = typer.Typer(help="The append-only ledger of issued certificates.",
                       no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False)
 
-EXIT_VALID, EXIT_INVALID, EXIT_INPUT = 0, 1, 2
+EXIT_VALID, EXIT_INVALID, EXIT_INPUT, EXIT_NOT_REDERIVABLE = 0, 1, 2, 4
+#: ``cert verify``'s exit code for each :data:`certirag.certify.RESULTS` result.
+CERT_EXIT = {"valid": EXIT_VALID, "invalid": EXIT_INVALID, "bad_input": EXIT_INPUT,
+             "not_rederivable": EXIT_NOT_REDERIVABLE}
 
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="YAML settings file.",
                                                 dir_okay=False)]
@@ -120,7 +127,8 @@ def cert_verify(
 ) -> None:
     """Check a certificate: envelope, signature, digests, claims, findings and decisions
     (and with --index the documents, with --recompute the scores). Exit 0 valid,
-    1 invalid, 2 bad input."""
+    1 invalid, 2 bad input, 4 signature and digests valid but decisions not re-derivable
+    by this version."""
     from certirag.certify.certificate import verify_certificate
     from certirag.certify.keys import default_public_key
     from certirag.cli_common import errors_to_exit_codes
@@ -136,11 +144,13 @@ def cert_verify(
             raise InputError(f"cannot read: {exc.strerror}", source=str(file)) from exc
         check = verify_certificate(data, key_path, index=index, recompute=recompute,
                                    settings=settings)
-    code = EXIT_VALID if check.valid else EXIT_INPUT if check.bad_input else EXIT_INVALID
+    code = CERT_EXIT[check.result]
     if as_json:
         _print_json({"file": str(file), "public_key": str(key_path), **check.to_dict()})
     else:
-        state = "valid" if check.valid else "INVALID"
+        state = {"valid": "valid", "not_rederivable": "NOT RE-DERIVABLE (signature and "
+                 "digests valid; decisions not re-derivable by this version)"}.get(
+                     check.result, "INVALID")
         ident = f" certificate {check.certificate_id}" if check.certificate_id else ""
         typer.echo(f"{file}: {state}{ident} (key {(check.key_id or '')[:16]}; checked "
                    f"{', '.join(check.checked) or 'nothing'})")
@@ -173,7 +183,7 @@ def _open_ledger(path: Path | None, settings: Any) -> Any:
     from certirag.certify.ledger import Ledger
 
     return Ledger.open(path or getattr(settings, "ledger_path", None), settings=settings,
-                       create=False)
+                       create=False, readonly=True)
 
 
 @log_app.command("verify")
@@ -186,11 +196,12 @@ def log_verify(
     config: ConfigOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Recompute the whole Merkle tree and check every entry and signed checkpoint;
-    with --since, check consistency with an earlier checkpoint. Exit 0 valid, 1 invalid,
-    2 bad input."""
+    """Recompute the whole Merkle tree and check every entry, signed checkpoint and the
+    checkpoint file beside the ledger, without writing to it; with --since, check
+    consistency with an earlier checkpoint. Says what that proves and what it does not.
+    Exit 0 valid, 1 invalid or damaged, 2 bad input."""
     from certirag.certify.keys import default_public_key, load_public_key
-    from certirag.certify.ledger import Checkpoint
+    from certirag.certify.ledger import Checkpoint, verify_ledger
     from certirag.cli_common import errors_to_exit_codes
     from certirag.errors import InputError
 
@@ -203,16 +214,24 @@ def log_verify(
                 earlier = Checkpoint.parse(since.read_text("utf-8"))
             except (OSError, UnicodeDecodeError) as exc:
                 raise InputError(f"cannot read the checkpoint: {exc}", source=str(since)) from exc
-        with _open_ledger(ledger, settings) as log:
-            check = log.verify(key, since=earlier)
-            where = str(log.path)
+        path, check = verify_ledger(ledger or getattr(settings, "ledger_path", None), key,
+                                    since=earlier, settings=settings)
+        where = str(path)
     if as_json:
         _print_json({"ledger": where, **check.to_dict()})
     else:
-        state = "valid" if check.valid else "INVALID"
-        typer.echo(f"{where}: {state}; {check.size} entries, root {check.root_hash.hex()}")
+        if "damaged" in check.codes:
+            typer.echo(f"{where}: INVALID; not a ledger (damaged)")
+        else:
+            state = "valid" if check.valid else "INVALID"
+            typer.echo(f"{where}: {state}; {check.size} entries, root "
+                       f"{check.root_hash.hex()}")
         for code, message in check.failures:
             typer.echo(f"  {code}: {message}")
+        for line in check.proven:
+            typer.echo(f"proven: {line}")
+        for line in check.not_proven:
+            typer.echo(f"not proven: {line}")
         for note in check.notes:
             typer.echo(f"note: {note}", err=True)
     raise typer.Exit(EXIT_VALID if check.valid else EXIT_INVALID)

@@ -32,19 +32,27 @@ from certirag.certify.ledger import (
     InclusionProof,
     Ledger,
     LedgerCheck,
+    LedgerDamagedError,
     MerkleTree,
     leaf_hash,
     node_hash,
     verify_consistency,
     verify_inclusion,
+    verify_ledger,
 )
+from certirag.certify.verify import NOT_REDERIVABLE, RESULTS
+from certirag.certify.versions import LEGACY_VERSIONS, SCORER_VERSION, current_versions
 
 __all__ = [
     "FAILURE_CODES",
     "FORMAT",
     "LEDGER_FAILURES",
+    "LEGACY_VERSIONS",
+    "NOT_REDERIVABLE",
     "PAYLOAD_TYPE",
     "PREDICATE_TYPE",
+    "RESULTS",
+    "SCORER_VERSION",
     "Certificate",
     "CertificateCheck",
     "Checkpoint",
@@ -54,11 +62,13 @@ __all__ = [
     "KeyPair",
     "Ledger",
     "LedgerCheck",
+    "LedgerDamagedError",
     "MerkleTree",
     "Signer",
     "build_certificate",
     "canonical_json",
     "canonical_sha256",
+    "current_versions",
     "default_key_dir",
     "generate_keys",
     "is_canonical",
@@ -75,4 +85,5 @@ __all__ = [
     "verify_consistency",
     "verify_envelope",
     "verify_inclusion",
+    "verify_ledger",
 ]

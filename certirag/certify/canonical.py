@@ -7,12 +7,12 @@ the same value always gives the same digest, whichever program wrote it.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
 
 import rfc8785
 
 from certirag.errors import CertificateError
+from certirag.jsonio import loads as strict_loads
 
 __all__ = ["canonical_json", "canonical_sha256", "is_canonical", "sha256_hex"]
 
@@ -42,12 +42,14 @@ def canonical_sha256(value: Any) -> str:
 def is_canonical(data: bytes) -> bool:
     """True when ``data`` is JSON that is already in RFC 8785 form.
 
-    Re-encoding catches duplicate keys, unsorted keys, extra whitespace and
-    non-canonical numbers, each of which would let two readers see different values.
+    Duplicate keys, nesting deeper than :data:`certirag.jsonio.MAX_DEPTH` and bytes that
+    are not UTF-8 are refused outright; re-encoding catches unsorted keys, extra white
+    space and non-canonical numbers, each of which would let two readers see different
+    values.
     """
     try:
-        value = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        value = strict_loads(data, duplicates="reject")
+    except ValueError:
         return False
     try:
         return rfc8785.dumps(value) == data

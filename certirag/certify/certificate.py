@@ -12,7 +12,10 @@ findings from the stored claim and evidence texts, each decision from the policy
 to the stored scores and thresholds, the summary counts and the rendered answer. With
 an index it checks each evidence span against the ingested document; with ``recompute``
 it re-scores every claim with the recorded model. Every problem is a named
-:class:`Failure`.
+:class:`Failure`. Each part is re-derived only under the rule versions the certificate
+records (:mod:`certirag.certify.versions`); a part this version does not have is reported
+``not_rederivable`` and the check's :attr:`~CertificateCheck.result` is
+``not_rederivable``, not ``invalid``.
 
 The code lives along the data path: :mod:`certirag.certify.issue` (body, build, issue),
 :mod:`certirag.certify.signed` (the :class:`Certificate` object),
@@ -35,6 +38,8 @@ from certirag.certify.signed import Certificate
 from certirag.certify.verify import (
     FAILURE_CODES,
     INPUT_FAILURES,
+    NOT_REDERIVABLE,
+    RESULTS,
     CertificateCheck,
     Failure,
     verify_certificate,
@@ -44,7 +49,9 @@ __all__ = [
     "FAILURE_CODES",
     "FORMAT",
     "INPUT_FAILURES",
+    "NOT_REDERIVABLE",
     "PREDICATE_TYPE",
+    "RESULTS",
     "SUBJECT_NAME",
     "Certificate",
     "CertificateCheck",

@@ -25,6 +25,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from certirag.certify.canonical import canonical_json
 from certirag.certify.keys import Signer, verify_signature
 from certirag.errors import CertificateError
+from certirag.jsonio import JSONInputError
+from certirag.jsonio import loads as strict_loads
 
 __all__ = [
     "PAYLOAD_TYPE",
@@ -139,10 +141,15 @@ class Envelope:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Envelope:
-        """Parse envelope JSON; text that is not JSON raises code ``not_json``."""
+        """Parse envelope JSON strictly (:func:`certirag.jsonio.loads`); text that is not
+        JSON, or JSON two readers could read differently (duplicate keys, ``NaN``, numbers
+        out of range, nesting deeper than :data:`certirag.jsonio.MAX_DEPTH`, bytes that are
+        not UTF-8) raises code ``not_json``."""
         try:
-            data = json.loads(text)
-        except (UnicodeDecodeError, ValueError) as exc:
+            data = strict_loads(text, duplicates="reject")
+        except JSONInputError as exc:
+            raise EnvelopeError("not_json", f"not JSON certirag accepts: {exc}") from exc
+        except ValueError as exc:
             raise EnvelopeError("not_json", f"not JSON (truncated or corrupt?): {exc}") from exc
         return cls.from_dict(data)
 
@@ -178,8 +185,8 @@ def parse_statement(payload: bytes) -> dict[str, Any]:
     """Decode an in-toto Statement v1; raises :class:`EnvelopeError` (code
     ``statement_malformed``) when the payload is not one."""
     try:
-        data = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
+        data = strict_loads(payload, duplicates="reject")
+    except ValueError as exc:  # JSONInputError and JSONDecodeError alike
         raise EnvelopeError("statement_malformed", f"the payload is not JSON: {exc}") from exc
     if not isinstance(data, dict):
         raise EnvelopeError("statement_malformed", "the payload is not a JSON object")

@@ -3,16 +3,18 @@ and signing it (optionally saving it and appending it to the ledger)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from certirag.certify.dsse import make_statement, sign_envelope
 from certirag.certify.keys import Signer
 from certirag.certify.signed import Certificate
+from certirag.certify.versions import current_versions
 from certirag.errors import InputError
 from certirag.schemas import Decision, sha256_text
 
@@ -25,6 +27,7 @@ __all__ = [
     "PREDICATE_TYPE",
     "SUBJECT_NAME",
     "build_certificate",
+    "is_rfc3339_utc",
     "issue_and_record",
     "issue_certificate",
 ]
@@ -133,6 +136,32 @@ class _Body(_Strict):
     issued_at: str
     key_id: str
     trace: Any = None
+    #: what the decisions were derived with (:mod:`certirag.certify.versions`); ``None``
+    #: in certificates issued before versions were recorded
+    versions: dict[str, str] | None = None
+
+    @field_validator("issued_at")
+    @classmethod
+    def _rfc3339_utc(cls, value: str) -> str:
+        if not is_rfc3339_utc(value):
+            raise ValueError(f"{value[:40]!r} is not an RFC 3339 UTC timestamp "
+                             "(YYYY-MM-DDTHH:MM:SSZ)")
+        return value
+
+
+_RFC3339_UTC = re.compile(r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:[Zz]|\+00:00)")
+
+
+def is_rfc3339_utc(value: str) -> bool:
+    """True when ``value`` is an RFC 3339 date-time in UTC (``Z`` or ``+00:00``) that names
+    a real instant (``2026-02-30T00:00:00Z`` does not)."""
+    if not _RFC3339_UTC.fullmatch(value):
+        return False
+    try:
+        datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
 
 
 def _now_rfc3339() -> str:
@@ -211,6 +240,7 @@ def build_certificate(
         "issued_at": issued_at or _now_rfc3339(),
         "key_id": key_id,
         "trace": trace,
+        "versions": current_versions(),
     }
 
 
@@ -250,7 +280,6 @@ def issue_certificate(
     return Certificate(sign_envelope(payload, signer))
 
 
-
 def issue_and_record(
     result: VerificationResult,
     *,
@@ -262,10 +291,15 @@ def issue_and_record(
     trace: Any = None,
 ) -> Certificate | None:
     """What ``certirag verify --signing-key K --cert-out C`` does after verifying: sign
-    the certificate with ``signing_key`` (or ``settings.signing_key``), write it to
-    ``cert_out`` and append it to the ledger (``settings.ledger_path`` or
-    ``$CERTIRAG_HOME/ledger.db``). Returns ``None`` when no key is configured and no
-    certificate was asked for; asking for one without a key raises :class:`InputError`.
+    the certificate with ``signing_key`` (or ``settings.signing_key``), append it to the
+    ledger (``settings.ledger_path`` or ``$CERTIRAG_HOME/ledger.db``), then write it to
+    ``cert_out``. Returns ``None`` when no key is configured and no certificate was asked
+    for; asking for one without a key raises :class:`InputError`.
+
+    The order is what makes a failure safe: the append commits first, then the file is
+    written to a temporary file in the same folder, flushed to disk and renamed into
+    place, so a process stopped anywhere leaves no certificate file without its ledger
+    entry (an entry without a file is harmless: ``certirag log`` still has it).
     """
     from certirag.certify.ledger import Ledger
 
@@ -278,9 +312,9 @@ def issue_and_record(
     signer = Signer.from_file(Path(key_path))
     certificate = issue_certificate(result, signer=signer, settings=settings, index=index,
                                     trace=trace)
-    if cert_out is not None:
-        certificate.save(cert_out)
     if ledger:
         with Ledger.open(getattr(settings, "ledger_path", None), settings=settings) as log:
             log.append(certificate, signer=signer)
+    if cert_out is not None:
+        certificate.save(cert_out)
     return certificate

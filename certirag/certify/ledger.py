@@ -16,8 +16,16 @@ process killed mid-append leaves the log as it was. Checkpoints are C2SP signed 
 
     — certirag-<first 16 hex of the key id> <base64(4-byte key hash || Ed25519 signature)>
 
+After each append the new checkpoint is also written, atomically, to a **checkpoint
+file** beside the ledger (``ledger.db.checkpoint``). Deleting the last entries together
+with their checkpoints leaves a log that is consistent on its own; the file still records
+the larger signed tree, so :meth:`Ledger.verify` reports ``truncated``. Whoever deletes
+the file too is not caught by it: publish checkpoints elsewhere.
+
 Publish a checkpoint; later, :meth:`Ledger.verify` with ``since=`` checks an RFC 6962
 consistency proof from it to the current tree, which catches a rewritten history.
+:func:`verify_ledger` opens a ledger read-only and verifies it, reporting a file that is
+not a ledger at all as ``damaged``.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from certirag.certify.atomic import atomic_write
 from certirag.certify.canonical import sha256_hex
 from certirag.certify.checkpoint import Checkpoint
 from certirag.certify.dsse import Envelope, EnvelopeError, verify_envelope
@@ -54,6 +63,7 @@ if TYPE_CHECKING:
     from certirag.config import Settings
 
 __all__ = [
+    "CHECKPOINT_FILE_SUFFIX",
     "EMPTY_ROOT",
     "LEDGER_FAILURES",
     "LEDGER_FILE",
@@ -62,15 +72,26 @@ __all__ = [
     "InclusionProof",
     "Ledger",
     "LedgerCheck",
+    "LedgerDamagedError",
     "LedgerEntry",
     "MerkleTree",
     "leaf_hash",
     "node_hash",
     "verify_consistency",
     "verify_inclusion",
+    "verify_ledger",
 ]
 
 LEDGER_FILE = "ledger.db"
+#: The checkpoint file is the ledger's path with this suffix (``ledger.db.checkpoint``).
+CHECKPOINT_FILE_SUFFIX = ".checkpoint"
+#: The tables migration 0001 creates; a file without them is not a ledger.
+_TABLES = frozenset({"migrations", "entries", "nodes", "checkpoints", "meta"})
+
+
+class LedgerDamagedError(CertificateError):
+    """The ledger file exists but is not a ledger: empty, not SQLite, or without the
+    ledger's tables. Reported by :func:`verify_ledger` as ``damaged``."""
 
 
 # --------------------------------------------------------------------- the ledger
@@ -118,6 +139,10 @@ LEDGER_FAILURES: dict[str, str] = {
     "truncated": "a checkpoint covers more entries than the log holds (rows were deleted)",
     "unsigned_entries": "entries follow the latest signed checkpoint",
     "root_mismatch": "a signed root differs from the recomputed tree (edited or reordered)",
+    "damaged": "the ledger file is not a ledger: empty, not SQLite, or without its tables",
+    "checkpoint_file_malformed": "the checkpoint file beside the ledger is not a checkpoint",
+    "checkpoint_file_signature": "the checkpoint file's signature does not verify with "
+                                 "this key",
     "since_signature": "the earlier checkpoint is not signed by the key",
     "since_ahead": "the earlier checkpoint covers more entries than the log holds now",
     "inconsistent": "the log is not an extension of the earlier checkpoint (history rewritten)",
@@ -145,6 +170,11 @@ class LedgerCheck:
     root_hash: bytes = EMPTY_ROOT
     failures: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: what the checks establish, and what they cannot (each a sentence)
+    proven: list[str] = field(default_factory=list)
+    not_proven: list[str] = field(default_factory=list)
+    #: the checkpoint file's tree size and root, when there is a readable one
+    checkpoint_file: dict[str, Any] | None = None
 
     @property
     def valid(self) -> bool:
@@ -162,7 +192,28 @@ class LedgerCheck:
     def to_dict(self) -> dict[str, Any]:
         return {"valid": self.valid, "size": self.size, "root_hash": self.root_hash.hex(),
                 "failures": [{"code": c, "message": m} for c, m in self.failures],
-                "notes": list(self.notes)}
+                "notes": list(self.notes), "proven": list(self.proven),
+                "not_proven": list(self.not_proven),
+                "checkpoint_file": (dict(self.checkpoint_file)
+                                    if self.checkpoint_file is not None else None)}
+
+
+def _blob(value: Any) -> bytes:
+    """A column's value as bytes whatever SQLite stored there (the ledger's tables are
+    not STRICT: a tampered row may hold text, a number or NULL where a blob belongs)."""
+    if value is None:
+        return b""
+    if isinstance(value, bytes | bytearray | memoryview):
+        return bytes(value)
+    return str(value).encode("utf-8", "surrogateescape")
+
+
+def _text(value: Any) -> str | None:
+    """A column read as a blob, decoded as strict UTF-8; ``None`` when it is not."""
+    try:
+        return _blob(value).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _now() -> str:
@@ -192,13 +243,23 @@ class Ledger:
 
     @classmethod
     def open(cls, path: Path | None = None, *, settings: Settings | None = None,
-             create: bool = True) -> Ledger:
+             create: bool = True, readonly: bool | None = None) -> Ledger:
         """Open (and with ``create``, make) the ledger at ``path`` or the default path,
-        applying any migration it has not had yet."""
+        applying any migration it has not had yet.
+
+        ``readonly`` (the default when ``create`` is false) opens an existing ledger
+        without ever writing to it (SQLite ``mode=ro``): nothing is created or migrated,
+        and a file that is empty, not SQLite or without the ledger's tables raises
+        :class:`LedgerDamagedError`. A missing file raises :class:`InputError` unless
+        ``create``."""
         path = Path(path) if path is not None else cls.default_path(settings)
-        if not create and not path.is_file():
+        if readonly is None:
+            readonly = not create
+        if (readonly or not create) and not path.is_file():
             raise InputError(f"no ledger at {path} (certificates are appended when a "
                              "signing key is configured)")
+        if readonly:
+            return cls._open_readonly(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(path, timeout=30.0, isolation_level=None)
@@ -216,6 +277,52 @@ class Ledger:
             conn.close()
             raise
         return ledger
+
+    @classmethod
+    def _open_readonly(cls, path: Path) -> Ledger:
+        try:
+            size = path.stat().st_size
+        except OSError as exc:
+            raise InputError(f"cannot open the ledger: {exc.strerror}",
+                             source=str(path)) from exc
+        if size == 0:
+            raise LedgerDamagedError(f"{path} is empty (0 bytes): it is not a ledger, or it "
+                                     "was truncated")
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                   timeout=30.0, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot open the ledger: {exc}", source=str(path)) from exc
+        try:
+            conn.execute("PRAGMA query_only=ON")
+            try:
+                tables = {str(r[0]) for r in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            except sqlite3.DatabaseError as exc:
+                raise LedgerDamagedError(f"{path} is not a ledger: {exc}") from exc
+            missing = sorted(_TABLES - tables)
+            if missing:
+                raise LedgerDamagedError(f"{path} is not a ledger: it has no "
+                                         f"{', '.join(missing)} table(s)")
+            ledger = cls(conn, path)
+            done = {_text(r[0]) for r in conn.execute(
+                "SELECT CAST(name AS BLOB) FROM migrations")}
+            unknown = sorted(str(n) for n in done - {name for name, _ in MIGRATIONS})
+            if unknown:
+                raise CertificateError(f"{path} was written by a newer certirag "
+                                       f"(migrations {', '.join(unknown)})")
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise LedgerDamagedError(f"{path}: not a readable ledger: {exc}") from exc
+        except BaseException:
+            conn.close()
+            raise
+        return ledger
+
+    @property
+    def checkpoint_path(self) -> Path:
+        """The checkpoint file beside the ledger (``ledger.db.checkpoint``)."""
+        return self.path.with_name(self.path.name + CHECKPOINT_FILE_SUFFIX)
 
     def _migrate(self) -> None:
         c = self._conn
@@ -260,39 +367,55 @@ class Ledger:
     def migrations(self) -> list[str]:
         return [r[0] for r in self._conn.execute("SELECT name FROM migrations ORDER BY name")]
 
+    _ENTRY_COLUMNS = ("idx, CAST(cert_id AS BLOB), CAST(leaf_hash AS BLOB), "
+                      "CAST(appended_at AS BLOB), CAST(envelope AS BLOB)")
+
+    def _entry(self, row: Any) -> LedgerEntry:
+        texts = [_text(row[1]), _text(row[3]), _text(row[4])]
+        if any(t is None for t in texts):
+            raise CertificateError(f"{self.path}: entry {row[0]} is not valid UTF-8 text; "
+                                   "run certirag log verify")
+        cert_id, appended_at, envelope = (str(t) for t in texts)
+        return LedgerEntry(int(row[0]), cert_id, _blob(row[2]), appended_at, envelope)
+
     def get(self, cert_id: str) -> LedgerEntry | None:
         """The entry of certificate ``cert_id``, or ``None``."""
-        row = self._conn.execute(
-            "SELECT idx, cert_id, leaf_hash, appended_at, envelope FROM entries "
-            "WHERE cert_id = ?", (cert_id,)).fetchone()
-        return LedgerEntry(int(row[0]), row[1], bytes(row[2]), row[3], row[4]) if row else None
+        row = self._conn.execute(f"SELECT {self._ENTRY_COLUMNS} FROM entries "
+                                 "WHERE cert_id = ?", (cert_id,)).fetchone()
+        return self._entry(row) if row else None
 
     def entries(self) -> Iterator[LedgerEntry]:
-        for row in self._conn.execute("SELECT idx, cert_id, leaf_hash, appended_at, envelope "
-                                      "FROM entries ORDER BY idx"):
-            yield LedgerEntry(int(row[0]), row[1], bytes(row[2]), row[3], row[4])
+        for row in self._conn.execute(f"SELECT {self._ENTRY_COLUMNS} FROM entries "
+                                      "ORDER BY idx"):
+            yield self._entry(row)
 
     def checkpoint(self, tree_size: int | None = None) -> Checkpoint | None:
         """The stored signed checkpoint for ``tree_size`` (the latest by default)."""
         if tree_size is None:
-            row = self._conn.execute("SELECT note FROM checkpoints "
+            row = self._conn.execute("SELECT CAST(note AS BLOB) FROM checkpoints "
                                      "ORDER BY tree_size DESC LIMIT 1").fetchone()
         else:
-            row = self._conn.execute("SELECT note FROM checkpoints WHERE tree_size = ?",
-                                     (tree_size,)).fetchone()
-        return Checkpoint.parse(row[0]) if row else None
+            row = self._conn.execute("SELECT CAST(note AS BLOB) FROM checkpoints "
+                                     "WHERE tree_size = ?", (tree_size,)).fetchone()
+        if row is None:
+            return None
+        note = _text(row[0])
+        if note is None:
+            raise CertificateError(f"{self.path}: a stored checkpoint is not valid UTF-8 "
+                                   "text; run certirag log verify")
+        return Checkpoint.parse(note)
 
     def _perfect(self, level: int, index: int) -> bytes:
         if level == 0:
-            row = self._conn.execute("SELECT leaf_hash FROM entries WHERE idx = ?",
-                                     (index,)).fetchone()
+            row = self._conn.execute("SELECT CAST(leaf_hash AS BLOB) FROM entries "
+                                     "WHERE idx = ?", (index,)).fetchone()
         else:
-            row = self._conn.execute("SELECT hash FROM nodes WHERE level = ? AND idx = ?",
-                                     (level, index)).fetchone()
+            row = self._conn.execute("SELECT CAST(hash AS BLOB) FROM nodes "
+                                     "WHERE level = ? AND idx = ?", (level, index)).fetchone()
         if row is None:
             raise CertificateError(f"{self.path}: tree node ({level}, {index}) is missing; "
                                    "run certirag log verify")
-        return bytes(row[0])
+        return _blob(row[0])
 
     def root(self, size: int | None = None) -> bytes:
         """The root hash of the first ``size`` entries, from the stored nodes."""
@@ -370,30 +493,64 @@ class Ledger:
             if c.in_transaction:
                 c.execute("ROLLBACK")
             raise
+        self._write_checkpoint_file(cp, signer.public_key)
         return LedgerEntry(index, cert_id, leaf, at, env.to_json())
+
+    def _write_checkpoint_file(self, cp: Checkpoint, public_key: Ed25519PublicKey) -> None:
+        """Write ``cp`` (just committed) to the checkpoint file, unless another append
+        has committed since (its own write follows) or the file holds a valid checkpoint
+        of this key for a larger tree (evidence that entries were deleted, kept for
+        :meth:`verify`). Runs under SQLite's write lock, so appends write it in order."""
+        c = self._conn
+        try:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                if self.size != cp.tree_size:
+                    return
+                current = _read_checkpoint_file(self.checkpoint_path)
+                if isinstance(current, Checkpoint) and (
+                        current.note == cp.note
+                        or (current.tree_size > cp.tree_size and current.verify(public_key))):
+                    return
+                atomic_write(self.checkpoint_path, cp.note.encode("utf-8"))
+            finally:
+                c.execute("ROLLBACK")
+        except (OSError, sqlite3.Error) as exc:
+            raise CertificateError(
+                f"{self.path}: entry {cp.tree_size - 1} is appended, but the checkpoint "
+                f"file {self.checkpoint_path} could not be written: {exc}") from exc
 
     # ---- verifying -----------------------------------------------------------------
     def verify(self, public_key: Ed25519PublicKey, *,
                since: Checkpoint | None = None) -> LedgerCheck:
         """Recompute the whole tree from the stored payloads and check every entry, node
-        and checkpoint against it; with ``since`` (a checkpoint published earlier), check
-        the consistency proof from it to the current tree."""
+        and checkpoint against it, and the checkpoint file beside the ledger; with
+        ``since`` (a checkpoint published earlier), check the consistency proof from it to
+        the current tree. :attr:`LedgerCheck.proven` and :attr:`LedgerCheck.not_proven`
+        say what that establishes and what it cannot."""
         check = LedgerCheck()
         leaves: list[bytes] = []
-        rows = self._conn.execute("SELECT idx, cert_id, payload, envelope, leaf_hash "
-                                  "FROM entries ORDER BY idx").fetchall()
-        for position, (idx, cert_id, payload, envelope, stored_leaf) in enumerate(rows):
-            payload = bytes(payload)
+        rows = self._conn.execute(
+            "SELECT idx, CAST(cert_id AS BLOB), CAST(payload AS BLOB), "
+            "CAST(envelope AS BLOB), CAST(leaf_hash AS BLOB) FROM entries ORDER BY idx"
+        ).fetchall()
+        for position, (idx, raw_id, raw_payload, raw_envelope, stored_leaf) in enumerate(rows):
+            payload = _blob(raw_payload)
             if idx != position:
                 check.fail("entry_missing", f"entry {position} is missing (next is {idx})")
-            if sha256_hex(payload) != cert_id:
-                check.fail("entry_digest", f"entry {idx}: certificate id {cert_id[:16]}… is "
+            cert_id = _text(raw_id)
+            if cert_id is None or sha256_hex(payload) != cert_id:
+                shown = f"{cert_id[:16]}…" if cert_id is not None else "(not UTF-8 text)"
+                check.fail("entry_digest", f"entry {idx}: certificate id {shown} is "
                                            "not the sha256 of its payload")
             leaf = leaf_hash(payload)
-            if bytes(stored_leaf) != leaf:
+            if _blob(stored_leaf) != leaf:
                 check.fail("leaf_mismatch", f"entry {idx}: stored leaf hash is not the hash "
                                             "of its payload")
+            envelope = _text(raw_envelope)
             try:
+                if envelope is None:
+                    raise EnvelopeError("not_json", "the envelope is not valid UTF-8 text")
                 env = Envelope.from_json(envelope)
             except EnvelopeError as exc:
                 check.fail("envelope_mismatch", f"entry {idx}: {exc}")
@@ -407,33 +564,44 @@ class Ledger:
             leaves.append(leaf)
         tree = MerkleTree(leaves)
         check.size, check.root_hash = tree.size, tree.root()
-        for level, idx, stored in self._conn.execute("SELECT level, idx, hash FROM nodes"):
-            ok = 0 < level < len(tree.levels) and idx < len(tree.levels[level])
-            if not ok or tree.levels[level][idx] != bytes(stored):
-                check.fail("node_mismatch", f"node ({level}, {idx}) differs from the "
+        for level, idx, stored in self._conn.execute(
+                "SELECT level, idx, CAST(hash AS BLOB) FROM nodes"):
+            ok = (isinstance(level, int) and isinstance(idx, int)
+                  and 0 < level < len(tree.levels) and 0 <= idx < len(tree.levels[level]))
+            if not ok or tree.levels[level][idx] != _blob(stored):
+                check.fail("node_mismatch", f"node ({level!r}, {idx!r}) differs from the "
                                             "recomputed tree")
         expected_nodes = sum(len(lv) for lv in tree.levels[1:])
         stored_nodes = self._conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0]
         if stored_nodes != expected_nodes:
             check.fail("node_mismatch", f"{stored_nodes} interior nodes stored, the tree has "
                                         f"{expected_nodes}")
-        self._verify_checkpoints(tree, public_key, check)
+        latest = self._verify_checkpoints(tree, public_key, check)
+        file_size = self._verify_checkpoint_file(tree, public_key, check)
         if since is not None:
             self._verify_since(tree, public_key, since, check)
+        self._state_what_is_proven(check, latest, file_size, since)
         return check
 
     def _verify_checkpoints(self, tree: MerkleTree, public_key: Ed25519PublicKey,
-                            check: LedgerCheck) -> None:
+                            check: LedgerCheck) -> int:
+        """Check the stored checkpoints; the largest tree size one validly signs."""
         latest = 0
-        rows = self._conn.execute("SELECT tree_size, root_hash, note FROM checkpoints "
+        rows = self._conn.execute("SELECT tree_size, CAST(root_hash AS BLOB), "
+                                  "CAST(note AS BLOB) FROM checkpoints "
                                   "ORDER BY tree_size").fetchall()
-        for size, root, note in rows:
+        for size, root, raw_note in rows:
+            note = _text(raw_note)
+            if note is None:
+                check.fail("checkpoint_malformed", f"checkpoint {size}: the note is not "
+                                                   "valid UTF-8 text")
+                continue
             try:
                 cp = Checkpoint.parse(note)
             except InputError as exc:
                 check.fail("checkpoint_malformed", f"checkpoint {size}: {exc}")
                 continue
-            if cp.tree_size != size or cp.root_hash != bytes(root):
+            if cp.tree_size != size or cp.root_hash != _blob(root):
                 check.fail("checkpoint_malformed", f"checkpoint {size}: the row disagrees "
                                                    "with its signed note")
             if not cp.verify(public_key):
@@ -453,6 +621,88 @@ class Ledger:
         elif latest < tree.size and rows:
             check.fail("unsigned_entries", f"{tree.size - latest} entries after the latest "
                                            f"valid checkpoint ({latest})")
+        return latest
+
+    def _verify_checkpoint_file(self, tree: MerkleTree, public_key: Ed25519PublicKey,
+                                check: LedgerCheck) -> int | None:
+        """Check the ledger against its checkpoint file: at least as long, with the same
+        root at the file's size. The file's tree size when it verifies, else ``None``."""
+        path = self.checkpoint_path
+        found = _read_checkpoint_file(path)
+        if found is None:
+            check.notes.append(f"no checkpoint file {path.name} beside the ledger (a ledger "
+                               "last appended to by an older certirag has none; the next "
+                               "append writes it)")
+            return None
+        if isinstance(found, str):
+            check.fail("checkpoint_file_malformed", f"{path}: {found}")
+            return None
+        if not found.verify(public_key):
+            check.fail("checkpoint_file_signature", f"{path}: the checkpoint of "
+                                                    f"{found.tree_size} entries is not signed "
+                                                    "by this key")
+            return None
+        check.checkpoint_file = {"path": str(path), "tree_size": found.tree_size,
+                                 "root_hash": found.root_hash.hex()}
+        if found.tree_size > tree.size:
+            check.fail("truncated", f"the checkpoint file {path.name} records a signed tree "
+                                    f"of {found.tree_size} entries, the ledger has "
+                                    f"{tree.size}: entries were deleted (if a new ledger was "
+                                    f"started on purpose, remove {path})")
+            return None
+        if tree.root(found.tree_size) != found.root_hash:
+            check.fail("root_mismatch", f"the checkpoint file {path.name} signs another root "
+                                        f"for the first {found.tree_size} entries: the "
+                                        "ledger was rewritten")
+            return None
+        if found.tree_size < tree.size:
+            check.notes.append(f"the checkpoint file records {found.tree_size} of "
+                               f"{tree.size} entries (an append stopped between its commit "
+                               "and the file; the next append brings it up to date)")
+        return found.tree_size
+
+    def _state_what_is_proven(self, check: LedgerCheck, latest: int, file_size: int | None,
+                              since: Checkpoint | None) -> None:
+        n = check.size
+        if not check.valid:
+            check.proven.append("nothing: the failures above show the ledger was changed "
+                                "or damaged")
+        else:
+            if n:
+                which = "entry 0: it is" if n == 1 else f"entries 0..{n - 1}: each is"
+                check.proven.append(
+                    f"{which} a certificate signed by this key whose id is the sha256 of "
+                    f"its payload; the Merkle tree recomputed from them has root "
+                    f"{check.root_hash.hex()} and matches every stored node")
+                check.proven.append(f"every stored signed checkpoint matches the recomputed "
+                                    f"tree (the latest covers {latest} of {n} entries)")
+            else:
+                check.proven.append("the file is a ledger with no entries")
+            if file_size is not None:
+                check.proven.append(
+                    f"the checkpoint file's signed tree of {file_size} entries matches: none "
+                    f"of the first {file_size} entries was deleted or changed since the file "
+                    "was written")
+            if since is not None:
+                check.proven.append(f"the log extends the earlier checkpoint of "
+                                    f"{since.tree_size} entries (RFC 6962 consistency proof)")
+        if file_size is None:
+            check.not_proven.append(
+                "without a valid checkpoint file, deleting the last entries together with "
+                "their checkpoints would not be detected")
+        else:
+            check.not_proven.append(
+                "deleting the last entries together with their checkpoints and the "
+                "checkpoint file would not be detected")
+        if since is None:
+            check.not_proven.append(
+                "a holder of the signing key can rebuild a ledger and checkpoint file that "
+                "verify on their own: publish checkpoints elsewhere (certirag log "
+                "checkpoint) and verify with --since to rule that out")
+        else:
+            check.not_proven.append(
+                f"entries after the earlier checkpoint ({since.tree_size}) rest on this "
+                "ledger's own checkpoints: publish newer checkpoints to cover them")
 
     def _verify_since(self, tree: MerkleTree, public_key: Ed25519PublicKey,
                       since: Checkpoint, check: LedgerCheck) -> None:
@@ -479,3 +729,46 @@ class Ledger:
         row = self._conn.execute("SELECT value FROM meta WHERE key = 'public_key'").fetchone()
         return str(row[0]) if row else None
 
+
+#: The largest checkpoint file read (a checkpoint is a few hundred bytes).
+_MAX_CHECKPOINT_FILE = 64 * 1024
+
+
+def _read_checkpoint_file(path: Path) -> Checkpoint | str | None:
+    """The checkpoint in ``path``; ``None`` when there is no file, or why it is not one."""
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(_MAX_CHECKPOINT_FILE + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot read it: {exc.strerror or exc}"
+    if len(data) > _MAX_CHECKPOINT_FILE:
+        return "it is too large to be a checkpoint"
+    try:
+        return Checkpoint.parse(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "it is not UTF-8 text"
+    except InputError as exc:
+        return str(exc)
+
+
+def verify_ledger(path: Path | None, public_key: Ed25519PublicKey, *,
+                  since: Checkpoint | None = None,
+                  settings: Settings | None = None) -> tuple[Path, LedgerCheck]:
+    """Open the ledger at ``path`` (``None``: the default) read-only and verify it with
+    ``public_key``; a file that is not a ledger is a failed check (``damaged``), left
+    byte for byte as it was. A missing file raises :class:`InputError`. Returns the path
+    verified and the check."""
+    path = Path(path) if path is not None else Ledger.default_path(settings)
+    try:
+        ledger = Ledger.open(path, settings=settings, create=False, readonly=True)
+    except LedgerDamagedError as exc:
+        check = LedgerCheck()
+        check.fail("damaged", str(exc))
+        check.proven.append("nothing: the file is not a ledger")
+        check.not_proven.append("which certificates were recorded: restore the ledger from "
+                                "a backup and verify it against a published checkpoint")
+        return path, check
+    with ledger:
+        return path, ledger.verify(public_key, since=since)

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from certirag.bound import POLICY_V3, binding_finding, premise, span_findings
 from certirag.certify.issue import _Body, _Claim, _Passage, _Reason, _Span
+from certirag.certify.versions import LEGACY_VERSIONS
 from certirag.schemas import Claim, Decision, Document, Evidence, Reason, Scores
 
 if TYPE_CHECKING:
@@ -44,9 +45,11 @@ def _check_claims(body: _Body, check: CertificateCheck) -> None:
 
     check.checked.append("claims")
     if body.software.version != __version__:
+        recorded = body.versions or LEGACY_VERSIONS
         check.notes.append(f"issued by certirag {body.software.version}, checked with "
-                           f"{__version__}: claims and findings are re-derived with the "
-                           "installed version")
+                           f"{__version__}: claims and findings are re-derived under the "
+                           f"rules the certificate records ({recorded.get('claims')}, "
+                           f"{recorded.get('checks')}), which this version has")
     for c in body.claims:
         if c.end > len(body.answer.text) or c.start > c.end:
             check.fail("claims_mismatch", f"offsets {c.start}:{c.end} are outside the answer",
@@ -129,13 +132,16 @@ def _reason(r: _Reason) -> tuple[str, str, str | None]:
     return (r.code, r.message, r.text)
 
 
-def _check_decisions(body: _Body, check: CertificateCheck) -> None:
-    """Re-run the deterministic check and the policy on what the certificate stores."""
+def _check_decisions(body: _Body, check: CertificateCheck, *, rederive: bool = True) -> None:
+    """Re-run the deterministic check and the policy on what the certificate stores
+    (with ``rederive`` false, when the certificate's check rules are not this version's,
+    only the counts and the rendering)."""
     from certirag.policy import POLICIES, Thresholds, decide
     from certirag.render import render
     from certirag.schemas import ClaimDecision, Evidence
 
-    check.checked.append("policy")
+    if rederive:
+        check.checked.append("policy")
     counts = {d.value: 0 for d in Decision}
     for c in body.claims:
         counts[c.decision.value] += 1
@@ -157,6 +163,8 @@ def _check_decisions(body: _Body, check: CertificateCheck) -> None:
     if body.policy.id not in POLICIES:
         check.fail("unknown_policy", f"policy {body.policy.id!r} is not one of {POLICIES}; its "
                                      "decisions cannot be re-derived")
+        return
+    if not rederive:
         return
     thresholds = Thresholds(body.policy.tau_entail, body.policy.tau_contradict)
     texts = [p.text for p in body.evidence]
@@ -324,11 +332,12 @@ def _quoted(body: _Body, cd: Any) -> bool:
 def _check_index(body: _Body, index: IndexLike | None, check: CertificateCheck) -> None:
     if index is None:
         return
-    check.checked.append("index")
     if body.retrieval.index == "inline":
+        # nothing was looked up in the index: "index" is not claimed as checked
         check.notes.append("the evidence was given inline; there is nothing to check in "
                            "the index")
         return
+    check.checked.append("index")
     docs: dict[str, Document | None] = {}
     items: list[tuple[str, _Passage]] = [(f"evidence {n}", p) for n, p in enumerate(body.evidence)]
     items += [(f"span {n}", s) for n, s in enumerate(body.spans)]

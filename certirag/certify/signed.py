@@ -60,14 +60,15 @@ class Certificate:
         return self.envelope.to_json()
 
     def save(self, path: Path) -> None:
-        """Write the envelope JSON to ``path`` (replacing it atomically)."""
+        """Write the envelope JSON to ``path``: a temporary file in the same folder,
+        flushed to disk, then renamed into place, so ``path`` is never a partial file."""
+        from certirag.certify.atomic import atomic_write
+
         path = Path(path)
-        tmp = path.with_name(f".{path.name}.tmp")
         try:
-            tmp.write_text(self.to_json(), "utf-8")
-            tmp.replace(path)
+            atomic_write(path, self.to_json().encode("utf-8"))
         except OSError as exc:
-            raise InputError(f"cannot write the certificate: {exc.strerror}",
+            raise InputError(f"cannot write the certificate: {exc.strerror or exc}",
                              source=str(path)) from exc
 
     def verify(self, public_key: Ed25519PublicKey | Path | bytes, *, index: Any = None,

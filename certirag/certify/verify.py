@@ -29,6 +29,7 @@ from certirag.certify.rederive import (
     _recompute,
 )
 from certirag.certify.signed import Certificate
+from certirag.certify.versions import current_versions, unknown_versions
 from certirag.errors import InputError
 from certirag.schemas import sha256_text
 
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 __all__ = [
     "FAILURE_CODES",
     "INPUT_FAILURES",
+    "NOT_REDERIVABLE",
+    "RESULTS",
     "CertificateCheck",
     "Failure",
     "verify_certificate",
@@ -80,9 +83,24 @@ FAILURE_CODES: dict[str, str] = {
     "index_span_mismatch": "an evidence span no longer matches the indexed document text",
     "recompute_unavailable": "the recorded model is not available to re-score the claims",
     "recompute_mismatch": "re-scoring a claim gave different probabilities",
+    "not_rederivable": "the certificate records claim, check or scorer rules this version "
+                       "does not have, so those decisions cannot be re-derived (not a sign "
+                       "of tampering)",
 }
 #: Failures that mean the input is not a certificate at all (``cert verify`` exits 2).
 INPUT_FAILURES = frozenset({"not_json", "envelope_malformed"})
+#: Failures that mean this version cannot re-derive what the certificate records: alone,
+#: they make the result ``not_rederivable`` (``cert verify`` exits 4), not ``invalid``.
+NOT_REDERIVABLE = frozenset({"not_rederivable", "unknown_policy"})
+#: The results of :attr:`CertificateCheck.result`, with what each means.
+RESULTS: dict[str, str] = {
+    "valid": "signature, digests and every re-derivation valid",
+    "invalid": "the certificate was changed, or its decisions do not follow from what it "
+               "records",
+    "bad_input": "not a certificate at all (not JSON, not a DSSE envelope)",
+    "not_rederivable": "signature and digests valid; decisions not re-derivable by this "
+                       "version",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,13 +140,28 @@ class CertificateCheck:
         """True when the input was not a certificate at all (not JSON, not an envelope)."""
         return any(f.code in INPUT_FAILURES for f in self.failures)
 
+    @property
+    def result(self) -> str:
+        """One of :data:`RESULTS`: ``valid``; ``bad_input``; ``not_rederivable`` when the
+        signature and digests were checked and the only failures are parts this version
+        cannot re-derive (:data:`NOT_REDERIVABLE`); ``invalid`` otherwise."""
+        if self.valid:
+            return "valid"
+        if self.bad_input:
+            return "bad_input"
+        if ("signature" in self.checked and "digests" in self.checked and self.failures
+                and all(f.code in NOT_REDERIVABLE for f in self.failures)):
+            return "not_rederivable"
+        return "invalid"
+
     def fail(self, code: str, message: str, claim_id: str | None = None) -> None:
         if code not in FAILURE_CODES:  # a programming error, never user input
             raise ValueError(f"unknown failure code {code!r}")
         self.failures.append(Failure(code, message, claim_id))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"valid": self.valid, "certificate_id": self.certificate_id,
+        return {"valid": self.valid, "result": self.result,
+                "certificate_id": self.certificate_id,
                 "key_id": self.key_id, "checked": list(self.checked),
                 "failures": [f.to_dict() for f in self.failures], "notes": list(self.notes)}
 
@@ -181,7 +214,10 @@ def verify_certificate(
     adds the span-against-document checks; ``recompute`` re-scores every claim with the
     verifier built from ``settings`` (or ``verifier``) when it is the recorded model.
     A bad public key or an unreadable file raises :class:`InputError`; everything about
-    the certificate itself is reported in the returned :class:`CertificateCheck`.
+    the certificate itself is reported in the returned :class:`CertificateCheck`, whose
+    ``result`` is ``valid``, ``invalid``, ``bad_input`` or ``not_rederivable`` (the
+    certificate records claim, check, scorer or policy rules this version does not have:
+    those parts are not re-derived; see :mod:`certirag.certify.versions`).
     """
     key = _coerce_key(public_key)
     check = CertificateCheck(key_id=key_id(key))
@@ -225,13 +261,42 @@ def verify_certificate(
                                       f"the public key is {check.key_id}")
     _check_digests(statement, body, check)
     _check_structure(body, check)
-    _check_claims(body, check)
-    _check_decisions(body, check)
+    unknown = unknown_versions(body.versions)
+    for part, version in unknown.items():
+        if part not in ("claims", "checks", "scorer"):
+            check.fail("not_rederivable", f"the certificate records {part} version "
+                                          f"{version!r}, which this version does not know")
+    if "claims" in unknown:
+        check.fail("not_rederivable", f"claims version {unknown['claims']!r}: this version "
+                                      f"splits claims as {_current('claims')!r}; the claims "
+                                      "are not re-derived")
+    else:
+        _check_claims(body, check)
+    if "checks" in unknown:
+        check.fail("not_rederivable", f"checks version {unknown['checks']!r}: this version "
+                                      f"checks as {_current('checks')!r}; the findings and "
+                                      "decisions are not re-derived")
+    _check_decisions(body, check, rederive="checks" not in unknown)
     if index is not None:
         _check_index(body, _coerce_index(index, settings), check)
     if recompute:
-        _recompute(body, check, settings, verifier)
+        if "scorer" in unknown:
+            check.fail("not_rederivable", f"scorer version {unknown['scorer']!r}: this "
+                                          f"version re-scores as {_current('scorer')!r}; "
+                                          "the scores are not recomputed")
+        else:
+            _recompute(body, check, settings, verifier)
+    if any(f.code in NOT_REDERIVABLE for f in check.failures):
+        check.notes.append(f"issued by certirag {body.software.version} under rules this "
+                           "version does not have: what the not_rederivable failures name was "
+                           "not re-derived (the signature, digests, structure, counts and "
+                           "rendering were checked); verify it with a certirag release that "
+                           "has those rules to re-derive it")
     return check
+
+
+def _current(part: str) -> str:
+    return current_versions()[part]
 
 
 def _check_signature(env: Envelope, key: Ed25519PublicKey, check: CertificateCheck) -> None:

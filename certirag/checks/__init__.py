@@ -61,6 +61,7 @@ from certirag.checks.base import CODES, CheckOptions, Finding, FindingKind
 from certirag.checks.check import ClaimChecker, PreparedEvidence, check_claim, prepare_evidence
 
 __all__ = [
+    "CHECKS_VERSION",
     "CODES",
     "CheckOptions",
     "ClaimChecker",
@@ -70,3 +71,10 @@ __all__ = [
     "check_claim",
     "prepare_evidence",
 ]
+
+#: The id of the deterministic check's rules (:func:`check_claim`, and the binding and
+#: frame findings of :mod:`certirag.bound` that policy v3 adds), recorded in every
+#: certificate (``versions.checks``). Change it whenever a rule change can give any claim
+#: other findings: ``certirag cert verify`` re-runs the check only under the id a
+#: certificate records and reports ``not_rederivable`` for ids it does not know.
+CHECKS_VERSION = "certirag.checks.v1"

@@ -218,6 +218,8 @@ def _question_subject(question: str) -> str | None:
         words = m.group(0).split()
         while words and words[0].lower() in _WH:
             words.pop(0)
+        if len(words) == 1 and words[0] == m.group(0) and not question[:m.start()].strip():
+            continue  # one capitalised word opening the question: "Tell me about the club."
         if words and not all(w.lower().rstrip("s") in _CALENDAR for w in words):
             return " ".join(words)
     return None

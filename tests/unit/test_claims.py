@@ -230,3 +230,10 @@ def test_a_question_read_with_a_fragment_is_never_split_at_its_and() -> None:
                 "and co-produced by Elizabeth Banks?")
     claims = extract_claims("Kelley Jakle", question=question)
     assert [c.text for c in claims] == [f"{question} Kelley Jakle"]
+
+
+def test_the_word_opening_a_question_is_not_a_pronoun_subject() -> None:
+    claims = extract_claims("It is payable by 1 April 2026.", question="Tell me about the club.")
+    assert all(not c.text.startswith("Tell is") for c in claims)
+    claims = extract_claims("She died in 1934.", question="When did Marie Curie die?")
+    assert [c.text for c in claims] == ["Marie Curie died in 1934."]

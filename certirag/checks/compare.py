@@ -271,10 +271,11 @@ def _check_dates(c: Parsed, ev: PreparedEvidence, question: _Question,
 def _check_entities(c: Parsed, ev: PreparedEvidence, q: _Question,
                     out: list[Finding]) -> None:
     for ent in c.entities:
-        if ev.entities.grounded(ent.words, ent.cuts):
+        opening = not c.text[:ent.start].strip(" \t\n\"'“‘([")
+        if ev.entities.grounded(ent.words, ent.cuts, opening=opening):
             continue
         qindex = q.entities
-        if qindex is not None and qindex.grounded(ent.words, ent.cuts):
+        if qindex is not None and qindex.grounded(ent.words, ent.cuts, opening=opening):
             continue
         out.append(Finding("ungrounded_entity", "ungrounded",
                            f"the evidence does not mention {ent.text!r}", ent.text))

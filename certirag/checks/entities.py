@@ -201,13 +201,16 @@ def _emit(text: str, run: list[tuple[Token, bool, bool]], out: list[Entity]) -> 
 class EntityIndex:
     """What the evidence and the question mention, for grounding names."""
 
-    __slots__ = ("_acronyms", "_phrase", "_positions", "_seq", "_words")
+    __slots__ = ("_acronyms", "_capital", "_common", "_phrase", "_positions", "_seq",
+                 "_words")
 
     def __init__(self, token_lists: Iterable[list[Token]]) -> None:
         parts: list[str] = []
         self._positions: dict[str, list[int]] = {}
         self._words: set[str] = set()
         self._acronyms: set[str] = set()
+        self._common: set[str] = set()  # words the text also writes in lower case
+        self._capital: set[str] = set()  # words it writes capitalised
         n = 0
         for all_toks in token_lists:
             toks = [t for t in all_toks if t.text[0].isalpha()]
@@ -220,7 +223,10 @@ class EntityIndex:
                 n += 1
                 if _is_cap(t):
                     cap_run.append(w)
-                elif w not in _CONNECT:
+                    self._capital.add(w)
+                    continue
+                self._common.add(w)
+                if w not in _CONNECT:
                     self._add_acronym(cap_run)
                     cap_run = []
             self._add_acronym(cap_run)
@@ -234,10 +240,26 @@ class EntityIndex:
             self._acronyms.add("".join(w[0] for w in run if w not in _CONNECT))
             self._acronyms.add("".join(w[0] for w in run))
 
-    def grounded(self, words: tuple[str, ...], cuts: Iterable[int] = ()) -> bool:
+    def grounded(self, words: tuple[str, ...], cuts: Iterable[int] = (), *,
+                 opening: bool = False) -> bool:
         """Whether the name ``words`` (lowercase; ``cuts`` as :attr:`Entity.cuts`) is
-        mentioned (see the module docstring)."""
-        return self._grounded(words) or self._pieces(words, frozenset(cuts))
+        mentioned (see the module docstring). ``opening``: the name opens its sentence,
+        so its first word may be a common word capitalised by position ("Student Britt
+        Lapthorne"); it is dropped when the text writes it in lower case too."""
+        cuts = frozenset(cuts)
+        if self._grounded(words) or self._pieces(words, cuts):
+            return True
+        if not opening or len(words) < 2 or words[0] not in self._common \
+                or words[0] in _CONNECT:
+            return False
+        rest = words[1:]
+        while rest and rest[0] in _CONNECT:
+            rest = rest[1:]
+        # one word left must be a name in the text too ("Student Britt"), not any word
+        if not rest or (len(rest) == 1 and rest[0] not in self._capital):
+            return False
+        shift = len(words) - len(rest)
+        return self.grounded(rest, (c - shift for c in cuts if c > shift))
 
     def _pieces(self, words: tuple[str, ...], cuts: frozenset[int]) -> bool:
         """Whether ``words`` cut into mentioned pieces: one word or more between cuts (or

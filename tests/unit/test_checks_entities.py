@@ -143,3 +143,20 @@ def test_a_sentence_initial_verb_or_plural_is_not_part_of_the_name() -> None:
         assert check_claim(claim, ev) == [], claim
     # the name after it is still checked
     assert [f.code for f in check_claim("Andrews Smith said so.", ev)] == ["ungrounded_entity"]
+
+
+@pytest.mark.parametrize(("claim", "expected"), [
+    # a common word capitalised by its place opens the name; the text writes it in lower case
+    ("Student Britt Lapthorne was found in Dubrovnik.", []),
+    ("Student Britt was found in Dubrovnik.", []),
+    # the rest must be the text's own name, not any word of it
+    ("Student Anna Lapthorne was found in Dubrovnik.", ["ungrounded_entity"]),
+    ("Student Melbourne Britt was found in Dubrovnik.", ["ungrounded_entity"]),
+    # inside a sentence the capital is the writer's choice: the whole name must be there
+    ("Police say Student Britt Lapthorne was found.", ["ungrounded_entity"]),
+])
+def test_a_common_word_opening_the_sentence_may_be_dropped(claim: str,
+                                                           expected: list[str]) -> None:
+    evidence = ("Britt Lapthorne, a student from Melbourne, was found in Dubrovnik. Her "
+                "father spoke.")
+    assert [f.code for f in check_claim(claim, [evidence])] == expected

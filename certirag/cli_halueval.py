@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import json
-import shlex
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -77,29 +75,42 @@ def _markdown(report: dict[str, Any]) -> str:
 
 
 def _halueval(name: str, data: Path, rows: str | None, limit: int | None,
-              config: Path | None, preset: str | None, as_json: bool, out: Path | None) -> None:
+              config: Path | None, preset: str | None, as_json: bool, out: Path | None,
+              *, ablate: bool = False, run_out: Path | None = None, jobs: int = 1,
+              resamples: int = 1000) -> None:
+    from certirag.cli_eval import command_line, prepare_verifier, write_outputs
     from certirag.eval.halueval import metrics_of, run_halueval
-    from certirag.verifiers import create_verifier
+    from certirag.eval.report import run_markdown
+    from certirag.eval.suite import evaluate, get_spec
 
+    command = command_line(name, [("--data", data), ("--rows", rows), ("--limit", limit),
+                                  ("--config", config), ("--preset", preset),
+                                  ("--ablate", ablate), ("--jobs", jobs if jobs > 1 else None)])
     with errors_to_exit_codes():
         settings = settings_from(config, preset)
         r, examples = _load(name, data, rows, limit)
-        verifier = create_verifier(settings)
-        verifier.load()
+        verifier, probed = prepare_verifier(settings)
         with RichProgress() as progress:
-            run = run_halueval(name, examples, settings=settings, verifier=verifier,
-                               progress=progress)
-        metrics = metrics_of(run, settings.tau_entail, settings.tau_contradict)
-    command = "certirag eval " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+            run = run_halueval(name, examples, settings=settings,
+                               verifier=None if jobs > 1 else verifier, progress=progress,
+                               jobs=jobs, temperature=probed.temperature)
+            metrics = metrics_of(run, settings.tau_entail, settings.tau_contradict,
+                                 resamples=resamples)
+            doc = evaluate(get_spec(name), run.items, settings=settings, verifier=verifier,
+                           probe=probed, ablate=ablate, jobs=jobs, progress=progress,
+                           resamples=resamples, outcomes=run.outcomes, seconds=run.seconds,
+                           model=run.model,
+                           provenance={"source": str(_file(data, name)), "rows": str(r),
+                                       "limit": limit, "command": command,
+                                       "preset": preset or "default",
+                                       "config": str(config) if config else None,
+                                       "jobs": jobs})
     report = {"dataset": name, "n": len(run.lines), "rows": str(r), "limit": limit,
-              "metrics": metrics, "model": run.model, "settings_hash": settings.settings_hash(),
+              "metrics": metrics, "model": doc["model"], "settings_hash": settings.settings_hash(),
               "seconds": run.seconds, "command": command}
-    if out is not None:
-        out.write_text(_markdown(report), "utf-8")
-    if as_json:
-        print_json(report)
-    else:
-        typer.echo(_markdown(report))
+    doc.update(report)
+    markdown = _markdown(report) + "\n## Systems\n\n" + run_markdown(doc, heading=False)
+    write_outputs(doc, markdown, as_json=as_json, out=out, run=run_out)
 
 
 def _make(name: str) -> Any:
@@ -107,8 +118,19 @@ def _make(name: str) -> Any:
                 limit: LimitOpt = None, config: ConfigOpt = None, preset: PresetOpt = None,
                 as_json: Annotated[bool, typer.Option("--json")] = False,
                 out: Annotated[Path | None, typer.Option("--out", help="Markdown report.")
-                               ] = None) -> None:
-        _halueval(name, data, rows, limit, config, preset, as_json, out)
+                               ] = None,
+                run: Annotated[Path | None, typer.Option(
+                    "--run", help="Write the run document (RUN.json) here.",
+                    dir_okay=False)] = None,
+                ablate: Annotated[bool, typer.Option(
+                    "--ablate", help="Also run checks only, NLI only and (with llm_url) "
+                                     "the LLM judge.")] = False,
+                jobs: Annotated[int, typer.Option("--jobs", min=1,
+                                                  help="Worker processes.")] = 1,
+                resamples: Annotated[int, typer.Option(
+                    "--resamples", min=10, help="Bootstrap resamples.")] = 1000) -> None:
+        _halueval(name, data, rows, limit, config, preset, as_json, out, ablate=ablate,
+                  run_out=run, jobs=jobs, resamples=resamples)
 
     command.__doc__ = (f"The full pipeline on HaluEval {name.split('-', 1)[1]}: right "
                        "answers must pass, hallucinated ones must be caught.")
@@ -137,74 +159,136 @@ def _bounds(text: str) -> list[float]:
     return out
 
 
+HALUEVAL_DEV_ROWS = "7000:8000"
+
+
+def parse_datasets(text: str, limit: int | None) -> list[tuple[str, int | None, Path | None]]:
+    """``NAME[:LIMIT][=PATH]`` items, comma-separated (LIMIT overrides --limit; PATH
+    overrides --data for that data set)."""
+    out: list[tuple[str, int | None, Path | None]] = []
+    for item in (d.strip() for d in text.split(",") if d.strip()):
+        head, eq, path = item.partition("=")
+        name, _, lim = head.partition(":")
+        if lim and not lim.isdigit():
+            raise InputError(f"--datasets: bad limit in {item!r}")
+        if eq and not path.strip():
+            raise InputError(f"--datasets: no path after '=' in {item!r}")
+        out.append((name.strip(), int(lim) if lim else limit,
+                    Path(path.strip()) if eq else None))
+    if not out:
+        raise InputError("--datasets: name at least one data set")
+    return out
+
+
 def tune_command(
     data: DataOpt = Path("../shared/data"),
-    rows: Annotated[str, typer.Option("--rows", help="Dev rows, below 8,000.")] = "7000:8000",
+    rows: Annotated[str | None, typer.Option(
+        "--rows", help="Dev rows (HaluEval: below 8,000; default 7000:8000 for HaluEval, "
+                       "every row otherwise).")] = None,
     limit: LimitOpt = None,
     datasets: Annotated[str, typer.Option(
-        "--datasets", help="Comma-separated NAME or NAME:LIMIT (LIMIT overrides --limit).")
+        "--datasets", help="Comma-separated NAME, NAME:LIMIT or NAME[:LIMIT]=PATH (LIMIT "
+                           "overrides --limit, PATH --data); any data set of certirag eval "
+                           "with a dev split.")
     ] = "halueval-qa,halueval-summarization",
     max_leak: Annotated[str, typer.Option(
         "--max-hallucinated-verified",
         help="Leak bound(s), comma-separated (e.g. 0.05,0.02 for the default and strict "
              "presets); one choice per bound from the same runs.")] = "0.05",
+    split: Annotated[str | None, typer.Option(
+        "--split", help="The split of the rows when they and the file name do not say "
+                        "(only dev/train rows may tune; test is reserved).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Choose τe/τc on HaluEval dev rows (never reserved rows): best balanced accuracy with
-    at most 5% of hallucinated answers fully verified."""
+    """Choose τe/τc on dev rows (never reserved rows): the best mean primary figure
+    (HaluEval: balanced accuracy) with at most 5% of unsupported answers fully verified
+    in every data set."""
+    from certirag.cli_eval import prepare_verifier
     from certirag.eval.datasets import parse_rows
-    from certirag.eval.halueval import (
-        check_not_reserved,
-        metrics_of,
-        run_halueval,
-        tune_thresholds,
-    )
-    from certirag.verifiers import create_verifier
+    from certirag.eval.halueval import metrics_of, run_halueval
+    from certirag.eval.runner import run_items
+    from certirag.eval.scoring import auroc_of, bootstrap_table, frame_of
+    from certirag.eval.suite import TuneRun, check_tunable, find_data, get_spec, load_items
+    from certirag.eval.suite import tune as tune_runs
 
     with errors_to_exit_codes():
         settings = settings_from(config, preset)
         bounds = _bounds(max_leak)
-        picked: list[tuple[str, int | None]] = []
-        for item in (d.strip() for d in datasets.split(",") if d.strip()):
-            name, _, lim = item.partition(":")
-            if lim and not lim.isdigit():
-                raise InputError(f"--datasets: bad limit in {item!r}")
-            picked.append((name, int(lim) if lim else limit))
-        for name, _ in picked:
-            check_not_reserved(name, parse_rows(rows), purpose="threshold tuning")
-        verifier = create_verifier(settings)
-        verifier.load()
-        runs = []
+        picked = parse_datasets(datasets, limit)
+        plans = []
+        for name, cap, path in picked:
+            if name == "snli":
+                raise InputError("snli: test.jsonl is reserved for reporting, and SNLI "
+                                 "scores the model alone (no thresholds to tune)")
+            spec = get_spec(name)
+            r = parse_rows(rows if rows is not None else
+                           HALUEVAL_DEV_ROWS if spec.kind == "halueval" else None)
+            check_tunable(spec, r, purpose="threshold tuning")  # HaluEval: by rows
+            if spec.kind == "halueval":
+                _, examples = _load(name, path or data, str(r), cap)
+                plans.append((spec, r, examples))
+            else:
+                items = load_items(spec, find_data(spec, path or data), r, cap, split=split)
+                check_tunable(spec, r, items, purpose="threshold tuning")
+                plans.append((spec, r, items))
+        verifier, probed = prepare_verifier(settings)
+        runs: list[TuneRun] = []
+        halu: dict[str, Any] = {}
         with RichProgress() as progress:
-            for name, cap in picked:
-                _, examples = _load(name, data, rows, cap)
-                runs.append(run_halueval(name, examples, settings=settings, verifier=verifier,
-                                         progress=progress))
-        result = tune_thresholds(runs, max_hallucinated_verified=bounds[0])
+            for spec, _, got in plans:
+                if spec.kind == "halueval":
+                    hr = run_halueval(spec.name, got, settings=settings,
+                                      verifier=None if jobs > 1 else verifier,
+                                      progress=progress, jobs=jobs,
+                                      temperature=probed.temperature)
+                    halu[spec.name] = hr
+                    runs.append(TuneRun(spec, hr.items, hr.outcomes))
+                else:
+                    res = run_items(got, mode="checks+nli", settings=settings,
+                                    verifier=None if jobs > 1 else verifier,
+                                    temperature=probed.temperature, jobs=jobs,
+                                    progress=progress, label=spec.name)
+                    runs.append(TuneRun(spec, got, res.outcomes))
+        result = tune_runs(runs, max_hallucinated_verified=bounds[0])
         if len(bounds) > 1:
-            result["choices"] = {str(b): tune_thresholds(runs, max_hallucinated_verified=b)
+            result["choices"] = {str(b): tune_runs(runs, max_hallucinated_verified=b)
                                  for b in bounds}
+    keep = ("balanced_accuracy", "balanced_accuracy_ci95", "catch_rate",
+            "false_withhold_rate", "hallucinated_fully_verified", "answer_auroc")
     for chosen in (result.get("choices") or {"": result}).values():
         c = chosen["choice"]
-        chosen["per_dataset"] = {
-            run.dataset: {k: v for k, v in metrics_of(run, c["tau_entail"], c["tau_contradict"],
-                                                      resamples=200).items()
-                          if k in ("balanced_accuracy", "balanced_accuracy_ci95", "catch_rate",
-                                   "false_withhold_rate", "hallucinated_fully_verified",
-                                   "answer_auroc")}
-            for run in runs}
-    result["datasets"] = {run.dataset: len(run.lines) for run in runs}
-    result["rows"] = rows
-    result["model"] = runs[0].model if runs else {}
+        te, tc = c["tau_entail"], c["tau_contradict"]
+        chosen["per_dataset"] = {}
+        for run in runs:
+            if run.spec.name in halu:
+                m = metrics_of(halu[run.spec.name], te, tc, resamples=200)
+                chosen["per_dataset"][run.spec.name] = {k: v for k, v in m.items()
+                                                        if k in keep}
+                continue
+            frame = frame_of(run.spec.kind, run.items, run.outcomes, te, tc)
+            row = bootstrap_table({"x": frame}, baselines=(), resamples=200)["x"]
+            st = row["stats"]
+            chosen["per_dataset"][run.spec.name] = {
+                "primary": row["metric"], row["metric"]: row["value"],
+                f"{row['metric']}_ci95": row["ci95"],
+                **{k: st[k] for k in keep if k in st},
+                "answer_auroc": auroc_of(run.items, run.outcomes)}
+    result["datasets"] = {run.spec.name: sum(not it.aux for it in run.items) for run in runs}
+    result["rows"] = rows if rows is not None else {
+        spec.name: str(r) for spec, r, _ in plans}
+    result["model"] = {"id": probed.model_id, "sha256": probed.model_sha256,
+                       **(next(iter(halu.values())).model if halu else {})}
     if as_json:
         print_json(result)
     else:
         for bound, chosen in (result.get("choices") or {str(bounds[0]): result}).items():
             typer.echo(f"max leak {bound}: {json.dumps(chosen['choice'])}")
             for name, m in chosen["per_dataset"].items():
-                typer.echo(f"  {name}: balanced accuracy {m['balanced_accuracy']:.3f}, leak "
+                key = m.get("primary", "balanced_accuracy")
+                typer.echo(f"  {name}: {key.replace('_', ' ')} {m[key]:.3f}, leak "
                            f"{m['hallucinated_fully_verified']:.3f}, false-withhold "
                            f"{m['false_withhold_rate']:.3f}, answer AUROC "
                            f"{m['answer_auroc']:.3f}")

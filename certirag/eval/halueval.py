@@ -21,7 +21,6 @@ all of dialogue are reserved for reporting; thresholds are tuned on rows below 8
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +29,7 @@ from typing import Any
 from certirag.config import Settings
 from certirag.errors import InputError
 from certirag.eval.datasets import Rows, read_jsonl, register_dataset
+from certirag.eval.items import Item, Outcome
 from certirag.progress import NullProgress, Progress
 from certirag.schemas import Decision
 
@@ -38,7 +38,9 @@ __all__ = [
     "AnswerRecord",
     "HaluExample",
     "auroc",
+    "halueval_items",
     "overlap_baseline",
+    "record_from",
     "run_halueval",
     "tune_thresholds",
 ]
@@ -192,36 +194,58 @@ class HaluRun:
     baseline_hallucinated: list[bool] = field(default_factory=list)
     model: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
+    #: the (right, hallucinated) items, two per row, and the pipeline's outcomes on them
+    items: list[Item] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+
+
+def halueval_items(examples: Sequence[HaluExample], *, reserved_from: int | None = None
+                   ) -> list[Item]:
+    """Two items per row: the right answer (supported) and the hallucinated one. With
+    ``reserved_from`` their split is ``dev`` below that row and ``test`` (reserved) from it."""
+    out = []
+    for ex in examples:
+        split = (None if reserved_from is None
+                 else "test" if ex.line >= reserved_from else "dev")
+        evidence = tuple((e["id"], e["text"]) for e in ex.evidence)
+        for role, answer in (("right", ex.right), ("hallucinated", ex.hallucinated)):
+            out.append(Item(id=f"{ex.line}/{role}", line=ex.line, answer=answer,
+                            evidence=evidence, question=ex.question,
+                            label="supported" if role == "right" else "unsupported",
+                            split=split, meta={"answer": role}))
+    return out
+
+
+def record_from(outcome: Outcome) -> AnswerRecord:
+    """The :class:`AnswerRecord` of an evaluation :class:`Outcome` (as :func:`record_of`
+    makes it from a verification result)."""
+    fixed = any(c.rule == "fixed" and c.decision != "verified" for c in outcome.checked)
+    scored = tuple((float(c.gate_e if c.gate_e is not None else 1.0), c.gate_c)
+                   for c in outcome.checked if c.rule in ("scored", "quoted"))
+    return AnswerRecord(fixed, scored, outcome.backend_failed)
 
 
 def run_halueval(dataset: str, examples: Sequence[HaluExample], *, settings: Settings,
-                 verifier: Any, progress: Progress | None = None) -> HaluRun:
-    """Verify both answers of every example with the full pipeline."""
-    from certirag.pipeline import verify
+                 verifier: Any, progress: Progress | None = None, jobs: int = 1,
+                 temperature: float = 1.0) -> HaluRun:
+    """Verify both answers of every example with the full pipeline (the LLM judge too
+    when ``judge_enabled``); ``jobs`` worker processes when > 1."""
+    from certirag.eval.runner import run_items
 
-    progress = progress or NullProgress()
-    run = HaluRun(dataset)
-    t0 = time.perf_counter()
-    progress.start(dataset, len(examples))
-    for ex in examples:
+    items = halueval_items(examples, reserved_from=RESERVED_FROM.get(dataset))
+    mode = "judge" if settings.judge_enabled else "checks+nli"
+    res = run_items(items, mode=mode, settings=settings, verifier=verifier, jobs=jobs,
+                    progress=progress or NullProgress(), label=dataset,
+                    temperature=temperature)
+    run = HaluRun(dataset, model=res.model, seconds=res.seconds, items=items,
+                  outcomes=res.outcomes)
+    for k, ex in enumerate(examples):
         texts = [e["text"] for e in ex.evidence]
-        outcomes = []
-        for answer in (ex.right, ex.hallucinated):
-            if not answer.strip():  # an empty answer asserts nothing: nothing to withhold
-                outcomes.append(AnswerRecord(False, (), False))
-                continue
-            res = verify(ex.question, answer, evidence=ex.evidence, settings=settings,
-                         verifier=verifier)
-            run.model = run.model or dict(res.model)
-            outcomes.append(record_of(res))
         run.lines.append(ex.line)
-        run.right.append(outcomes[0])
-        run.hallucinated.append(outcomes[1])
+        run.right.append(record_from(res.outcomes[2 * k]))
+        run.hallucinated.append(record_from(res.outcomes[2 * k + 1]))
         run.baseline_right.append(overlap_baseline(ex.right, texts, ex.question))
         run.baseline_hallucinated.append(overlap_baseline(ex.hallucinated, texts, ex.question))
-        progress.advance()
-    progress.finish()
-    run.seconds = time.perf_counter() - t0
     return run
 
 

@@ -126,7 +126,8 @@ def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evid
     marked = [s for s, q in zip(spans, quotes, strict=False) if q]
     for s in marked or spans:
         before, after = neighbourhood(s, passages)
-        cue = quote_frame(before.text if before else "", s.text, after.text if after else "")
+        cue = quote_frame(before.text if before else "", s.text, after.text if after else "",
+                          claim)
         if cue is not None:
             found.append(Finding("quote_framed", "ungrounded",
                                  f"the evidence sentence is framed as denied, doubted or "

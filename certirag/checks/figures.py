@@ -66,8 +66,8 @@ class Figure:
 
 
 _MAGNITUDE_RE = re.compile(
-    r"(?:\s?(?P<s>bn|mn|tn|k|K|M|b|m)(?![A-Za-z])|\s(?P<w>thousand|million|billion|trillion)"
-    r"(?![A-Za-z]))")
+    r"(?:\s?(?P<s>bn|mn|tn|k|K|M|b|m)(?![A-Za-z])|\s?(?P<w>thousand|million|billion|trillion)"
+    r"(?![A-Za-z]))")  # "£1billion" as newspapers write it, too
 _SCALES = {"k": 3, "K": 3, "thousand": 3, "m": 6, "M": 6, "mn": 6, "million": 6, "b": 9,
            "bn": 9, "billion": 9, "tn": 12, "trillion": 12}
 _PERCENT_RE = re.compile(

@@ -124,6 +124,25 @@ def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -
     assert quote_frame(before, sentence, after) is None
 
 
+@pytest.mark.parametrize("before, sentence, after", [
+    # a cue word that introduces nothing
+    ("He claimed the title in 2010.", "He retired in 2014.", ""),
+    ("The alleged kidnapper fled.", "Police found the child on Friday.", ""),
+    ("", "He was charged with fraud.", "He denied wrongdoing at the hearing."),
+])
+def test_a_cue_word_that_frames_nothing_is_no_frame(before: str, sentence: str,
+                                                    after: str) -> None:
+    assert quote_frame(before, sentence, after) is None
+
+
+def test_a_claim_that_reports_the_frame_says_what_the_passage_says() -> None:
+    before, sentence = "Prosecutors claimed that he lied.", "He allegedly took £5,000."
+    assert quote_frame(before, sentence, "", "He allegedly took £5,000.") is None
+    assert quote_frame(before, sentence, "", "He took £5,000.") is not None
+    assert quote_frame("A rumour spread on Monday.", "The bank will close.", "",
+                       "The bank will close.") is not None
+
+
 def test_neighbourhood() -> None:
     text = "First one here. The middle sentence is this one. Last one there."
     passage = Evidence(doc_id="d", text=text, start=0, end=len(text))

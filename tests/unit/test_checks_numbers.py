@@ -191,3 +191,14 @@ def test_decimal_comma_option() -> None:
     assert check_claim("The fee is 1.250 €.", ["The fee is €1 250."]) != []  # 1.25 by default
     no_comma = CheckOptions(decimal_comma=False)
     assert check_claim("The fee is €1,250.", ["The fee is €1 250."], options=no_comma) == []
+
+
+@pytest.mark.parametrize(("claim", "evidence", "codes"), [
+    ("Sales exceed £1bn for the first time.", "Sales exceed £1billion for the first time.", []),
+    ("Sales exceed £1bn for the first time.", "Sales exceed £2billion for the first time.",
+     ["ungrounded_figure"]),
+    ("The fund holds $3 million.", "The fund holds $3million.", []),
+])
+def test_a_scale_word_written_against_its_number(claim: str, evidence: str,
+                                                 codes: list[str]) -> None:
+    assert [f.code for f in check_claim(claim, [evidence])] == codes

@@ -26,13 +26,18 @@ that :mod:`certirag.certify.rederive` finds the same findings from a certificate
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from certirag.checks import check_claim, prepare_evidence
 from certirag.checks.base import CheckOptions, Finding
 from certirag.schemas import Evidence
-
-if TYPE_CHECKING:
-    from certirag.verifiers.binding import BindingPlan
+from certirag.text.frames import quote_frame
+from certirag.verifiers.binding import (
+    BindingPlan,
+    evidence_sentences,
+    needs_finding,
+    plan_windows,
+    unbound_message,
+)
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "binding_finding", "neighbourhood", "plan_claim",
            "plan_finding", "premise", "sentence_spans", "span_findings"]
@@ -50,16 +55,12 @@ def premise(spans: Sequence[Evidence]) -> str:
 def plan_claim(claim: str, texts: Sequence[str], *, top: int, locale: str = "dmy"
                ) -> BindingPlan:
     """The binding spans of ``claim`` in the evidence ``texts``, the best ``top`` of them."""
-    from certirag.verifiers.binding import plan_windows
-
     return plan_windows(claim, texts, top=top, max_chars=BIND_MAX_CHARS, locale=locale)
 
 
 def plan_finding(claim: str, plan: BindingPlan) -> Finding | None:
     """``unbound_anchors`` when ``plan`` has no span that binds ``claim`` (whatever its
     ``top``: a plan has no span only when none binds)."""
-    from certirag.verifiers.binding import needs_finding, unbound_message
-
     if not needs_finding(plan):
         return None
     return Finding("unbound_anchors", "ungrounded", unbound_message(plan), claim)
@@ -83,8 +84,6 @@ def _passage_of(span: Evidence, passages: Sequence[Evidence]) -> Evidence | None
 
 def sentence_spans(passage: Evidence) -> list[Evidence]:
     """The passage's sentences as evidence spans (the binding module's cut)."""
-    from certirag.verifiers.binding import evidence_sentences
-
     return [Evidence(doc_id=passage.doc_id, chunk_id=passage.chunk_id,
                      start=passage.start + s.start, end=passage.start + s.end, text=s.text)
             for s in evidence_sentences([passage.text], max_chars=BIND_MAX_CHARS)]
@@ -112,9 +111,6 @@ def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evid
     text alone, then ``quote_framed`` for a span sentence its passage frames. ``quotes``
     marks the spans the claim quotes verbatim: when there is one, only those are
     frame-checked (their neighbours are context, not support)."""
-    from certirag.checks import check_claim, prepare_evidence
-    from certirag.text.frames import quote_frame
-
     if not spans:
         return []
     # Whether a name is mentioned at all is the whole evidence's question; the span holds

@@ -31,6 +31,9 @@ from certirag.cli_generate import ask_command
 from certirag.cli_serve import api_keys_app, serve_command
 from certirag.cli_verify import verify_command
 from certirag.errors import InputError
+from certirag.index import Index
+from certirag.jsonio import jsonl_lines, loads
+from certirag.schemas import SCHEMA_KINDS
 
 app = typer.Typer(
     name="certirag",
@@ -69,8 +72,6 @@ def ingest(
     as_json: JsonOpt = False,
 ) -> None:
     """Ingest documents into an index folder (incremental, all or nothing)."""
-    from certirag.index import Index
-
     with errors_to_exit_codes():
         settings = settings_from(config, preset)
         idx = Index.open(index, settings=settings, create=True)
@@ -96,8 +97,6 @@ def search(
     as_json: JsonOpt = False,
 ) -> None:
     """Search an index: hybrid (BM25 + dense, reciprocal rank fusion) by default."""
-    from certirag.index import Index
-
     with errors_to_exit_codes():
         if mode is not None and mode not in ("bm25", "dense", "hybrid"):
             raise InputError(f"--mode must be bm25, dense or hybrid, not {mode!r}")
@@ -121,8 +120,6 @@ def stats(
     as_json: JsonOpt = False,
 ) -> None:
     """Show what an index holds."""
-    from certirag.index import Index
-
     with errors_to_exit_codes():
         st = Index.open(index).stats()
     data = {"index": str(index), "documents": st.documents, "chunks": st.chunks, "dim": st.dim,
@@ -140,8 +137,6 @@ def schema_export(
     out_dir: Annotated[Path, typer.Argument(help="Folder to write KIND.schema.json files into.")],
 ) -> None:
     """Write the JSON Schema of every record kind."""
-    from certirag.schemas import SCHEMA_KINDS
-
     out_dir.mkdir(parents=True, exist_ok=True)
     for kind, model in SCHEMA_KINDS.items():
         path = out_dir / f"{kind}.schema.json"
@@ -159,9 +154,6 @@ def schema_validate(
     JSON Lines end at \\n only; every record is first read with the strict JSON reader
     (no nesting deeper than 64 levels, no NaN, no duplicate keys), then validated."""
     from pydantic import ValidationError
-
-    from certirag.jsonio import jsonl_lines, loads
-    from certirag.schemas import SCHEMA_KINDS
 
     with errors_to_exit_codes():
         model = SCHEMA_KINDS.get(kind)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shlex
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from certirag.config import Settings, load_settings
 from certirag.errors import (
     BackendError,
     BackendUnavailable,
@@ -20,10 +22,13 @@ from certirag.errors import (
     InputError,
 )
 
+if TYPE_CHECKING:
+    from certirag.eval.runner import Probe
+
 __all__ = ["EXIT_BACKEND", "EXIT_INPUT", "EXIT_NO_CLAIMS", "EXIT_OK", "EXIT_WITHHELD",
            "MAX_INPUT_FILE_BYTES", "ConfigOpt", "JsonOpt", "PresetOpt", "RichProgress",
-           "argv_text", "err", "errors_to_exit_codes", "print_json", "read_input_bytes",
-           "read_stdin_text", "settings_from"]
+           "argv_text", "command_line", "err", "errors_to_exit_codes", "prepare_verifier",
+           "print_json", "read_input_bytes", "read_stdin_text", "settings_from", "write_outputs"]
 
 EXIT_OK, EXIT_WITHHELD, EXIT_INPUT, EXIT_BACKEND, EXIT_NO_CLAIMS = 0, 1, 2, 3, 4
 
@@ -110,8 +115,6 @@ def read_stdin_text(option: str) -> str:
 
 
 def settings_from(config: Path | None, preset: str | None, **overrides: Any) -> Any:
-    from certirag.config import load_settings
-
     return load_settings(config, preset=preset,
                          **{k: v for k, v in overrides.items() if v is not None})
 
@@ -156,3 +159,44 @@ class RichProgress:
 
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+# eval commands ------------------------------------------------------------------------
+
+def command_line(name: str, options: list[tuple[str, object]]) -> str:
+    """The command as typed, rebuilt from its options (so a run names what produced it)."""
+    parts = ["certirag", "eval", name]
+    for flag, value in options:
+        if value is None or value is False:
+            continue
+        parts += [flag] if value is True else [flag, str(value)]
+    return shlex.join(parts)
+
+
+def prepare_verifier(settings: Settings) -> tuple[Any, Probe]:
+    """The configured verifier, loaded, and its probe (model id, sha256, temperature)."""
+    from certirag.eval.runner import probe
+    from certirag.verifiers import create_verifier
+
+    verifier = create_verifier(settings)
+    verifier.load()
+    return verifier, probe(verifier)
+
+
+def write_outputs(doc: dict[str, Any], markdown: str, *, as_json: bool,
+                  out: Path | None, run: Path | None) -> None:
+    if run is not None:
+        blob = (json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8")
+        if run.suffix == ".gz":
+            import gzip
+
+            blob = gzip.compress(blob, mtime=0)
+        run.write_bytes(blob)
+        typer.echo(f"run document written to {run}", err=True)
+    if out is not None:
+        out.write_text(markdown, "utf-8")
+        typer.echo(f"report written to {out}", err=True)
+    if as_json:
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        typer.echo(markdown)

@@ -11,13 +11,9 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
-
-if TYPE_CHECKING:
-    from certirag.config import Settings
-    from certirag.eval.runner import Probe
 
 __all__ = ["eval_app"]
 
@@ -129,49 +125,17 @@ ResamplesOpt = Annotated[int, typer.Option(
     "--resamples", min=10, help="Bootstrap resamples for the 95% intervals.")]
 
 
-def command_line(name: str, options: list[tuple[str, object]]) -> str:
-    """The command as typed, rebuilt from its options (so a run names what produced it)."""
-    parts = ["certirag", "eval", name]
-    for flag, value in options:
-        if value is None or value is False:
-            continue
-        parts += [flag] if value is True else [flag, str(value)]
-    return shlex.join(parts)
-
-
-def prepare_verifier(settings: Settings) -> tuple[Any, Probe]:
-    """The configured verifier, loaded, and its probe (model id, sha256, temperature)."""
-    from certirag.eval.runner import probe
-    from certirag.verifiers import create_verifier
-
-    verifier = create_verifier(settings)
-    verifier.load()
-    return verifier, probe(verifier)
-
-
-def write_outputs(doc: dict[str, Any], markdown: str, *, as_json: bool,
-                  out: Path | None, run: Path | None) -> None:
-    if run is not None:
-        blob = (json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8")
-        if run.suffix == ".gz":
-            import gzip
-
-            blob = gzip.compress(blob, mtime=0)
-        run.write_bytes(blob)
-        typer.echo(f"run document written to {run}", err=True)
-    if out is not None:
-        out.write_text(markdown, "utf-8")
-        typer.echo(f"report written to {out}", err=True)
-    if as_json:
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    else:
-        typer.echo(markdown)
-
-
 def _suite(name: str, data: Path, rows: str | None, limit: int | None, split: str | None,
            config: Path | None, preset: str | None, ablate: bool, jobs: int,
            resamples: int, as_json: bool, out: Path | None, run: Path | None) -> None:
-    from certirag.cli_common import RichProgress, errors_to_exit_codes, settings_from
+    from certirag.cli_common import (
+        RichProgress,
+        command_line,
+        errors_to_exit_codes,
+        prepare_verifier,
+        settings_from,
+        write_outputs,
+    )
     from certirag.eval.datasets import parse_rows
     from certirag.eval.report import run_markdown
     from certirag.eval.suite import evaluate, find_data, get_spec, load_items

@@ -38,7 +38,10 @@ def _api_keys() -> None:
 
 
 def _store(config: Path | None, file: Path | None) -> ApiKeyStore:
-    from certirag.server.auth import ApiKeyStore, default_keys_path
+    from certirag.server.auth import (  # certirag.server imports fastapi (extra [server])
+        ApiKeyStore,
+        default_keys_path,
+    )
 
     return ApiKeyStore(file if file is not None else default_keys_path(settings_from(config,
                                                                                       None)))

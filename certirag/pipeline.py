@@ -9,17 +9,27 @@ error in a stage leaves the affected claims ``unverified`` with a typed reason.
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from certirag import bound  # rules looked up when called: a test swaps one for a bug
 from certirag.bound import POLICY_V3
+from certirag.checks import CheckOptions, check_claim, prepare_evidence
+from certirag.claims import extract_claims_for
 from certirag.config import Settings
 from certirag.errors import CertiragError, ConfigError, InputError
+from certirag.llm.client import create_client
 from certirag.policy import POLICY_ID, Thresholds, decide
 from certirag.render import render
 from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Reason, Scores
+from certirag.text.quotes import find_quote, is_quote
+from certirag.text.sentences import split_sentences
+from certirag.verifiers import shared_verifier, verify_claims
+from certirag.verifiers.binding import score_bound
+from certirag.verifiers.judge import FILTER_ID, JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
 
 __all__ = ["FAILURE_CODES", "VerificationResult", "coerce_evidence", "render", "verify"]
 
@@ -155,9 +165,6 @@ def verify(
     ``index``). ``verifier`` defaults to the backend named in ``settings``, loaded when a
     claim first needs it and then shared by later calls with the same verifier settings
     (see :func:`certirag.verifiers.shared_verifier`)."""
-    from certirag.checks import CheckOptions, check_claim, prepare_evidence
-    from certirag.claims import extract_claims_for
-
     settings = settings or Settings()
     if not isinstance(question, str) or not isinstance(answer, str):
         raise InputError("question and answer must be strings")
@@ -240,8 +247,6 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
            model: dict[str, str], *, answer: str = "") -> None:
     """Score ``claims`` with ``verifier``, or (``None``) the shared one for ``settings``,
     loaded inside the timeout like a verifier's own lazy load."""
-    from certirag.verifiers import shared_verifier, verify_claims
-
     texts = [p.text for p in passages]
     used: list[Any] = [verifier] if verifier is not None else []
 
@@ -331,19 +336,15 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
                  question: str, options: Any) -> None:
     """Policy v3 (:mod:`certirag.bound`): score each claim on the spans that bind it, check
     it again against the deciding span, and let a quote pass only when nothing frames it."""
-    from certirag.bound import plan_claim, plan_finding, span_findings
-    from certirag.verifiers import shared_verifier
-    from certirag.verifiers.binding import score_bound
-
     texts = [p.text for p in passages]
     used: list[Any] = [verifier] if verifier is not None else []
     pending: list[Claim] = []
     plans: dict[str, Any] = {}
     for c in claims:
         try:  # one plan per claim: its binding finding and the spans the model scores
-            plans[c.id] = plan_claim(c.text, texts, top=settings.nli_windows,
-                                     locale=settings.date_locale)
-            finding = plan_finding(c.text, plans[c.id])
+            plans[c.id] = bound.plan_claim(c.text, texts, top=settings.nli_windows,
+                                           locale=settings.date_locale)
+            finding = bound.plan_finding(c.text, plans[c.id])
         except Exception as exc:  # fail closed on a bug in a rule
             log.exception("binding failed")
             decisions[c.id] = _withhold(c, "check_error", f"binding failed: {exc}")
@@ -366,7 +367,7 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
             used.append(shared_verifier(settings))
         fits, long = pending, list[Claim]()
         try:
-            bound = score(pending)
+            bindings = score(pending)
         except InputError:  # a claim longer than the model takes: find which, go on
             fits, long = [], []
             for c in pending:
@@ -375,19 +376,19 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
                     fits.append(c)
                 except InputError:
                     long.append(c)
-            bound = score(fits) if fits else []
+            bindings = score(fits) if fits else []
         quotes = _quotes_of(fits, passages, answer)
         qpairs = [(q[0].text, c.text) for c, q in zip(fits, quotes, strict=True) if q]
         qres = used[0].score_pairs(qpairs) if qpairs else []
-        return fits, long, bound, quotes, _spread(quotes, qres)
+        return fits, long, bindings, quotes, _spread(quotes, qres)
 
     out = _guarded(run, pending, settings, used, decisions)
     if out is None:
         return
-    scored, too_long, bound, quotes, quoted_res = out
+    scored, too_long, bindings, quotes, quoted_res = out
     for c in too_long:
         decisions[c.id] = _too_long(c, passages, answer, settings, thresholds)
-    for claim, br, q, qr in zip(scored, bound, quotes, quoted_res, strict=True):
+    for claim, br, q, qr in zip(scored, bindings, quotes, quoted_res, strict=True):
         if q and qr is not None:
             res, ev = qr, q
         elif br.result is not None:
@@ -400,8 +401,8 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
         model.setdefault("sha256", res.model_sha256)
         try:
             marks = [quoted_by(claim, answer, e, passages) for e in ev]
-            found = span_findings(claim.text, ev, passages, question=question, options=options,
-                                  quotes=marks)
+            found = bound.span_findings(claim.text, ev, passages, question=question,
+                                        options=options, quotes=marks)
         except Exception as exc:  # fail closed on a bug in a rule
             log.exception("span check failed")
             decisions[claim.id] = _withhold(claim, "check_error", f"span check failed: {exc}")
@@ -429,8 +430,6 @@ def _quotes_of(claims: list[Claim], passages: list[Evidence], answer: str
                     ) -> list[list[Evidence]]:
     """For each claim that quotes a whole evidence sentence (the claim or its answer
     sentence, verbatim): ``[that sentence]``; else ``[]``."""
-    from certirag.text.quotes import find_quote
-
     out: list[list[Evidence]] = []
     for c in claims:
         hit = find_quote(c.text, passages) or find_quote(answer[c.start:c.end], passages)
@@ -449,8 +448,6 @@ def _too_long(claim: Claim, passages: list[Evidence], answer: str, settings: Set
               thresholds: Thresholds) -> ClaimDecision:
     """A claim the model cannot take: verified if it quotes an evidence sentence (no model
     needed), otherwise withheld with reason ``claim_too_long``."""
-    from certirag.text.quotes import find_quote
-
     if settings.policy != "certirag.policy.v1":
         hit = (find_quote(claim.text, passages)
                or find_quote(answer[claim.start:claim.end], passages))
@@ -466,9 +463,6 @@ def _too_long(claim: Claim, passages: list[Evidence], answer: str, settings: Set
 def _judge(claims: list[Claim], texts: list[str], settings: Settings, thresholds: Thresholds,
            decisions: dict[str, ClaimDecision], model: dict[str, str]) -> None:
     """The cascade's last stage: the LLM judge re-decides claims in ``judge_band``."""
-    from certirag.generate import create_client
-    from certirag.generate.judge import FILTER_ID, JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
-
     ids = [c.id for c in claims]
     judge = LLMJudge(create_client(settings), retries=settings.judge_retries)
     judged = judge_uncertain([decisions[i] for i in ids], texts, judge=judge,
@@ -493,10 +487,6 @@ def _quotes(claims: list[Claim], results: list[Any], passages: list[Evidence], v
     model in one batch for the record (the policy does not need the scores). Returns the
     results and the indexes of the claims whose evidence span is a quote, decided
     exactly as a certificate check re-derives it (:func:`quoted_by`)."""
-    import dataclasses
-
-    from certirag.text.quotes import find_quote
-
     found: dict[int, tuple[int, Evidence]] = {}
     for i, (claim, res) in enumerate(zip(claims, results, strict=True)):
         current = _span(res, passages)
@@ -533,8 +523,6 @@ def quoted_by(claim: Claim, answer: str, span: Evidence, passages: Sequence[Evid
     is ``span`` verbatim, a whole sentence of one of ``passages``. What is shown is the
     answer sentence, so a sentence that is an evidence sentence covers every claim split
     from it. The certificate check calls this too."""
-    from certirag.text.quotes import is_quote
-
     return (is_quote(claim.text, span, passages)
             or is_quote(answer[claim.start:claim.end], span, passages))
 
@@ -544,10 +532,6 @@ def _minimise(claims: list[Claim], results: list[Any], verifier: Any,
     """Minimal sufficient evidence: where a passing window holds several sentences, score
     each sentence alone (one batch for all claims) and keep the best one that still
     passes; otherwise the window stays as it is."""
-    import dataclasses
-
-    from certirag.text.sentences import split_sentences
-
     trials: list[tuple[int, int, int]] = []  # (claim index, start, end) in evidence coords
     pairs: list[tuple[str, str]] = []
     for i, (claim, res) in enumerate(zip(claims, results, strict=True)):

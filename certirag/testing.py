@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from certirag.errors import BackendError
+from certirag.generate.base import Extension, digit_prefix_ok
 from certirag.schemas import Scores
 from certirag.verifiers.base import NLIResult
 
@@ -142,8 +143,6 @@ class FakeGenerator:
         return "".join(self.pieces[t] for t in tokens)
 
     def _ok(self, ids: list[int], constraint: object, first: bool) -> bool:
-        from certirag.generate.base import digit_prefix_ok
-
         if constraint is None:
             return True
         ban_first: frozenset[int] = getattr(constraint, "ban_first", frozenset())
@@ -165,8 +164,6 @@ class FakeGenerator:
                stop: Callable[[str], bool] | None = None,
                constraint: object = None) -> object:
         import time
-
-        from certirag.generate.base import Extension
 
         t0 = time.perf_counter()
         kinds = [getattr(s, "kind", "answer") for s in prefix]

@@ -493,7 +493,7 @@ def snli_test_report(model_dir: Path, path: Path, display: str | None) -> dict[s
     """SNLI test metrics through the same code as ``certirag eval snli``."""
     from certirag.config import load_settings
     from certirag.eval.snli import run_snli
-    from certirag.verifiers.base import create_verifier
+    from certirag.verifiers import create_verifier
 
     settings = load_settings(nli_model=str(model_dir))
     verifier = create_verifier(settings)

@@ -17,21 +17,16 @@ records (:mod:`certirag.certify.versions`); a part this version does not have is
 ``not_rederivable`` and the check's :attr:`~CertificateCheck.result` is
 ``not_rederivable``, not ``invalid``.
 
-The code lives along the data path: :mod:`certirag.certify.issue` (body, build, issue),
+The code lives along the data path: :mod:`certirag.certify.body` (the body's models),
+:mod:`certirag.certify.issue` (build, issue),
 :mod:`certirag.certify.signed` (the :class:`Certificate` object),
 :mod:`certirag.certify.verify` (verification and its result) and
 :mod:`certirag.certify.rederive` (the re-derivation checks). Every name stays importable
 from here.
 """
 
-from certirag.certify.issue import (
-    FORMAT,
-    PREDICATE_TYPE,
-    SUBJECT_NAME,
-    build_certificate,
-    issue_and_record,
-    issue_certificate,
-)
+from certirag.certify.body import FORMAT, PREDICATE_TYPE, SUBJECT_NAME
+from certirag.certify.issue import build_certificate, issue_and_record, issue_certificate
 from certirag.certify.rederive import RECOMPUTE_TOLERANCE as RECOMPUTE_TOLERANCE
 from certirag.certify.rederive import IndexLike as IndexLike
 from certirag.certify.signed import Certificate

@@ -18,13 +18,14 @@ import binascii
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from certirag.certify.canonical import canonical_json
 from certirag.certify.keys import Signer, verify_signature
-from certirag.errors import CertificateError
+from certirag.errors import CertificateError, InputError
 from certirag.jsonio import JSONInputError
 from certirag.jsonio import loads as strict_loads
 
@@ -36,6 +37,7 @@ __all__ = [
     "Signature",
     "b64decode",
     "b64encode",
+    "load_envelope",
     "make_statement",
     "pae",
     "parse_statement",
@@ -152,6 +154,17 @@ class Envelope:
         except ValueError as exc:
             raise EnvelopeError("not_json", f"not JSON (truncated or corrupt?): {exc}") from exc
         return cls.from_dict(data)
+
+
+def load_envelope(path: Path) -> Envelope:
+    """Read an envelope (certificate) file; an unreadable file raises :class:`InputError`,
+    one that is not an envelope :class:`EnvelopeError`."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the certificate: {exc.strerror}",
+                         source=str(path)) from exc
+    return Envelope.from_json(data)
 
 
 def sign_envelope(payload: bytes, signer: Signer, *,

@@ -1,167 +1,29 @@
-"""Building and issuing certificates: the body models, the body of a verification result,
-and signing it (optionally saving it and appending it to the ledger)."""
+"""Building and issuing certificates: the body of a verification result (its models are in
+:mod:`certirag.certify.body`), signing it, and optionally appending it to the ledger and
+saving it."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-
+from certirag import __version__
+from certirag.certify.body import FORMAT, PREDICATE_TYPE, SUBJECT_NAME, containing_passage
 from certirag.certify.dsse import make_statement, sign_envelope
 from certirag.certify.keys import Signer
+from certirag.certify.ledger import Ledger
 from certirag.certify.signed import Certificate
 from certirag.certify.versions import current_versions
 from certirag.errors import InputError
-from certirag.schemas import Decision, sha256_text
+from certirag.schemas import sha256_text
 
 if TYPE_CHECKING:
     from certirag.config import Settings
     from certirag.pipeline import VerificationResult
 
-__all__ = [
-    "FORMAT",
-    "PREDICATE_TYPE",
-    "SUBJECT_NAME",
-    "build_certificate",
-    "is_rfc3339_utc",
-    "issue_and_record",
-    "issue_certificate",
-]
-
-FORMAT = "certirag.certificate/v1"
-PREDICATE_TYPE = "https://certirag.dev/certificate/v1"
-SUBJECT_NAME = "answer"
-
-
-# ------------------------------------------------------------------------ the body
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class _Answer(_Strict):
-    text: str
-    sha256: str
-
-
-class _Retrieval(_Strict):
-    mode: str
-    k: int | None
-    index: str
-    evidence_ids: list[str]
-    embed_model: str | None = None
-    embed_sha256: str | None = None
-
-
-class _Passage(_Strict):
-    doc_id: str
-    chunk_id: str | None
-    doc_sha256: str | None
-    start: int = Field(ge=0)
-    end: int = Field(ge=0)
-    text: str
-    sha256: str
-
-
-class _Span(_Passage):
-    claim_id: str
-
-
-class _ClaimEvidence(_Strict):
-    doc_id: str
-    chunk_id: str | None
-    start: int
-    end: int | None
-    text: str
-
-
-class _Scores(_Strict):
-    entailment: float = Field(ge=0.0, le=1.0)
-    neutral: float | None = Field(ge=0.0, le=1.0)
-    contradiction: float | None = Field(ge=0.0, le=1.0)
-
-
-class _Reason(_Strict):
-    code: str
-    message: str
-    text: str | None = None
-
-
-class _Claim(_Strict):
-    id: str
-    text: str
-    start: int = Field(ge=0)
-    end: int = Field(ge=0)
-    decision: Decision = Field(strict=False)
-    reasons: list[_Reason]
-    scores: _Scores | None
-    evidence: list[_ClaimEvidence]
-
-
-class _Policy(_Strict):
-    id: str
-    tau_entail: float = Field(ge=0.0, le=1.0)
-    tau_contradict: float = Field(ge=0.0, le=1.0)
-
-
-class _Software(_Strict):
-    name: str
-    version: str
-
-
-class _CheckOptions(_Strict):
-    date_locale: Literal["dmy", "mdy"]
-
-
-class _Body(_Strict):
-    format: str
-    question: str
-    answer: _Answer
-    retrieval: _Retrieval
-    evidence: list[_Passage]
-    spans: list[_Span]
-    claims: list[_Claim]
-    policy: _Policy
-    check_options: _CheckOptions
-    stats: dict[str, int]
-    display: str
-    rendered: str
-    model: dict[str, str]
-    settings_sha256: str
-    software: _Software
-    issued_at: str
-    key_id: str
-    trace: Any = None
-    #: what the decisions were derived with (:mod:`certirag.certify.versions`); ``None``
-    #: in certificates issued before versions were recorded
-    versions: dict[str, str] | None = None
-
-    @field_validator("issued_at")
-    @classmethod
-    def _rfc3339_utc(cls, value: str) -> str:
-        if not is_rfc3339_utc(value):
-            raise ValueError(f"{value[:40]!r} is not an RFC 3339 UTC timestamp "
-                             "(YYYY-MM-DDTHH:MM:SSZ)")
-        return value
-
-
-_RFC3339_UTC = re.compile(r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:[Zz]|\+00:00)")
-
-
-def is_rfc3339_utc(value: str) -> bool:
-    """True when ``value`` is an RFC 3339 date-time in UTC (``Z`` or ``+00:00``) that names
-    a real instant (``2026-02-30T00:00:00Z`` does not)."""
-    if not _RFC3339_UTC.fullmatch(value):
-        return False
-    try:
-        datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
-    except ValueError:
-        return False
-    return True
+__all__ = ["build_certificate", "issue_and_record", "issue_certificate"]
 
 
 def _now_rfc3339() -> str:
@@ -183,8 +45,6 @@ def build_certificate(
     ``None`` when the evidence was given inline. ``claims``, ``policy``, ``stats``,
     ``rendered`` and ``model`` are ``result.to_dict()``'s values verbatim.
     """
-    from certirag import __version__
-
     data = result.to_dict()
     passages: list[dict[str, Any]] = []
     for p in result.evidence:
@@ -200,7 +60,7 @@ def build_certificate(
     spans: list[dict[str, Any]] = []
     for claim in data["claims"]:
         for ev in claim["evidence"]:
-            owner = _containing(passages, ev["doc_id"], ev["chunk_id"], ev["start"],
+            owner = containing_passage(passages, ev["doc_id"], ev["chunk_id"], ev["start"],
                                 ev["end"] if ev["end"] is not None
                                 else ev["start"] + len(ev["text"]))
             spans.append({"claim_id": claim["id"], "doc_id": ev["doc_id"],
@@ -252,16 +112,6 @@ def _index_meta(index: Any) -> dict[str, Any]:
     return dict(meta) if isinstance(meta, Mapping) else {}
 
 
-def _containing(passages: Sequence[Mapping[str, Any]], doc_id: str, chunk_id: str | None,
-                start: int, end: int) -> Mapping[str, Any] | None:
-    for p in passages:
-        if p["doc_id"] != doc_id or p["chunk_id"] != chunk_id:
-            continue
-        if p["start"] <= start and end <= p["end"]:
-            return p
-    return None
-
-
 def issue_certificate(
     result: VerificationResult,
     *,
@@ -301,8 +151,6 @@ def issue_and_record(
     place, so a process stopped anywhere leaves no certificate file without its ledger
     entry (an entry without a file is harmless: ``certirag log`` still has it).
     """
-    from certirag.certify.ledger import Ledger
-
     key_path = signing_key or getattr(settings, "signing_key", None)
     if key_path is None:
         if cert_out is not None:

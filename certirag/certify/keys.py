@@ -15,16 +15,13 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from certirag.config import Settings
 from certirag.errors import InputError
-
-if TYPE_CHECKING:
-    from certirag.config import Settings
 
 __all__ = [
     "KEY_FILE",
@@ -74,8 +71,6 @@ def verify_signature(public_key: Ed25519PublicKey, signature: bytes, data: bytes
 
 def default_key_dir(settings: Settings | None = None) -> Path:
     """Where keys live by default: ``$CERTIRAG_HOME/keys``."""
-    from certirag.config import Settings
-
     return (settings or Settings()).home / "keys"
 
 
@@ -243,8 +238,6 @@ def default_public_key(settings: Settings | None = None, explicit: Path | None =
     """The public key to verify with: ``explicit``; else the ``.pub`` beside the
     configured ``signing_key``; else ``$CERTIRAG_HOME/keys/certirag.pub``. Raises
     :class:`InputError` naming the fix when that file does not exist."""
-    from certirag.config import Settings
-
     settings = settings or Settings()
     if explicit is not None:
         path = Path(explicit).expanduser()

@@ -48,19 +48,19 @@ from certirag.certify.merkle import (
     EMPTY_ROOT,
     InclusionProof,
     MerkleTree,
-    _consistency,
-    _inclusion,
-    _range_hash,
+    consistency_path,
+    inclusion_path,
     leaf_hash,
     node_hash,
+    range_hash,
     verify_consistency,
     verify_inclusion,
 )
+from certirag.config import Settings
 from certirag.errors import CertificateError, InputError
 
 if TYPE_CHECKING:
-    from certirag.certify.certificate import Certificate
-    from certirag.config import Settings
+    from certirag.certify.signed import Certificate
 
 __all__ = [
     "CHECKPOINT_FILE_SUFFIX",
@@ -237,8 +237,6 @@ class Ledger:
     @classmethod
     def default_path(cls, settings: Settings | None = None) -> Path:
         """``$CERTIRAG_HOME/ledger.db``."""
-        from certirag.config import Settings
-
         return (settings or Settings()).home / LEDGER_FILE
 
     @classmethod
@@ -422,7 +420,7 @@ class Ledger:
         n = self.size if size is None else size
         if not 0 <= n <= self.size:
             raise InputError(f"tree size {n} is not between 0 and {self.size}")
-        return _range_hash(0, n, self._perfect)
+        return range_hash(0, n, self._perfect)
 
     def inclusion_proof(self, cert_id: str) -> InclusionProof:
         """Prove that certificate ``cert_id`` is in the tree of the latest checkpoint."""
@@ -433,7 +431,7 @@ class Ledger:
         if cp is None or cp.tree_size <= entry.index:
             raise CertificateError(f"{self.path}: no signed checkpoint covers entry "
                                    f"{entry.index}; run certirag log verify")
-        path = _inclusion(entry.index, cp.tree_size, self._perfect)
+        path = inclusion_path(entry.index, cp.tree_size, self._perfect)
         return InclusionProof(cert_id=cert_id, leaf_index=entry.index, tree_size=cp.tree_size,
                               leaf_hash=entry.leaf_hash, root_hash=cp.root_hash,
                               path=tuple(path), checkpoint=cp.note)
@@ -443,7 +441,7 @@ class Ledger:
         n = self.size if new_size is None else new_size
         if n > self.size:
             raise InputError(f"tree size {n} is larger than the log ({self.size})")
-        return _consistency(old_size, n, self._perfect)
+        return consistency_path(old_size, n, self._perfect)
 
     # ---- appending -----------------------------------------------------------------
     def append(self, certificate: Certificate | Envelope, *, signer: Signer) -> LedgerEntry:
@@ -484,7 +482,7 @@ class Ledger:
                 level, i = level + 1, i >> 1
                 c.execute("INSERT INTO nodes (level, idx, hash) VALUES (?, ?, ?)", (level, i, h))
             size = index + 1
-            root = _range_hash(0, size, self._perfect)
+            root = range_hash(0, size, self._perfect)
             cp = Checkpoint.sign(size, root, signer)
             c.execute("INSERT INTO checkpoints (tree_size, root_hash, note, created_at) "
                       "VALUES (?, ?, ?, ?)", (size, root, cp.note, at))

@@ -13,8 +13,11 @@ __all__ = [
     "EMPTY_ROOT",
     "InclusionProof",
     "MerkleTree",
+    "consistency_path",
+    "inclusion_path",
     "leaf_hash",
     "node_hash",
+    "range_hash",
     "verify_consistency",
     "verify_inclusion",
 ]
@@ -44,7 +47,7 @@ def _split(n: int) -> int:
 _Perfect = Callable[[int, int], bytes]
 
 
-def _range_hash(start: int, end: int, perfect: _Perfect) -> bytes:
+def range_hash(start: int, end: int, perfect: _Perfect) -> bytes:
     """MTH of leaves ``[start, end)``. Every range the RFC 6962 recursion visits starts
     at a multiple of its split, so its left parts are complete subtrees."""
     n = end - start
@@ -53,8 +56,8 @@ def _range_hash(start: int, end: int, perfect: _Perfect) -> bytes:
     if n & (n - 1) == 0 and start % n == 0:
         return perfect(n.bit_length() - 1, start // n)
     k = _split(n)
-    return node_hash(_range_hash(start, start + k, perfect),
-                     _range_hash(start + k, end, perfect))
+    return node_hash(range_hash(start, start + k, perfect),
+                     range_hash(start + k, end, perfect))
 
 
 def _path(m: int, start: int, end: int, perfect: _Perfect) -> list[bytes]:
@@ -63,29 +66,31 @@ def _path(m: int, start: int, end: int, perfect: _Perfect) -> list[bytes]:
         return []
     k = _split(n)
     if m < k:
-        return [*_path(m, start, start + k, perfect), _range_hash(start + k, end, perfect)]
-    return [*_path(m - k, start + k, end, perfect), _range_hash(start, start + k, perfect)]
+        return [*_path(m, start, start + k, perfect), range_hash(start + k, end, perfect)]
+    return [*_path(m - k, start + k, end, perfect), range_hash(start, start + k, perfect)]
 
 
 def _subproof(m: int, start: int, end: int, whole: bool, perfect: _Perfect) -> list[bytes]:
     n = end - start
     if m == n:
-        return [] if whole else [_range_hash(start, end, perfect)]
+        return [] if whole else [range_hash(start, end, perfect)]
     k = _split(n)
     if m <= k:
         return [*_subproof(m, start, start + k, whole, perfect),
-                _range_hash(start + k, end, perfect)]
+                range_hash(start + k, end, perfect)]
     return [*_subproof(m - k, start + k, end, False, perfect),
-            _range_hash(start, start + k, perfect)]
+            range_hash(start, start + k, perfect)]
 
 
-def _inclusion(index: int, size: int, perfect: _Perfect) -> list[bytes]:
+def inclusion_path(index: int, size: int, perfect: _Perfect) -> list[bytes]:
+    """The RFC 6962 audit path of leaf ``index`` in a tree of ``size`` leaves."""
     if not 0 <= index < size:
         raise InputError(f"leaf {index} is not in a tree of size {size}")
     return _path(index, 0, size, perfect)
 
 
-def _consistency(old: int, new: int, perfect: _Perfect) -> list[bytes]:
+def consistency_path(old: int, new: int, perfect: _Perfect) -> list[bytes]:
+    """The RFC 6962 consistency proof from a tree of ``old`` leaves to one of ``new``."""
     if not 0 <= old <= new:
         raise InputError(f"no consistency proof from size {old} to size {new}")
     if old == 0 or old == new:
@@ -176,13 +181,13 @@ class MerkleTree:
 
     def root(self, size: int | None = None) -> bytes:
         """The root of the first ``size`` leaves (all by default)."""
-        return _range_hash(0, self._check_size(size), self._perfect)
+        return range_hash(0, self._check_size(size), self._perfect)
 
     def inclusion_proof(self, index: int, size: int | None = None) -> list[bytes]:
-        return _inclusion(index, self._check_size(size), self._perfect)
+        return inclusion_path(index, self._check_size(size), self._perfect)
 
     def consistency_proof(self, old_size: int, new_size: int | None = None) -> list[bytes]:
-        return _consistency(old_size, self._check_size(new_size), self._perfect)
+        return consistency_path(old_size, self._check_size(new_size), self._perfect)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,20 +5,33 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import groupby
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import ValidationError
 
+from certirag import __version__, verifiers
 from certirag.bound import POLICY_V3, binding_finding, premise, span_findings
-from certirag.certify.issue import _Body, _Claim, _Passage, _Reason, _Span
+from certirag.certify.body import Body, ClaimRecord, Passage, ReasonRecord, SpanRecord
 from certirag.certify.versions import LEGACY_VERSIONS
-from certirag.schemas import Claim, Decision, Document, Evidence, Reason, Scores
+from certirag.checks import CheckOptions, check_claim, prepare_evidence
+from certirag.claims import extract_claims, not_a_claim_reason
+from certirag.claims.compiler import COMPILER_PROMPT_SHA256
+from certirag.config import Settings
+from certirag.errors import CertiragError
+from certirag.models import load_model_info, resolve
+from certirag.pipeline import quoted_by
+from certirag.policy import POLICIES, Thresholds, decide
+from certirag.render import render
+from certirag.schemas import Claim, ClaimDecision, Decision, Document, Evidence, Reason, Scores
+from certirag.text.sentences import split_sentences
+from certirag.verifiers import verify_claims
 
 if TYPE_CHECKING:
     from certirag.certify.verify import CertificateCheck
-    from certirag.config import Settings
 
-__all__ = ["RECOMPUTE_TOLERANCE", "IndexLike"]
+__all__ = ["RECOMPUTE_TOLERANCE", "IndexLike", "check_claims", "check_decisions", "check_index",
+           "kind_of", "recompute_scores"]
 
 #: Largest difference between a recorded and a recomputed probability that still matches.
 RECOMPUTE_TOLERANCE = 1e-4
@@ -38,11 +51,8 @@ class IndexLike(Protocol):
     def get_document(self, doc_id: str) -> Document | None: ...
 
 
-def _check_claims(body: _Body, check: CertificateCheck) -> None:
+def check_claims(body: Body, check: CertificateCheck) -> None:
     """The claims must be those extraction gives for the stored answer and question."""
-    from certirag import __version__
-    from certirag.claims import extract_claims
-
     check.checked.append("claims")
     if body.software.version != __version__:
         recorded = body.versions or LEGACY_VERSIONS
@@ -63,7 +73,7 @@ def _check_claims(body: _Body, check: CertificateCheck) -> None:
         check.fail("claims_mismatch", f"claim extraction failed on the stored answer: {exc}")
         return
     want = [(c.id, c.text, c.start, c.end, c.kind) for c in expected]
-    have = [(c.id, c.text, c.start, c.end, _kind_of(c)) for c in body.claims]
+    have = [(c.id, c.text, c.start, c.end, kind_of(c)) for c in body.claims]
     if want == have:
         return
     if len(want) != len(have):
@@ -77,19 +87,13 @@ def _check_claims(body: _Body, check: CertificateCheck) -> None:
                                           f"claim {w[0]} ({w[1][:60]!r})", h[0])
 
 
-def _check_compiled(body: _Body, check: CertificateCheck) -> None:
+def _check_compiled(body: Body, check: CertificateCheck) -> None:
     """``claims: llm``: the claims' text came from the LLM claim compiler and cannot be
     re-derived. What can be is checked: ids ``c1``, ``c2`` … in order; the claims lie on
     the answer's sentences in order, every sentence with one claim or more; a sentence
     kept whole (not a claim, or withheld because the compiler failed) is its sentence
     verbatim, and ``not_a_claim`` only where the rules say so; ``compiler_error`` exactly
     when the model record holds the compiler's error."""
-    from itertools import groupby
-
-    from certirag.claims import not_a_claim_reason
-    from certirag.generate.compiler import COMPILER_PROMPT_SHA256
-    from certirag.text.sentences import split_sentences
-
     check.notes.append("the claims were compiled by an LLM (claims: llm): their text is not "
                        "re-derived; checked that they lie on the answer's sentences, none "
                        "left out")
@@ -120,7 +124,7 @@ def _check_compiled(body: _Body, check: CertificateCheck) -> None:
                                           "no compiler error", c.id)
 
 
-def _kind_of(c: _Claim) -> Literal["claim", "not_a_claim", "unresolved"]:
+def kind_of(c: ClaimRecord) -> Literal["claim", "not_a_claim", "unresolved"]:
     """The claim kind a recorded claim stands for: ``not_a_claim`` by its decision,
     ``unresolved`` by its one reason ``unresolved_answer``."""
     if c.decision == Decision.NOT_A_CLAIM:
@@ -128,18 +132,14 @@ def _kind_of(c: _Claim) -> Literal["claim", "not_a_claim", "unresolved"]:
     return "unresolved" if [r.code for r in c.reasons] == ["unresolved_answer"] else "claim"
 
 
-def _reason(r: _Reason) -> tuple[str, str, str | None]:
+def _reason(r: ReasonRecord) -> tuple[str, str, str | None]:
     return (r.code, r.message, r.text)
 
 
-def _check_decisions(body: _Body, check: CertificateCheck, *, rederive: bool = True) -> None:
+def check_decisions(body: Body, check: CertificateCheck, *, rederive: bool = True) -> None:
     """Re-run the deterministic check and the policy on what the certificate stores
     (with ``rederive`` false, when the certificate's check rules are not this version's,
     only the counts and the rendering)."""
-    from certirag.policy import POLICIES, Thresholds, decide
-    from certirag.render import render
-    from certirag.schemas import ClaimDecision, Evidence
-
     if rederive:
         check.checked.append("policy")
     counts = {d.value: 0 for d in Decision}
@@ -149,7 +149,7 @@ def _check_decisions(body: _Body, check: CertificateCheck, *, rederive: bool = T
         check.fail("stats_mismatch", f"stats {body.stats} do not count the claims")
     try:
         rebuilt = [ClaimDecision(
-            claim=Claim(id=c.id, text=c.text, start=c.start, end=c.end, kind=_kind_of(c)),
+            claim=Claim(id=c.id, text=c.text, start=c.start, end=c.end, kind=kind_of(c)),
             decision=c.decision,
             reasons=[Reason(code=r.code, message=r.message, text=r.text) for r in c.reasons],
             scores=Scores(**c.scores.model_dump()) if c.scores else None,
@@ -171,8 +171,6 @@ def _check_decisions(body: _Body, check: CertificateCheck, *, rederive: bool = T
     prepared: Any = None
     if texts:
         try:
-            from certirag.checks import CheckOptions, prepare_evidence
-
             options = CheckOptions(date_locale=body.check_options.date_locale)
             prepared = prepare_evidence(texts, options=options)
         except Exception as exc:
@@ -183,7 +181,7 @@ def _check_decisions(body: _Body, check: CertificateCheck, *, rederive: bool = T
         _check_one(body, c, cd, prepared, thresholds, check, decide)
 
 
-def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
+def _check_one(body: Body, c: ClaimRecord, cd: Any, prepared: Any, thresholds: Any,
                check: CertificateCheck, decide: Any) -> None:
     stored = [_reason(r) for r in c.reasons]
     codes = [r.code for r in c.reasons]
@@ -228,8 +226,6 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
         expect(Decision.UNVERIFIED, None, "a failed check")
         check.notes.append(f"claim {c.id}: the check had failed at issue time")
         return
-    from certirag.checks import check_claim
-
     bound = body.policy.id == POLICY_V3
     try:
         found = check_claim(c.text, prepared, question=body.question)
@@ -284,12 +280,9 @@ def _check_one(body: _Body, c: _Claim, cd: Any, prepared: Any, thresholds: Any,
            "the policy on the recorded scores and thresholds")
 
 
-def _check_span(body: _Body, c: _Claim, cd: Any, thresholds: Any, decide: Any,
+def _check_span(body: Body, c: ClaimRecord, cd: Any, thresholds: Any, decide: Any,
                 expect: Any) -> None:
     """Policy v3, a scored claim: the findings against its recorded span, then the rule."""
-    from certirag.checks import CheckOptions
-    from certirag.pipeline import quoted_by
-
     passages = _passages(body)
     marks = [quoted_by(cd.claim, body.answer.text, e, passages) for e in cd.evidence]
     found = span_findings(c.text, cd.evidence, passages, question=body.question,
@@ -304,32 +297,29 @@ def _check_span(body: _Body, c: _Claim, cd: Any, thresholds: Any, decide: Any,
            "the policy on the recorded span, scores and thresholds")
 
 
-def _premise_of(body: _Body, c: _Claim) -> str:
+def _premise_of(body: Body, c: ClaimRecord) -> str:
     """The evidence text the pipeline scored for ``c``, from its recorded span."""
     if body.policy.id != POLICY_V3:
         return c.evidence[0].text
     return premise([Evidence(**e.model_dump()) for e in c.evidence])
 
 
-def _passages(body: _Body) -> list[Any]:
-    from certirag.schemas import Evidence
-
+def _passages(body: Body) -> list[Any]:
     return [Evidence(doc_id=p.doc_id, chunk_id=p.chunk_id, start=p.start, end=p.end,
                      text=p.text) for p in body.evidence if p.text]
 
 
-def _quoted(body: _Body, cd: Any) -> bool:
+def _quoted(body: Body, cd: Any) -> bool:
     """Whether the claim (or its answer sentence) quotes its first evidence span, a whole
     sentence of a stored passage (the ``quoted`` case, which ``certirag.policy.v1`` does
     not have)."""
-    from certirag.pipeline import quoted_by
-
     if body.policy.id == "certirag.policy.v1" or not cd.evidence:
         return False
     return quoted_by(cd.claim, body.answer.text, cd.evidence[0], _passages(body))
 
 
-def _check_index(body: _Body, index: IndexLike | None, check: CertificateCheck) -> None:
+def check_index(body: Body, index: IndexLike | None, check: CertificateCheck) -> None:
+    """Every evidence passage and span against the indexed document it names."""
     if index is None:
         return
     if body.retrieval.index == "inline":
@@ -339,10 +329,10 @@ def _check_index(body: _Body, index: IndexLike | None, check: CertificateCheck) 
         return
     check.checked.append("index")
     docs: dict[str, Document | None] = {}
-    items: list[tuple[str, _Passage]] = [(f"evidence {n}", p) for n, p in enumerate(body.evidence)]
+    items: list[tuple[str, Passage]] = [(f"evidence {n}", p) for n, p in enumerate(body.evidence)]
     items += [(f"span {n}", s) for n, s in enumerate(body.spans)]
     for label, item in items:
-        claim = item.claim_id if isinstance(item, _Span) else None
+        claim = item.claim_id if isinstance(item, SpanRecord) else None
         if item.doc_id not in docs:
             docs[item.doc_id] = index.get_document(item.doc_id)
         doc = docs[item.doc_id]
@@ -360,12 +350,9 @@ def _check_index(body: _Body, index: IndexLike | None, check: CertificateCheck) 
                                               "recorded", claim)
 
 
-def _recompute(body: _Body, check: CertificateCheck, settings: Settings | None,
-               verifier: Any) -> None:
-    from certirag.config import Settings
-    from certirag.errors import CertiragError
-    from certirag.verifiers import create_verifier, verify_claims
-
+def recompute_scores(body: Body, check: CertificateCheck, settings: Settings | None,
+                     verifier: Any) -> None:
+    """Re-score every scored claim with the recorded model (``cert verify --recompute``)."""
     check.checked.append("recompute")
     scored = [c for c in body.claims if c.scores is not None]
     if not scored:
@@ -398,7 +385,7 @@ def _recompute(body: _Body, check: CertificateCheck, settings: Settings | None,
     spanned = [c for c in scored if c.evidence]
     bare = [c for c in scored if not c.evidence]
     try:
-        v = verifier if verifier is not None else create_verifier(settings)
+        v = verifier if verifier is not None else verifiers.create_verifier(settings)
         by_id = {c.id: r for c, r in zip(
             spanned, v.score_pairs([(_premise_of(body, c), c.text) for c in spanned]) if spanned
             else [], strict=True)}
@@ -436,6 +423,4 @@ def _configured_sha256(settings: Settings) -> str | None:
     once the backend loads (other backends)."""
     if settings.nli_backend != "onnx":
         return None
-    from certirag.models import load_model_info, resolve
-
     return load_model_info(resolve(settings.nli_model)).weights_sha256

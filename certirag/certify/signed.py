@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from certirag.certify.atomic import atomic_write
 from certirag.certify.canonical import sha256_hex
-from certirag.certify.dsse import Envelope, parse_statement
+from certirag.certify.dsse import Envelope, load_envelope, parse_statement
+from certirag.certify.verify import CertificateCheck, verify_certificate
 from certirag.errors import InputError
 
 if TYPE_CHECKING:
-    from certirag.certify.verify import CertificateCheck
     from certirag.config import Settings
 
 __all__ = ["Certificate"]
@@ -49,12 +50,7 @@ class Certificate:
     @classmethod
     def load(cls, path: Path) -> Certificate:
         """Read a certificate file; unreadable files raise :class:`InputError`."""
-        try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            raise InputError(f"cannot read the certificate: {exc.strerror}",
-                             source=str(path)) from exc
-        return cls.from_json(data)
+        return cls(load_envelope(path))
 
     def to_json(self) -> str:
         return self.envelope.to_json()
@@ -62,8 +58,6 @@ class Certificate:
     def save(self, path: Path) -> None:
         """Write the envelope JSON to ``path``: a temporary file in the same folder,
         flushed to disk, then renamed into place, so ``path`` is never a partial file."""
-        from certirag.certify.atomic import atomic_write
-
         path = Path(path)
         try:
             atomic_write(path, self.to_json().encode("utf-8"))
@@ -75,8 +69,6 @@ class Certificate:
                recompute: bool = False, settings: Settings | None = None,
                verifier: Any = None) -> CertificateCheck:
         """Check this certificate; see :func:`verify_certificate`."""
-        from certirag.certify.verify import verify_certificate
-
         return verify_certificate(self.envelope, public_key, index=index, recompute=recompute,
                                   settings=settings, verifier=verifier)
 

@@ -11,29 +11,31 @@ from typing import TYPE_CHECKING, Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from pydantic import ValidationError
 
+from certirag.certify.body import FORMAT, PREDICATE_TYPE, SUBJECT_NAME, Body, containing_passage
 from certirag.certify.canonical import is_canonical, sha256_hex
 from certirag.certify.dsse import (
     PAYLOAD_TYPE,
     Envelope,
     EnvelopeError,
+    load_envelope,
     parse_statement,
     verify_envelope,
 )
-from certirag.certify.issue import FORMAT, PREDICATE_TYPE, SUBJECT_NAME, _Body, _containing
 from certirag.certify.keys import key_id, load_public_key
 from certirag.certify.rederive import (
     IndexLike,
-    _check_claims,
-    _check_decisions,
-    _check_index,
-    _recompute,
+    check_claims,
+    check_decisions,
+    check_index,
+    recompute_scores,
 )
-from certirag.certify.signed import Certificate
 from certirag.certify.versions import current_versions, unknown_versions
 from certirag.errors import InputError
+from certirag.index import Index
 from certirag.schemas import sha256_text
 
 if TYPE_CHECKING:
+    from certirag.certify.signed import Certificate
     from certirag.config import Settings
 
 __all__ = [
@@ -169,10 +171,11 @@ class CertificateCheck:
 def _coerce_envelope(envelope: Any) -> Envelope:
     if isinstance(envelope, Envelope):
         return envelope
-    if isinstance(envelope, Certificate):
-        return envelope.envelope
+    if isinstance(getattr(envelope, "envelope", None), Envelope):  # a Certificate
+        found: Envelope = envelope.envelope
+        return found
     if isinstance(envelope, Path):
-        return Certificate.load(envelope).envelope
+        return load_envelope(envelope)
     if isinstance(envelope, str | bytes):
         return Envelope.from_json(envelope)
     return Envelope.from_dict(envelope)
@@ -192,8 +195,6 @@ def _coerce_index(index: Any, settings: Settings | None) -> IndexLike | None:
     if index is None or hasattr(index, "get_document"):
         found: IndexLike | None = index
         return found
-    from certirag.index import Index
-
     opened: IndexLike = Index.open(Path(index), settings=settings)
     return opened
 
@@ -249,7 +250,7 @@ def verify_certificate(
                                          f"{FORMAT!r}")
         return check
     try:
-        body = _Body.model_validate(predicate)
+        body = Body.model_validate(predicate)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = ".".join(str(x) for x in first["loc"]) or "certificate"
@@ -271,21 +272,21 @@ def verify_certificate(
                                       f"splits claims as {_current('claims')!r}; the claims "
                                       "are not re-derived")
     else:
-        _check_claims(body, check)
+        check_claims(body, check)
     if "checks" in unknown:
         check.fail("not_rederivable", f"checks version {unknown['checks']!r}: this version "
                                       f"checks as {_current('checks')!r}; the findings and "
                                       "decisions are not re-derived")
-    _check_decisions(body, check, rederive="checks" not in unknown)
+    check_decisions(body, check, rederive="checks" not in unknown)
     if index is not None:
-        _check_index(body, _coerce_index(index, settings), check)
+        check_index(body, _coerce_index(index, settings), check)
     if recompute:
         if "scorer" in unknown:
             check.fail("not_rederivable", f"scorer version {unknown['scorer']!r}: this "
                                           f"version re-scores as {_current('scorer')!r}; "
                                           "the scores are not recomputed")
         else:
-            _recompute(body, check, settings, verifier)
+            recompute_scores(body, check, settings, verifier)
     if any(f.code in NOT_REDERIVABLE for f in check.failures):
         check.notes.append(f"issued by certirag {body.software.version} under rules this "
                            "version does not have: what the not_rederivable failures name was "
@@ -313,7 +314,7 @@ def _check_signature(env: Envelope, key: Ed25519PublicKey, check: CertificateChe
             check.fail("wrong_key", f"signed by key(s) {ids}, not by {kid[:16]}")
 
 
-def _check_digests(statement: Mapping[str, Any], body: _Body, check: CertificateCheck) -> None:
+def _check_digests(statement: Mapping[str, Any], body: Body, check: CertificateCheck) -> None:
     check.checked.append("digests")
     if sha256_text(body.answer.text) != body.answer.sha256:
         check.fail("answer_digest", "answer.sha256 does not match answer.text")
@@ -334,7 +335,7 @@ def _check_digests(statement: Mapping[str, Any], body: _Body, check: Certificate
                                       "not match its text", s.claim_id)
 
 
-def _check_structure(body: _Body, check: CertificateCheck) -> None:
+def _check_structure(body: Body, check: CertificateCheck) -> None:
     for n, p in enumerate(body.evidence):
         if p.end - p.start != len(p.text):
             check.fail("evidence_offsets", f"evidence {n} ({p.doc_id}): {p.start}:{p.end} "
@@ -344,7 +345,7 @@ def _check_structure(body: _Body, check: CertificateCheck) -> None:
         check.fail("retrieval_mismatch", "retrieval.evidence_ids does not list the evidence")
     passages = [p.model_dump() for p in body.evidence]
     for n, s in enumerate(body.spans):
-        owner = _containing(passages, s.doc_id, s.chunk_id, s.start, s.end)
+        owner = containing_passage(passages, s.doc_id, s.chunk_id, s.start, s.end)
         if (owner is None or owner["text"][s.start - owner["start"]:s.end - owner["start"]]
                 != s.text or s.end - s.start != len(s.text)):
             check.fail("span_not_in_evidence", f"span {n} ({s.doc_id} {s.start}:{s.end}) is "

@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from certirag.checks import CHECKS_VERSION
+from certirag.claims import CLAIMS_VERSION
+
 __all__ = [
     "LEGACY_VERSIONS",
     "SCORER_VERSION",
@@ -32,7 +35,7 @@ __all__ = [
 
 #: How ``cert verify --recompute`` rebuilds what the model read for a scored claim: its
 #: recorded span (under policy v3, every sentence of it joined by a space), or, with no
-#: span, every evidence window again (:func:`certirag.certify.rederive._recompute`).
+#: span, every evidence window again (:func:`certirag.certify.rederive.recompute_scores`).
 SCORER_VERSION = "certirag.scorer.v1"
 
 #: What a certificate that records no ``versions`` was derived with.
@@ -45,9 +48,6 @@ LEGACY_VERSIONS: Mapping[str, str] = {
 
 def current_versions() -> dict[str, str]:
     """The versions this release issues certificates under."""
-    from certirag.checks import CHECKS_VERSION
-    from certirag.claims import CLAIMS_VERSION
-
     return {"claims": CLAIMS_VERSION, "checks": CHECKS_VERSION, "scorer": SCORER_VERSION}
 
 

@@ -58,7 +58,8 @@ which caches parses per evidence string) and pass the result to :func:`check_cla
 from __future__ import annotations
 
 from certirag.checks.base import CODES, CheckOptions, Finding, FindingKind
-from certirag.checks.check import ClaimChecker, PreparedEvidence, check_claim, prepare_evidence
+from certirag.checks.check import ClaimChecker, check_claim, prepare_evidence
+from certirag.checks.prepared import PreparedEvidence
 
 __all__ = [
     "CHECKS_VERSION",

@@ -1,125 +1,35 @@
 """The claim check: compare what a claim states with what the evidence says.
 
-:func:`prepare_evidence` parses evidence once (:class:`PreparedEvidence`); :func:`check_claim`
-parses the claim and runs every rule against it. :class:`ClaimChecker` keeps a bounded cache
-of parsed evidence strings for callers that check many claims against overlapping evidence.
+:func:`prepare_evidence` parses evidence once
+(:class:`~certirag.checks.prepared.PreparedEvidence`); :func:`check_claim` parses the claim
+and runs every rule of :mod:`certirag.checks.compare` against it. :class:`ClaimChecker`
+keeps a bounded cache of parsed evidence strings for callers that check many claims
+against overlapping evidence.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
-from typing import Literal
 
-from certirag.checks._text import normalize, stem, tokens
 from certirag.checks.base import CheckOptions, Finding
-from certirag.checks.citations import Citation
 from certirag.checks.compare import (
-    _check_citations,
-    _check_dates,
-    _check_entities,
-    _check_figures,
-    _check_sentences,
-    _check_titles,
+    check_citations,
+    check_dates,
+    check_entities,
+    check_figures,
+    check_sentences,
+    check_titles,
 )
-from certirag.checks.dates import DateRef
-from certirag.checks.entities import EntityIndex
-from certirag.checks.figures import Figure
-from certirag.checks.modals import Modal
-from certirag.checks.parse import Item, Parsed, SentInfo, parse_text
-from certirag.checks.swap import Segments, segments
+from certirag.checks.parse import Parsed
+from certirag.checks.prepared import PreparedEvidence, Question, parse_as
 from certirag.errors import InputError
 
-__all__ = ["ClaimChecker", "PreparedEvidence", "check_claim", "prepare_evidence"]
+__all__ = ["ClaimChecker", "check_claim", "prepare_evidence"]
 
 #: Longest text accepted (claim, question or one evidence string), in characters.
 MAX_CHARS = 1_000_000
-
-
-class PreparedEvidence:
-    """Evidence parsed once and indexed for checking many claims. Build it with
-    :func:`prepare_evidence` or :meth:`ClaimChecker.prepare`."""
-
-    def __init__(self, texts: Sequence[str], parsed: Sequence[Parsed], options: CheckOptions
-                 ) -> None:
-        self.texts = tuple(texts)
-        self.options = options
-        self.parsed = tuple(parsed)
-        self.by_key: dict[tuple[object, ...], list[Figure]] = {}
-        self.by_number: dict[Decimal, list[Figure]] = {}
-        self.by_mantissa: dict[Decimal, list[Figure]] = {}
-        self.by_dim: dict[str, list[Figure]] = {}
-        self.numbers: set[Decimal] = set()
-        self.dates: list[DateRef] = []
-        self.weekdays: set[int] = set()
-        self.times: dict[int, str] = {}
-        self.citations: list[Citation] = []
-        self.titles: dict[str, set[int | None]] = {}
-        self.sentences: list[SentInfo] = []
-        self.stem_index: dict[str, list[int]] = {}
-        # "No will shall be valid unless …": restricted subjects (stemmed) to the sentence
-        # and its modal, for claims that share little more than the subject with it
-        self.restrictions: dict[str, list[tuple[SentInfo, Modal]]] = {}
-        self.occurrences: dict[tuple[object, ...], list[tuple[SentInfo, Item]]] = {}
-        self._segments: dict[tuple[int, str], Segments | None] = {}
-        self._listed: dict[tuple[int, str], bool] = {}
-        lowered: list[str] = []
-        for p in self.parsed:
-            lowered.append(re.sub(r"\s+", " ", p.text.lower()))
-            for f in p.figures:
-                self.by_key.setdefault(f.key, []).append(f)
-                self.by_number.setdefault(f.number, []).append(f)
-                self.by_mantissa.setdefault(f.mantissa, []).append(f)
-                self.by_dim.setdefault(f.dim, []).append(f)
-                self.numbers.add(f.number)
-                self.numbers.add(f.mantissa)
-            for d in p.dates:
-                self.dates.append(d)
-                if d.weekday is not None:
-                    self.weekdays.add(d.weekday)
-                elif d.year is not None:
-                    self.numbers.add(Decimal(d.year))
-                    if d.month is not None and d.day is not None:
-                        self.weekdays.add(_dt.date(d.year, d.month, d.day).isoweekday())
-            for t in p.times:
-                self.times.setdefault(t.minutes, t.text)
-            self.citations.extend(p.citations)
-            for ti in p.titles:
-                self.titles.setdefault(ti.name, set()).add(ti.year)
-            for s in p.sentences:
-                idx = len(self.sentences)
-                self.sentences.append(s)
-                for st in s.content:
-                    self.stem_index.setdefault(st, []).append(idx)
-                for m in s.modals:
-                    if m.restricts and m.condition and m.subject:
-                        self.restrictions.setdefault(stem(m.subject), []).append((s, m))
-                for it in s.items:
-                    self.occurrences.setdefault(it.key, []).append((s, it))
-        self.lower_text = " | ".join(lowered)
-        self.entities = EntityIndex(s.toks for s in self.sentences)
-
-    def __repr__(self) -> str:
-        return f"PreparedEvidence({len(self.texts)} texts, {len(self.sentences)} sentences)"
-
-    def segments(self, sent: SentInfo, group: str) -> Segments | None:
-        """The value segments of an evidence sentence for ``group`` (cached)."""
-        key = (id(sent), group)
-        if key not in self._segments:
-            self._segments[key] = segments(sent, group)
-        return self._segments[key]
-
-    def lists(self, sent: SentInfo, group: str) -> bool:
-        """Whether an evidence sentence states two or more different values of ``group``."""
-        key = (id(sent), group)
-        got = self._listed.get(key)
-        if got is None:
-            got = len({it.key for it in sent.items if it.group == group}) > 1
-            self._listed[key] = got
-        return got
 
 
 def _validate_text(value: object, what: str) -> str:
@@ -138,18 +48,12 @@ def _validate_evidence(evidence: object) -> list[str]:
     return [_validate_text(e, "each evidence item") for e in evidence]
 
 
-def _parse(text: str, options: CheckOptions, role: Literal["claim", "evidence", "question"]
-           ) -> Parsed:
-    return parse_text(text, date_locale=options.date_locale,
-                      decimal_comma=options.decimal_comma, role=role)
-
-
 def prepare_evidence(evidence: Sequence[str], *, options: CheckOptions | None = None
                      ) -> PreparedEvidence:
     """Parse and index ``evidence`` once, for any number of :func:`check_claim` calls."""
     options = options or CheckOptions()
     texts = _validate_evidence(evidence)
-    return PreparedEvidence(texts, [_parse(t, options, "evidence") for t in texts], options)
+    return PreparedEvidence(texts, [parse_as(t, options, "evidence") for t in texts], options)
 
 
 class ClaimChecker:
@@ -170,7 +74,7 @@ class ClaimChecker:
         for t in texts:
             p = self._cache.get(t)
             if p is None:
-                p = _parse(t, self.options, "evidence")
+                p = parse_as(t, self.options, "evidence")
                 if self._size:
                     self._cache[t] = p
                     if len(self._cache) > self._size:
@@ -203,16 +107,16 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
     else:
         ev = prepare_evidence(evidence, options=options)
     opts = ev.options
-    c = _parse(claim, opts, "claim")
-    q = _Question(question, opts)
+    c = parse_as(claim, opts, "claim")
+    q = Question(question, opts)
     out: list[Finding] = []
     _check_answer(claim, out)
-    _check_citations(c, ev, out)
-    _check_titles(c, ev, out)
-    _check_figures(c, ev, q, out)
-    _check_dates(c, ev, q, out)
-    _check_entities(c, ev, q, out)
-    _check_sentences(c, ev, out)
+    check_citations(c, ev, out)
+    check_titles(c, ev, out)
+    check_figures(c, ev, q, out)
+    check_dates(c, ev, q, out)
+    check_entities(c, ev, q, out)
+    check_sentences(c, ev, out)
     seen: set[tuple[str, str]] = set()
     unique: list[Finding] = []
     for f in out:
@@ -237,31 +141,3 @@ def _check_answer(claim: str, out: list[Finding]) -> None:
         out.append(Finding(code="no_answer", kind="ungrounded",
                            message="the reply gives no answer to the question",
                            text=reply.strip() or claim))
-
-
-class _Question:
-    """The question, parsed only if some claim figure, date or name needs it."""
-
-    __slots__ = ("_index", "_parsed", "options", "text")
-
-    def __init__(self, text: str, options: CheckOptions) -> None:
-        self.text = text
-        self.options = options
-        self._parsed: Parsed | None = None
-        self._index: EntityIndex | None = None
-
-    @property
-    def parsed(self) -> Parsed | None:
-        if not self.text.strip():
-            return None
-        if self._parsed is None:
-            self._parsed = _parse(self.text, self.options, "question")
-        return self._parsed
-
-    @property
-    def entities(self) -> EntityIndex | None:
-        if not self.text.strip():
-            return None
-        if self._index is None:
-            self._index = EntityIndex([tokens(normalize(self.text))])
-        return self._index

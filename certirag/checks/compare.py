@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from certirag.checks._text import stem
 from certirag.checks.base import Finding, FindingKind
@@ -12,11 +11,12 @@ from certirag.checks.dates import DateRef
 from certirag.checks.figures import Figure
 from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item
+from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
 from certirag.checks.swap import claim_context, find_swap, same_value
 
-if TYPE_CHECKING:
-    from certirag.checks.check import PreparedEvidence, _Question
+__all__ = ["check_citations", "check_dates", "check_entities", "check_figures",
+           "check_sentences", "check_titles"]
 
 _ALIGN_MIN = 0.5
 _CLAUSE_END_RE = re.compile(r"[,;]")
@@ -24,7 +24,7 @@ _CLAUSE_END_RE = re.compile(r"[,;]")
 # citations and titles ------------------------------------------------------------------
 
 
-def _check_citations(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+def check_citations(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     for cit in c.citations:
         if any(cit.within(e) for e in ev.citations):
             continue
@@ -41,7 +41,7 @@ _DENIAL = re.compile(r"\b(?:does|do|did)\s+not\s+exist|\bdoesn't\s+exist|\bno\s+
                      re.IGNORECASE)
 
 
-def _check_titles(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+def check_titles(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     if c.titles and _DENIAL.search(c.text):
         return  # "The Family Rights Act 1996 does not exist": no title is asserted
     for t in c.titles:
@@ -85,7 +85,7 @@ def _fmt(d: Decimal) -> str:
     return s
 
 
-def _question_grounds(f: Figure, question: _Question) -> bool:
+def _question_grounds(f: Figure, question: Question) -> bool:
     q = question.parsed
     if q is None:
         return False
@@ -94,8 +94,8 @@ def _question_grounds(f: Figure, question: _Question) -> bool:
                                                 for d in q.dates))
 
 
-def _check_figures(c: Parsed, ev: PreparedEvidence, q: _Question,
-                   out: list[Finding]) -> None:
+def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
+                  out: list[Finding]) -> None:
     for f in c.figures:
         grounded = f.key in ev.by_key or (f.kind in ("number", "ordinal")
                                           and (f.number in ev.numbers))
@@ -215,8 +215,8 @@ def _agrees(claim: DateRef, e: DateRef) -> bool:
     return all(cv is None or cv == ev for cv, ev in zip(claim.fields, e.fields, strict=True))
 
 
-def _check_dates(c: Parsed, ev: PreparedEvidence, question: _Question,
-                 out: list[Finding]) -> None:
+def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
+                out: list[Finding]) -> None:
     for d in c.dates:
         if d.weekday is None and any(e.weekday is None and _agrees(d, e) for e in ev.dates):
             continue
@@ -268,8 +268,8 @@ def _check_dates(c: Parsed, ev: PreparedEvidence, question: _Question,
 # entities ------------------------------------------------------------------------------
 
 
-def _check_entities(c: Parsed, ev: PreparedEvidence, q: _Question,
-                    out: list[Finding]) -> None:
+def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
+                   out: list[Finding]) -> None:
     for ent in c.entities:
         opening = not c.text[:ent.start].strip(" \t\n\"'“‘([")
         if ev.entities.grounded(ent.words, ent.cuts, opening=opening):
@@ -311,7 +311,7 @@ def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
     return ev.sentences[-best[2]], best[0]
 
 
-def _check_sentences(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+def check_sentences(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     for s in c.sentences:
         got = _align(s, ev)
         before = len(out)

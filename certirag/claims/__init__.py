@@ -1,10 +1,13 @@
-"""Claim extraction: an answer becomes atomic, decontextualised claims with offsets."""
+"""Claim extraction: an answer becomes atomic, decontextualised claims with offsets, by the
+rules (:mod:`certirag.claims.extract`) or by the LLM claim compiler
+(:mod:`certirag.claims.compiler`)."""
 
+from certirag.claims.compiler import ClaimCompiler, CompileResult
 from certirag.claims.extract import extract_claims, is_fragment, not_a_claim_reason
 from certirag.claims.source import ClaimExtraction, extract_claims_for
 
-__all__ = ["CLAIMS_VERSION", "ClaimExtraction", "extract_claims", "extract_claims_for",
-           "is_fragment", "not_a_claim_reason"]
+__all__ = ["CLAIMS_VERSION", "ClaimCompiler", "ClaimExtraction", "CompileResult",
+           "extract_claims", "extract_claims_for", "is_fragment", "not_a_claim_reason"]
 
 #: The id of the rules :func:`extract_claims` applies (sentence split, decontextualisation,
 #: atomic split, ``not_a_claim``), recorded in every certificate (``versions.claims``).

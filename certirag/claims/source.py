@@ -4,7 +4,7 @@ settings name (the client the judge uses).
 
 The compiler fails closed: when the server cannot be reached, its reply is not usable
 JSON, or a claim it returns cannot be located in the answer (see
-:mod:`certirag.generate.compiler`), every sentence of the answer becomes a claim of kind
+:mod:`certirag.claims.compiler`), every sentence of the answer becomes a claim of kind
 ``compiler_error``, which the pipeline withholds with reason ``compiler_error`` without
 checking it. Sentences the rules call not a claim (greetings, questions) stay
 ``not_a_claim``, as they would with the rules. Nothing falls back to the rules.
@@ -19,12 +19,15 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, NamedTuple
 
+from certirag.claims.compiler import ClaimCompiler
 from certirag.claims.extract import extract_claims
+from certirag.errors import ConfigError
+from certirag.llm.client import create_client
 from certirag.schemas import Claim
 
 if TYPE_CHECKING:
     from certirag.config import Settings
-    from certirag.generate.llm_json import ChatClient
+    from certirag.llm.json_reply import ChatClient
 
 __all__ = ["ClaimExtraction", "extract_claims_for"]
 
@@ -44,12 +47,7 @@ def extract_claims_for(settings: Settings, answer: str, *, question: str = "",
     :class:`~certirag.errors.ConfigError` when ``claims: llm`` has no ``llm_url``."""
     if settings.claims == "rules":
         return ClaimExtraction(extract_claims(answer, question=question), {})
-    from certirag.generate.compiler import ClaimCompiler
-
     if client is None:
-        from certirag.errors import ConfigError
-        from certirag.generate import create_client
-
         if not settings.llm_url:
             raise ConfigError("claims: llm needs the claim compiler's server: set llm_url "
                               "(an OpenAI-compatible base URL), or use claims: rules")

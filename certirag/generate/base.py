@@ -12,9 +12,12 @@ every step, and ``allow_numbers``, which limits every number written to a set of
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
+
+from certirag.llm.client import StopFn
+from certirag.llm.messages import Message
 
 __all__ = [
     "CAPABILITIES",
@@ -35,19 +38,6 @@ FinishReason = Literal["stop", "eos", "length"]
 #: and reuses), ``ban`` (token bans at every step), ``ban_first`` (bans at the first step
 #: only), ``allow`` (numbers limited to given values), ``logits`` (raw next-token logits).
 CAPABILITIES = frozenset({"tokens", "ban", "ban_first", "allow", "logits"})
-
-#: ``stop(text)`` is called with the text generated so far after every token; ``True``
-#: ends the extension with finish reason ``stop``.
-StopFn = Callable[[str], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A chat message (``role`` is ``system``, ``user`` or ``assistant``)."""
-
-    role: Literal["system", "user", "assistant"]
-    content: str
-
 
 @dataclass(frozen=True, slots=True)
 class Segment:

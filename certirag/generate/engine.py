@@ -40,8 +40,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from certirag import verifiers
+from certirag.checks import CheckOptions, prepare_evidence
+from certirag.checks.parse import parse_text
 from certirag.config import Settings
-from certirag.errors import ConfigError, InputError
+from certirag.errors import BackendError, ConfigError, InputError
 from certirag.generate.base import Constraint, Extension, Generator, Segment
 from certirag.generate.engine_config import (
     STEERING,
@@ -51,8 +54,10 @@ from certirag.generate.engine_config import (
 from certirag.generate.engine_config import Steering as Steering
 from certirag.generate.prompts import answer_messages, injection_text
 from certirag.generate.segmenter import first_cut
-from certirag.generate.trace import TRACE_FORMAT, GenerationResult, SentenceEvent, _r, _Totals
+from certirag.generate.trace import TRACE_FORMAT, GenerationResult, SentenceEvent, Totals, rounded
+from certirag.pipeline import verify
 from certirag.schemas import ClaimDecision, Decision, Evidence
+from certirag.verifiers.windows import relevance_scores
 
 __all__ = [
     "STEERING",
@@ -98,8 +103,6 @@ class MemoVerifier:
             self.pairs_scored += len(todo)
             results = self.inner.score_pairs(todo)
             if len(results) != len(todo):
-                from certirag.errors import BackendError
-
                 raise BackendError(f"the verifier returned {len(results)} results for "
                                    f"{len(todo)} pairs")
             self._memo.update(zip(todo, results, strict=True))
@@ -139,9 +142,7 @@ class InflightEngine:
     # ----------------------------------------------------------------- helpers
     def _memo_verifier(self) -> MemoVerifier:
         if self._verifier is None:
-            from certirag.verifiers import create_verifier
-
-            self._verifier = create_verifier(self.settings)
+            self._verifier = verifiers.create_verifier(self.settings)
         return MemoVerifier(self._verifier)
 
     def _segment(self, text: str, kind: Literal["prompt", "answer", "inject", "refusal"],
@@ -214,8 +215,6 @@ class InflightEngine:
                ) -> tuple[bool, list[ClaimDecision], Any]:
         """Whether every claim of ``sentence`` passes, those claims, and the check's
         result for the whole answer so far (``None`` for a blank sentence)."""
-        from certirag.pipeline import verify
-
         if not sentence.strip():
             return True, [], None
         text = answer_so_far + sentence
@@ -229,9 +228,6 @@ class InflightEngine:
     def _allowed_numbers(self, failed: list[ClaimDecision], passages: list[Evidence]
                          ) -> frozenset[str] | None:
         """Numbers the evidence gives for the kinds of the rejected figures or dates."""
-        from certirag.checks import CheckOptions, prepare_evidence
-        from certirag.checks.parse import parse_text
-
         options = CheckOptions(date_locale=self.settings.date_locale)
         dims: set[str] = set()
         dates = False
@@ -281,14 +277,12 @@ class InflightEngine:
     def _inflight(self, question: str, prompt: str, passages: list[Evidence],
                   verifier: MemoVerifier,
                   on_sentence: Callable[[SentenceEvent], None] | None) -> GenerationResult:
-        from certirag.verifiers.windows import relevance_scores
-
         cfg = self.config
         t_start = time.perf_counter()
         context: list[Segment] = [self._segment(prompt, "prompt")]
         answer = ""
         carry: _Draft | None = None
-        tot = _Totals()
+        tot = Totals()
         sentences: list[dict[str, Any]] = []
         injected: set[int] = set()
         stop_reason = "eos"
@@ -331,8 +325,8 @@ class InflightEngine:
                     "tokens_generated": new_tokens, "tokens_carried": draft.n_carried,
                     "prefix_cache_hit_tokens": ext.cache_hit_tokens if ext else None,
                     "prompt_tokens": ext.prompt_tokens if ext else None,
-                    "prefill_s": _r(ext.prefill_s) if ext else 0.0,
-                    "decode_s": _r(ext.decode_s) if ext else 0.0,
+                    "prefill_s": rounded(ext.prefill_s) if ext else 0.0,
+                    "decode_s": rounded(ext.decode_s) if ext else 0.0,
                     "finish_reason": ext.finish_reason if ext else "carried",
                 }
                 if not sentence.strip():
@@ -349,7 +343,7 @@ class InflightEngine:
                                                 verifier)
                 verify_s = time.perf_counter() - t0
                 tot.verify_s += verify_s
-                entry["verify_s"] = _r(verify_s)
+                entry["verify_s"] = rounded(verify_s)
                 entry["verdicts"] = [{"claim": c.claim.text, "decision": c.decision.value,
                                       "reasons": [r.code for r in c.reasons]} for c in mine]
                 entry["reasons"] = sorted({r.code for c in mine for r in c.reasons
@@ -436,7 +430,7 @@ class InflightEngine:
     def _steer(self, constraint: Constraint, draft: _Draft, failed: list[ClaimDecision],
                passages: list[Evidence], injected: set[int], context: list[Segment],
                prompt: str, relevance: Callable[[str, Sequence[str]], list[float]],
-               tot: _Totals) -> tuple[Constraint, dict[str, Any]]:
+               tot: Totals) -> tuple[Constraint, dict[str, Any]]:
         mode = self.config.steering
         note: dict[str, Any] = {"mode": mode}
         if mode == "allow":
@@ -481,7 +475,7 @@ class InflightEngine:
         t_start = time.perf_counter()
         context = [self._segment(prompt, "prompt")]
         ext = self.generator.extend(context, max_tokens=self.config.max_tokens)
-        tot = _Totals(attempts=1, tokens_generated=len(ext.pieces), tokens_kept=len(ext.pieces),
+        tot = Totals(attempts=1, tokens_generated=len(ext.pieces), tokens_kept=len(ext.pieces),
                       prefill_s=ext.prefill_s, decode_s=ext.decode_s,
                       prompt_tokens=ext.prompt_tokens or 0)
         if ext.cache_hit_tokens is not None:
@@ -506,11 +500,9 @@ class InflightEngine:
         return gen
 
     def _finish(self, question: str, answer: str, passages: list[Evidence],
-                verifier: MemoVerifier, sentences: list[dict[str, Any]], tot: _Totals,
+                verifier: MemoVerifier, sentences: list[dict[str, Any]], tot: Totals,
                 stop_reason: str, t_start: float, first_verified_s: float | None, *,
                 mode: str) -> GenerationResult:
-        from certirag.pipeline import verify
-
         if not answer.strip():
             answer = self.config.refusal
         lead = len(answer) - len(answer.lstrip())
@@ -561,13 +553,13 @@ class InflightEngine:
                 "prefix_cache_hit_tokens": tot.prefix_cache_hit_tokens,
                 "prefix_cache_reported_calls": tot.prefix_cache_reported,
                 "steering": dict(sorted(tot.steering.items())),
-                "prefill_s": _r(tot.prefill_s),
-                "decode_s": _r(tot.decode_s),
-                "verify_s": _r(tot.verify_s),
-                "final_verify_s": _r(final_verify_s),
-                "first_verified_s": (_r(first_verified_s) if first_verified_s is not None
+                "prefill_s": rounded(tot.prefill_s),
+                "decode_s": rounded(tot.decode_s),
+                "verify_s": rounded(tot.verify_s),
+                "final_verify_s": rounded(final_verify_s),
+                "first_verified_s": (rounded(first_verified_s) if first_verified_s is not None
                                      else None),
-                "wall_s": _r(time.perf_counter() - t_start),
+                "wall_s": rounded(time.perf_counter() - t_start),
                 "verifier_pairs_scored": verifier.pairs_scored,
             },
             "final_disagreements": disagree,

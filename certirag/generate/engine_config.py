@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from certirag.config import Settings
 from certirag.errors import ConfigError
+from certirag.text.sentences import sentences
 
 __all__ = ["STEERING", "EngineConfig", "Steering", "config_from_settings"]
 
@@ -36,8 +37,6 @@ class EngineConfig:
             raise ConfigError("max_tokens and max_sentence_tokens must be positive")
         if not self.refusal.strip():
             raise ConfigError("the refusal text must not be blank")
-        from certirag.text.sentences import sentences
-
         probe = sentences(f"It is. {self.refusal.strip()} It is.")
         if probe != ["It is.", self.refusal.strip(), "It is."]:
             raise ConfigError(f"the refusal text {self.refusal!r} must read as a sentence of "

@@ -1,10 +1,11 @@
 """Prompts for generation: evidence and text from outside wrapped as data.
 
 Everything that did not come from us (evidence, answers, questions) is *neutralised*
-before it enters a prompt: chat-control markers (``<|...|>``, ``[INST]``) and delimiters
-are defused so text inside a passage cannot start a new chat turn. Each source is one
-line, ``[n] text``, its own line breaks flattened, so a passage cannot open a source of
-its own either. The system prompt tells the model to ignore instructions inside them.
+(:func:`certirag.llm.neutralise`) before it enters a prompt: chat-control markers
+(``<|...|>``, ``[INST]``) and delimiters are defused so text inside a passage cannot start
+a new chat turn. Each source is one line, ``[n] text``, its own line breaks flattened, so
+a passage cannot open a source of its own either. The system prompt tells the model to
+ignore instructions inside them.
 
 Numbered lines, not ``<<<SOURCE n>>>`` blocks: given blocks, the embedded 135M model
 tended to go on writing ``<<<END SOURCE>>>`` and sources of its own instead of an
@@ -16,9 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from certirag.generate.base import Message
+from certirag.llm.messages import Message, neutralise
 
-__all__ = ["ANSWER_SYSTEM", "answer_messages", "injection_text", "neutralise", "wrap_source"]
+__all__ = ["ANSWER_SYSTEM", "answer_messages", "injection_text", "wrap_source"]
 
 ANSWER_SYSTEM = (
     "You answer questions using only the numbered sources you are given, one per line, "
@@ -28,18 +29,6 @@ ANSWER_SYSTEM = (
     "numbers and dates exactly as the sources state them. If the sources do not answer "
     "the question, say so in one sentence."
 )
-
-_CONTROL = re.compile(r"<\|[^|<>\n]{0,40}\|>|\[/?INST\]|<<</?SYS>>|</?s>|<<<|>>>")
-
-
-def neutralise(text: str) -> str:
-    """``text`` with chat-control markers and delimiters defused (a space inserted)."""
-    def defuse(m: re.Match[str]) -> str:
-        s = m.group()
-        return s[0] + " " + s[1:]
-
-    return _CONTROL.sub(defuse, text)
-
 
 _BLANK = re.compile(r"\s+")
 

@@ -19,38 +19,11 @@ from __future__ import annotations
 
 import re
 
-from certirag.text.sentences import (
-    _AMBIGUOUS,
-    _CLOSERS,
-    _DOTTED,
-    _NEVER,
-    _NUMERIC,
-    _OPENERS,
-    split_sentences,
-)
+from certirag.text.sentences import OPENERS, needs_full_word, split_sentences
 
 __all__ = ["StreamingSegmenter", "first_cut"]
 
-_TAIL = re.compile(r"(\S*?)([.!?…]+)([" + re.escape(_CLOSERS) + r"]*)\Z")
-_NEXT_WORD = re.compile(r"[" + re.escape(_OPENERS) + r"]*(\w*)(.?)", re.DOTALL)
-
-
-def _needs_full_word(sentence: str) -> bool:
-    """Whether the stop ending ``sentence`` is decided by the whole next word (a ``.``
-    after an abbreviation, initial, acronym or number), not just its first character."""
-    m = _TAIL.search(sentence)
-    if m is None:
-        return True  # not a stop: a blank line, list item or glued word
-    tok, stop, closers = m.group(1), m.group(2), m.group(3)
-    if stop != "." or closers:
-        return False
-    bare = tok.lstrip(_OPENERS)
-    if not bare:
-        return False
-    low = bare.lower()
-    return (low in _NEVER or low in _NUMERIC or low in _AMBIGUOUS
-            or (len(bare) == 1 and bare.isupper()) or bool(_DOTTED.match(bare))
-            or bare.isdigit() or "." in bare)
+_NEXT_WORD = re.compile(r"[" + re.escape(OPENERS) + r"]*(\w*)(.?)", re.DOTALL)
 
 
 def first_cut(text: str, *, final: bool = False) -> int | None:
@@ -69,7 +42,7 @@ def first_cut(text: str, *, final: bool = False) -> int | None:
     gap = text[end:nxt]
     ahead = text[nxt:]
     if " " in gap and "\n" not in gap and "\r" not in gap \
-            and not _needs_full_word(text[spans[0][0]:end]):
+            and not needs_full_word(text[spans[0][0]:end]):
         return end
     m = _NEXT_WORD.match(ahead)
     if m is None:  # unreachable: the pattern matches the empty string

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from certirag.schemas import ClaimDecision
 
-__all__ = ["TRACE_FORMAT", "GenerationResult", "SentenceEvent"]
+__all__ = ["TRACE_FORMAT", "GenerationResult", "SentenceEvent", "Totals", "rounded"]
 
 TRACE_FORMAT = "certirag.trace/v1"
 
@@ -50,7 +50,9 @@ class GenerationResult:
 
 
 @dataclass
-class _Totals:
+class Totals:
+    """What the engine counts over one answer (the trace's ``totals``)."""
+
     attempts: int = 0
     rollbacks: int = 0
     refusals: int = 0
@@ -67,5 +69,6 @@ class _Totals:
     steering: dict[str, int] = field(default_factory=dict)
 
 
-def _r(x: float) -> float:
+def rounded(x: float) -> float:
+    """``x`` rounded to 6 decimals, as the trace records times."""
     return round(float(x), 6)

@@ -12,9 +12,12 @@ from certirag.config import Settings
 from certirag.errors import IndexStoreError, InputError
 from certirag.index.local import LocalStore
 from certirag.index.store import DocumentChunks, Store, StoreStats
+from certirag.ingest.chunker import chunk_document
+from certirag.ingest.loaders import load_documents
 from certirag.jsonio import MAX_DEPTH, exceeds_depth
 from certirag.progress import NullProgress, Progress
 from certirag.retrieve.hybrid import Mode, Reranker, Retriever
+from certirag.retrieve.rerank import CrossEncoderReranker
 from certirag.schemas import Document, SearchResult
 
 __all__ = ["Index", "IngestReport"]
@@ -67,6 +70,7 @@ class Index:
     @property
     def embedder(self) -> Any:
         if self._embedder is None:
+            # index.embed imports numpy: `import certirag.index` stays without it
             from certirag.index.embed import OnnxEmbedder
 
             self._embedder = OnnxEmbedder.from_settings(self.settings)
@@ -75,8 +79,6 @@ class Index:
     @property
     def reranker(self) -> Reranker | None:
         if self._reranker is None and self.settings.rerank_model:
-            from certirag.retrieve.rerank import CrossEncoderReranker
-
             self._reranker = CrossEncoderReranker(self.settings.rerank_model,
                                                   threads=self.settings.threads)
         return self._reranker
@@ -104,9 +106,6 @@ class Index:
 
         ``sources`` are paths (JSONL, .txt, .md files or folders) or ``Document`` objects.
         Every input is validated before anything is written."""
-        from certirag.ingest.chunker import chunk_document
-        from certirag.ingest.loaders import load_documents
-
         progress = progress or NullProgress()
         t0 = time.perf_counter()
         if sources and all(isinstance(s, Document) for s in sources):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
+from certirag.errors import InputError
 from certirag.schemas import SearchHit, SearchResult
 
 if TYPE_CHECKING:  # the index package imports this module
@@ -59,8 +60,6 @@ class Retriever:
                query_vector: object | None = None) -> SearchResult:
         """Top-``k`` hits. ``query_vector`` skips embedding the query (for batched callers)."""
         if not query.strip():
-            from certirag.errors import InputError
-
             raise InputError("the query is empty")
         bm25: list[ScoredChunk] = []
         dense: list[ScoredChunk] = []

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from certirag.errors import BackendError, BackendUnavailable
+from certirag.models import resolve
 from certirag.schemas import SearchHit
 
 __all__ = ["CrossEncoderReranker"]
@@ -37,8 +38,6 @@ class CrossEncoderReranker:
             return
         import onnxruntime as ort
         from tokenizers import Tokenizer
-
-        from certirag.models import resolve
 
         folder = resolve(self.model)
         try:

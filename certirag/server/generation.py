@@ -15,6 +15,7 @@ by part and never taken back (:class:`_Display`): so the streamed text, joined, 
 non-streamed reply (``rendered``) whenever the final check agrees with the in-flight
 ones, and a prefix of it when it does not.
 
+The routes are an ``APIRouter`` (:data:`router`) that :func:`install` adds to the app.
 The model (:func:`certirag.generate.create_generator` from the settings: the embedded
 llama.cpp model, or an OpenAI-compatible upstream) is shared by every request and used by
 one request at a time.
@@ -30,27 +31,25 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from certirag import generate
+from certirag.certify.issue import issue_and_record
 from certirag.config import Settings
 from certirag.errors import CertiragError
+from certirag.generate.engine import InflightEngine, config_from_settings
+from certirag.index import LocalStore
+from certirag.pipeline import coerce_evidence
 from certirag.render import MARKER, Part, render_parts
-from certirag.schemas import Decision
-from certirag.server.app import (
-    _ERRORS,
-    _TYPES,
-    ApiError,
-    AuthKey,
-    ServerState,
-    _state,
-    _verify_settings,
-    certirag_error_status,
-)
+from certirag.schemas import Decision, Evidence
+from certirag.server.errors import ERROR_RESPONSES, ERROR_TYPES, ApiError, certirag_error_status
 from certirag.server.models import MAX_QUESTION_CHARS, EvidenceIn, IndexName
+from certirag.server.routing import JSONRoute
+from certirag.server.state import AuthKey, ServerState, state_of, verify_settings
 
-__all__ = ["AskRequest", "ChatRequest", "install"]
+__all__ = ["AskRequest", "ChatRequest", "install", "router"]
 
 _WAIT_FOR_MODEL_S = 120.0
 _DEFAULT_INDEX = "default"
@@ -104,9 +103,7 @@ class _Generation:
 
     def get(self) -> Any:
         if self._generator is None:
-            from certirag.generate import create_generator
-
-            self._generator = create_generator(self._settings)
+            self._generator = generate.create_generator(self._settings)
         self._generator.load()
         return self._generator
 
@@ -120,10 +117,6 @@ def _generation(state: ServerState) -> _Generation:
 def _evidence(state: ServerState, question: str, index: str | None,
               evidence: list[EvidenceIn] | None, settings: Settings) -> tuple[list[Any], Any]:
     """The passages to answer from, and the index they came from (or ``None``)."""
-    from certirag.index import LocalStore
-    from certirag.pipeline import coerce_evidence
-    from certirag.schemas import Evidence
-
     if index is not None and evidence is not None:
         raise ApiError(400, "pass 'evidence' or 'index', not both", code="invalid_request")
     if evidence is not None:
@@ -152,9 +145,6 @@ def _run_engine(state: ServerState, question: str, passages: list[Any], index: A
                 settings: Settings, on_sentence: Callable[[Any], None],
                 max_tokens: int | None) -> tuple[Any, str | None]:
     """Generate and verify (blocking); returns the engine's result and the certificate id."""
-    from certirag.certify.certificate import issue_and_record
-    from certirag.generate.engine import InflightEngine, config_from_settings
-
     gen = _generation(state)
     if not gen.lock.acquire(timeout=_WAIT_FOR_MODEL_S):
         raise ApiError(503, "the model is busy; retry later", code="model_busy",
@@ -193,7 +183,7 @@ def _error_data(exc: BaseException) -> dict[str, Any]:
         return {"message": exc.message, "type": exc.type, "code": exc.code}
     if isinstance(exc, CertiragError):
         status, code = certirag_error_status(exc)
-        return {"message": str(exc), "type": _TYPES.get(status, "server_error"), "code": code}
+        return {"message": str(exc), "type": ERROR_TYPES.get(status, "server_error"), "code": code}
     return {"message": "generation failed", "type": "server_error", "code": "internal_error"}
 
 
@@ -300,8 +290,8 @@ async def ask(body: AskRequest, request: Request, key: AuthKey) -> StreamingResp
     refused), then ``result`` (what ``/v1/verify`` returns for the final answer, with
     ``passages``), ``certificate`` (when signed) and ``done``; or ``error``. The texts of
     ``sentence`` and ``withheld``, joined with spaces, are the strict ``rendered``."""
-    state = _state(request)
-    settings = _verify_settings(state, body.display)
+    state = state_of(request)
+    settings = verify_settings(state, body.display)
     passages, index = await asyncio.to_thread(_evidence, state, body.question, body.index,
                                               body.evidence, settings)
     display = _Display()
@@ -389,8 +379,8 @@ async def chat_completions(body: ChatRequest, request: Request, key: AuthKey) ->
     ``certirag`` summary) rides along as extra fields. ``stream: true`` sends each
     sentence once it is verified, up to its end and no further; the deltas, joined, are
     the non-streamed reply's content."""
-    state = _state(request)
-    settings = _verify_settings(state, "strict")
+    state = state_of(request)
+    settings = verify_settings(state, "strict")
     question = _question(body.messages)
     passages, index = await asyncio.to_thread(_evidence, state, question, body.index,
                                               body.evidence, settings)
@@ -468,7 +458,7 @@ def _model_id(state: ServerState) -> str:
 
 def models(request: Request, key: AuthKey) -> dict[str, Any]:
     """OpenAI-compatible model list: the one generator behind the proxy."""
-    state = _state(request)
+    state = state_of(request)
     generator = _generation(state)._generator
     name = str(getattr(generator, "model_id", None) or getattr(state.settings, "llm_model",
                                                                  None) or "certirag")
@@ -476,14 +466,19 @@ def models(request: Request, key: AuthKey) -> dict[str, Any]:
                                         "owned_by": "certirag"}]}
 
 
+#: The generation routes; :func:`install` adds them to an app.
+router = APIRouter(route_class=JSONRoute)
+router.add_api_route("/v1/ask", ask, methods=["POST"], tags=["generate"],
+                     responses=ERROR_RESPONSES, response_class=StreamingResponse)
+router.add_api_route("/v1/chat/completions", chat_completions, methods=["POST"],
+                     tags=["generate"], responses=ERROR_RESPONSES)
+router.add_api_route("/v1/models", models, methods=["GET"], tags=["generate"],
+                     responses=ERROR_RESPONSES)
+
+
 def install(app: FastAPI) -> None:
-    """Add ``/v1/ask``, ``/v1/chat/completions`` and ``/v1/models`` to ``app``."""
+    """Set up the shared generator's state on ``app`` and add the generation routes
+    (:data:`router`: ``/v1/ask``, ``/v1/chat/completions`` and ``/v1/models``)."""
     state: ServerState = app.state.certirag
     state.generation = _Generation(state.generator, state.settings)
-    app.add_api_route("/v1/ask", ask, methods=["POST"], tags=["generate"], responses=_ERRORS,
-                      response_class=StreamingResponse)
-    app.add_api_route("/v1/chat/completions", chat_completions, methods=["POST"],
-                      tags=["generate"], responses=_ERRORS)
-    app.add_api_route("/v1/models", models, methods=["GET"], tags=["generate"],
-                      responses=_ERRORS)
-
+    app.include_router(router)

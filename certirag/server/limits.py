@@ -18,6 +18,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
+from certirag.errors import ConfigError
+
 __all__ = ["BodyLimitMiddleware", "Limits", "RateLimiter"]
 
 Scope = MutableMapping[str, Any]
@@ -63,8 +65,6 @@ class Limits:
         if limits.rate_per_minute < 0 or limits.max_body_bytes < 1 \
                 or limits.max_evidence_chars < 1 or not limits.verify_timeout_s > 0 \
                 or not limits.body_read_timeout_s > 0:
-            from certirag.errors import ConfigError
-
             raise ConfigError(f"invalid server limits: {limits}")
         return limits
 

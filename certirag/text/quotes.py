@@ -7,7 +7,7 @@ P(entailment) far under τe (``python benchmarks/quotes.py``) — as long as no
 deterministic finding and no failure stands against it.
 
 Matching is strict. Both sides are compared after Unicode NFKC, one form for quotes,
-apostrophes and dashes (:func:`certirag.checks._text.normalize`), collapsed white space,
+apostrophes and dashes (:func:`certirag.text.normalize.normalize`), collapsed white space,
 dropped end punctuation and a lower-case first letter; nothing else is forgiven (no word
 may differ, be added or be missing). The evidence side must be a whole sentence as
 :func:`certirag.text.split_sentences` cuts it (a clause under a negation or a condition is
@@ -21,8 +21,8 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-from certirag.checks._text import normalize
 from certirag.schemas import Evidence
+from certirag.text.normalize import normalize
 from certirag.text.sentences import split_sentences
 
 __all__ = ["MIN_WORDS", "find_quote", "is_quote", "normalise_quote", "quoted_sentence"]

@@ -28,15 +28,17 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["sentences", "split_sentences"]
+__all__ = ["CLOSERS", "OPENERS", "needs_full_word", "sentences", "split_sentences"]
 
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_OPENERS = "\"'“‘«‹([{¿¡"
-_CLOSERS = "\"'”’»›)]}"
+#: Opening quotes and brackets that may stand before a sentence's first word.
+OPENERS = "\"'“‘«‹([{¿¡"
+#: Closing quotes and brackets that may follow a sentence's final stop.
+CLOSERS = "\"'”’»›)]}"
 
 # Never split after these (titles and Latin reference markers): ``Dr. Smith``, ``e.g. The``.
 _NEVER = _words(
@@ -78,17 +80,17 @@ _CURRENCY = "$€£¥₹₩"
 
 # A candidate boundary: the whitespace-free run before the stop, the stop, closers, spaces.
 _CANDIDATE = re.compile(
-    r"(?<!\S)((?:\S*?[^\s.!?…])?)([.!?…]++)([" + re.escape(_CLOSERS) + r"]*+)\s+"
+    r"(?<!\S)((?:\S*?[^\s.!?…])?)([.!?…]++)([" + re.escape(CLOSERS) + r"]*+)\s+"
 )
 # The start of the text after a candidate: openers, then the first word.
-_NEXT = re.compile(r"([" + re.escape(_OPENERS) + r"]*)(\w*)(.?)")
+_NEXT = re.compile(r"([" + re.escape(OPENERS) + r"]*)(\w*)(.?)")
 _PARAGRAPH = re.compile(r"(?:\r\n|\r(?!\n)|\n)[^\S\r\n]*(?:\r\n|\r|\n)")
 _LINE_START = r"(?:\A|(?<=\n)|(?<=\r)(?!\n))[ \t]*"
 _BLOCK = re.compile(_LINE_START + r"(?:[-*+•][ \t]|\d{1,3}[.)][ \t])")
 _HEADING = re.compile(_LINE_START + r"#{1,6}(?:[ \t][^\r\n]*)?(?=[\r\n]|\Z)")
 _GLUED = re.compile(
-    r"(?:^|(?<=\s)|(?<=[" + re.escape(_OPENERS) + r"]))[a-z]{2,}\."
-    r"(?=[A-Z][a-z]+(?:[\s,;:!?" + re.escape(_CLOSERS) + r"]|\.\s|\.?\Z))"
+    r"(?:^|(?<=\s)|(?<=[" + re.escape(OPENERS) + r"]))[a-z]{2,}\."
+    r"(?=[A-Z][a-z]+(?:[\s,;:!?" + re.escape(CLOSERS) + r"]|\.\s|\.?\Z))"
 )
 
 
@@ -122,7 +124,7 @@ def _is_boundary(text: str, m: re.Match[str]) -> bool:
         return False
     if stop != "." or closers:
         return True
-    bare = tok.lstrip(_OPENERS)
+    bare = tok.lstrip(OPENERS)
     if not bare:
         return True
     low = bare.lower()
@@ -142,6 +144,28 @@ def _is_boundary(text: str, m: re.Match[str]) -> bool:
         return _opens_sentence(word, after)
     # a numbered list marker (``1. First item``) is not a sentence
     return not (bare.isdigit() and len(bare) <= 3 and _at_line_start(text, m.start()))
+
+
+_TAIL = re.compile(r"(\S*?)([.!?…]+)([" + re.escape(CLOSERS) + r"]*)\Z")
+
+
+def needs_full_word(sentence: str) -> bool:
+    """Whether the stop ending ``sentence`` is decided by the whole next word (a ``.``
+    after an abbreviation, initial, acronym or number), not just its first character: what
+    the streaming segmenter (:mod:`certirag.generate.segmenter`) waits for."""
+    m = _TAIL.search(sentence)
+    if m is None:
+        return True  # not a stop: a blank line, list item or glued word
+    tok, stop, closers = m.group(1), m.group(2), m.group(3)
+    if stop != "." or closers:
+        return False
+    bare = tok.lstrip(OPENERS)
+    if not bare:
+        return False
+    low = bare.lower()
+    return (low in _NEVER or low in _NUMERIC or low in _AMBIGUOUS
+            or (len(bare) == 1 and bare.isupper()) or bool(_DOTTED.match(bare))
+            or bare.isdigit() or "." in bare)
 
 
 def _cuts(text: str) -> list[int]:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from certirag.claims import extract_claims
 from certirag.train.nli_data import (
     HALU_DEV_END,
     HALU_TRAIN_END,
@@ -37,6 +38,7 @@ from certirag.train.nli_data import (
     read_rows,
     snli_pairs,
 )
+from certirag.verifiers.binding import claim_anchors, evidence_sentences, plan_windows
 
 __all__ = ["MAX_CHARS", "bind_dev", "build_bind_splits", "document_pairs", "premise_for",
            "premises_for"]
@@ -66,8 +68,6 @@ _SUBORD = frozenset("although though while if when after before because as since
 
 def premises_for(claim: str, evidence: list[str], *, top: int = 1) -> list[str]:
     """The best ``top`` binding spans of ``claim`` in the evidence, as inference reads them."""
-    from certirag.verifiers.binding import plan_windows
-
     return [w.text for w in plan_windows(claim, evidence, top=top, max_chars=MAX_CHARS).windows]
 
 
@@ -78,8 +78,6 @@ def premise_for(claim: str, evidence: list[str]) -> str | None:
 
 
 def _sentences(doc: str) -> list[str]:
-    from certirag.verifiers.binding import evidence_sentences
-
     return [s.text for s in evidence_sentences([doc], max_chars=MAX_CHARS)]
 
 
@@ -129,8 +127,6 @@ def _fuse(a: str, b: str) -> str | None:
 
 def _swap_anchor(s: str, others: list[str], rng: random.Random) -> str | None:
     """``s`` with one anchor replaced by an anchor of the same kind from ``others``."""
-    from certirag.verifiers.binding import claim_anchors
-
     mine = claim_anchors(s)
     if not mine:
         return None
@@ -150,8 +146,6 @@ def _swap_anchor(s: str, others: list[str], rng: random.Random) -> str | None:
 
 
 def _swap_names(s: str) -> str | None:
-    from certirag.verifiers.binding import claim_anchors
-
     names = [a.text for a in claim_anchors(s) if a.kind == "name"]
     if len(names) < 2 or names[0] in names[1] or names[1] in names[0]:
         return None
@@ -211,8 +205,6 @@ def _summ_rows(path: Path, start: int, stop: int) -> Iterator[tuple[int, dict[st
 def _claims(answer: str, question: str = "") -> list[str]:
     """The claims inference verifies for ``answer``: :func:`certirag.claims.extract_claims`
     (atomic split, decontextualisation, yes/no and fragment statements), checkable ones."""
-    from certirag.claims import extract_claims
-
     return [c.text for c in extract_claims(answer, question=question) if c.kind == "claim"]
 
 

@@ -322,7 +322,7 @@ def embedding_parity(onnx_dir: Path, st_dir: Path, sentences: Sequence[str]) -> 
     """
     import numpy as np
 
-    from certirag.index.embed import OnnxEmbedder
+    from certirag.index.embed import OnnxEmbedder  # imports numpy too: kept with it
 
     if not sentences:
         raise ConfigError("embedding_parity needs at least one sentence")

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from certirag.train.bind_data import build_bind_splits
 from certirag.train.nli_data import LABELS, NOT_ENTAILED, Pair, build_splits
 
 log = logging.getLogger("certirag.train.nli")
@@ -151,8 +152,6 @@ def train(args: argparse.Namespace) -> Path:
 
     t0 = time.perf_counter()
     if args.recipe == "bind":
-        from certirag.train.bind_data import build_bind_splits
-
         train_pairs, dev = build_bind_splits(Path(args.data), seed=args.seed,
                                              snli_limit=args.snli_limit,
                                              qa_docs=args.qa_synthetic_docs)

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
 from certirag.schemas import Scores
+from certirag.verifiers.calibration import Calibration, softmax
+from certirag.verifiers.windows import select_windows
 
 if TYPE_CHECKING:
     import numpy as np
 
     from certirag.config import Settings
-    from certirag.verifiers.calibration import Calibration
 
 __all__ = [
     "ENTAILMENT",
@@ -165,8 +166,6 @@ def results_from_logits(
     calibration for ``scores``. Shared by the built-in backends."""
     import numpy as np
 
-    from certirag.verifiers.calibration import softmax
-
     arr = np.asarray(logits, dtype=np.float64)
     if arr.ndim != 2 or arr.shape != (len(premises), len(labels)):
         raise BackendError(
@@ -204,7 +203,8 @@ def check_backend_args(*, batch_size: int, max_length: int, threads: int = 0) ->
 VerifierFactory = Callable[["Settings"], Verifier]
 
 # Registered backend factories, keyed by ``settings.nli_backend``. It holds code, not
-# settings: factories get the settings object passed in.
+# settings: factories get the settings object passed in. The built-in backends register
+# here like any other (:mod:`certirag.verifiers.builtin`).
 _REGISTRY: dict[str, VerifierFactory] = {}
 
 
@@ -244,30 +244,6 @@ def create_verifier(settings: Settings) -> Verifier:
     return verifier_factory(settings.nli_backend)(settings)
 
 
-def _onnx_factory(settings: Settings) -> Verifier:
-    from certirag.verifiers.onnx_nli import OnnxNLIVerifier
-
-    return OnnxNLIVerifier(settings.nli_model, threads=settings.threads,
-                           batch_size=settings.nli_batch_size,
-                           max_length=settings.nli_max_length)
-
-
-def _hf_factory(settings: Settings) -> Verifier:
-    from certirag.verifiers.hf_nli import HFNLIVerifier
-
-    if settings.nli_model.startswith("builtin:"):
-        raise ConfigError(
-            f"nli_backend 'hf' needs a transformers model, not the ONNX model "
-            f"{settings.nli_model!r}: set nli_model to a local folder or a hub id"
-        )
-    return HFNLIVerifier(settings.nli_model, batch_size=settings.nli_batch_size,
-                         max_length=settings.nli_max_length)
-
-
-register_verifier("onnx", _onnx_factory)
-register_verifier("hf", _hf_factory)
-
-
 # -------------------------------------------------------------------- verify_claims
 
 def _window_chars(verifier: Verifier, claim: str) -> int:
@@ -296,8 +272,6 @@ def verify_claims(
     is kept (ties go to the more relevant window). The result carries the window's
     evidence index and char offsets.
     """
-    from certirag.verifiers.windows import select_windows
-
     if windows < 1:
         raise InputError(f"windows must be at least 1, got {windows}")
     if not claims:

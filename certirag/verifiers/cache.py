@@ -1,11 +1,13 @@
 """A small shared cache of loaded verifiers, so that :func:`certirag.verify` called in a
 loop without ``verifier=`` loads the NLI model once, not on every call.
 
-The cache is keyed by the registered factory and the settings it reads (for the built-in
-backends: ``nli_backend``, ``nli_model``, ``threads``, ``nli_batch_size`` and
-``nli_max_length``; for any other factory, or a replaced ``create_verifier``, every
-setting). It holds at most
-:data:`MAX_ENTRIES` verifiers, dropping the least recently used. Only verifiers whose
+:func:`certirag.verifiers.shared_verifier` is the entry point: it builds through the
+package's ``create_verifier``, so code that replaces ``certirag.verifiers.create_verifier``
+(a test's fake) is honoured. The cache is keyed by that function, the registered factory
+and the settings it reads (for the built-in backends: ``nli_backend``, ``nli_model``,
+``threads``, ``nli_batch_size`` and ``nli_max_length``; for any other factory, or a
+replaced ``create_verifier``, every setting). It holds at most :data:`MAX_ENTRIES`
+verifiers, dropping the least recently used. Only verifiers whose
 :meth:`~certirag.verifiers.base.Verifier.load` succeeded are kept, so a failed load is
 tried again on the next call. Threads asking for the same key wait for one load.
 """
@@ -17,25 +19,17 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
-from certirag.verifiers.base import (
-    Verifier,
-    VerifierFactory,
-    _hf_factory,
-    _onnx_factory,
-    create_verifier,
-    verifier_factory,
-)
+from certirag.verifiers.base import Verifier, VerifierFactory, create_verifier, verifier_factory
+from certirag.verifiers.builtin import BUILTIN_FACTORIES, BUILTIN_FIELDS
 
 if TYPE_CHECKING:
     from certirag.config import Settings
 
-__all__ = ["MAX_ENTRIES", "clear_verifier_cache", "shared_verifier"]
+__all__ = ["MAX_ENTRIES", "cached_verifier", "clear_verifier_cache"]
 
 MAX_ENTRIES = 4
 
-# The settings the built-in factories in ``base`` read.
-_BUILTIN_FIELDS = ("nli_backend", "nli_model", "threads", "nli_batch_size", "nli_max_length")
-_BUILTINS = (_onnx_factory, _hf_factory)
+_BUILTINS = BUILTIN_FACTORIES
 
 _lock = threading.Lock()  # guards _cache and _loading
 _cache: OrderedDict[Hashable, Verifier] = OrderedDict()
@@ -45,7 +39,7 @@ _loading: dict[Hashable, threading.Lock] = {}
 def _key(create: Callable[[Settings], Verifier], factory: VerifierFactory,
          settings: Settings) -> Hashable:
     if create is create_verifier and factory in _BUILTINS:
-        values: tuple[object, ...] = tuple(getattr(settings, f) for f in _BUILTIN_FIELDS)
+        values: tuple[object, ...] = tuple(getattr(settings, f) for f in BUILTIN_FIELDS)
     else:  # code of unknown needs: every setting counts
         values = (settings.model_dump_json(),)
     return (create, factory, values)
@@ -59,18 +53,14 @@ def _lookup(key: Hashable) -> Verifier | None:
     return hit
 
 
-def shared_verifier(settings: Settings) -> Verifier:
-    """A loaded verifier for ``settings``, shared with earlier calls with the same key.
+def cached_verifier(settings: Settings, create: Callable[[Settings], Verifier]) -> Verifier:
+    """A loaded verifier for ``settings`` built by ``create``, shared with earlier calls
+    with the same key (see the module docstring).
 
     Raises :class:`~certirag.errors.ConfigError` for an unknown backend and whatever
     :meth:`load` raises (e.g. :class:`~certirag.errors.BackendUnavailable`); nothing is
     cached then.
     """
-    from certirag import verifiers
-
-    # Built through the package's ``create_verifier``, so code that replaces it (a test's
-    # fake) is honoured; the key names the function, so its verifiers stay apart.
-    create = verifiers.create_verifier
     key = _key(create, verifier_factory(settings.nli_backend), settings)
     with _lock:
         hit = _lookup(key)

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
+from certirag.models import file_sha256
 from certirag.verifiers.base import (
     NLIResult,
     canonical_labels,
     check_backend_args,
     results_from_logits,
 )
+from certirag.verifiers.calibration import Calibration, load_calibration
 
 if TYPE_CHECKING:
     import numpy as np
@@ -81,8 +83,6 @@ class HFNLIVerifier:
             raise BackendUnavailable(
                 f"the hf NLI backend needs torch and transformers: {_EXTRA}"
             ) from exc
-        from certirag.verifiers.calibration import Calibration, load_calibration
-
         path = Path(self.model).expanduser()
         local = path.is_dir()
         if not local and _looks_like_path(self.model):
@@ -193,8 +193,6 @@ class HFNLIVerifier:
 
 def _weights_sha256(folder: Path | None, model: str) -> str:
     """sha256 of the weights file (local folder, or the hub cache); "" when unknown."""
-    from certirag.models import file_sha256
-
     if folder is not None:
         for name in _WEIGHTS:
             if (folder / name).is_file():

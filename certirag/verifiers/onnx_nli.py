@@ -15,17 +15,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from certirag.errors import BackendError, BackendUnavailable, InputError
+from certirag.models import MANIFEST, file_sha256, load_model_info, resolve
 from certirag.verifiers.base import (
     NLIResult,
     canonical_labels,
     check_backend_args,
     results_from_logits,
 )
+from certirag.verifiers.calibration import Calibration, load_calibration
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from certirag.verifiers.calibration import Calibration
 
 __all__ = ["OnnxNLIVerifier"]
 
@@ -93,9 +93,6 @@ class OnnxNLIVerifier:
         """Open the model folder; raises :class:`BackendUnavailable` naming what is missing."""
         if self._loaded is not None:
             return
-        from certirag.models import MANIFEST, file_sha256, load_model_info, resolve
-        from certirag.verifiers.calibration import load_calibration
-
         folder = resolve(self.model)
         for needed in ("model.onnx", "tokenizer.json", "config.json"):
             if not (folder / needed).is_file():

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from certirag.errors import InputError
+from certirag.text.sentences import split_sentences
 
 __all__ = [
     "Window",
@@ -136,8 +137,6 @@ def make_windows(text: str, *, max_chars: int, source: int = 0) -> list[Window]:
     """All candidate windows of one evidence text, in document order: the whole text
     (when it fits ``max_chars``), every sentence and every adjacent pair that fits. A
     sentence longer than ``max_chars`` is cut at whitespace into overlapping pieces."""
-    from certirag.text.sentences import split_sentences
-
     if max_chars < 1:
         raise InputError(f"max_chars must be positive, got {max_chars}")
     whole = trim_span(text, 0, len(text))

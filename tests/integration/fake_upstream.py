@@ -17,7 +17,8 @@ from typing import Any
 
 import httpx
 
-from certirag.generate.openai_client import OpenAIClient, OpenAIGenerator
+from certirag.generate.openai import OpenAIGenerator
+from certirag.llm.client import OpenAIClient
 from certirag.text.sentences import split_sentences
 
 ASSISTANT = "<|im_start|>assistant\n"  # the end of the chatml template's prompt

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from certirag.config import Settings
-from certirag.generate.base import Constraint, Message, Segment
+from certirag.generate.base import Constraint, Segment
 from certirag.generate.engine import EngineConfig, InflightEngine
+from certirag.llm.messages import Message
 from certirag.schemas import Evidence, Scores
 from certirag.testing import FakeVerifier
 

@@ -21,12 +21,13 @@ for _mod in ("uvicorn", "fastapi", "sse_starlette", "starlette_context"):
 
 import httpx  # noqa: E402
 
+from certirag.claims.compiler import ClaimCompiler  # noqa: E402
 from certirag.errors import BackendUnavailable  # noqa: E402
-from certirag.generate.base import Constraint, Message, Segment  # noqa: E402
-from certirag.generate.compiler import ClaimCompiler  # noqa: E402
+from certirag.generate.base import Constraint, Segment  # noqa: E402
 from certirag.generate.engine import EngineConfig, InflightEngine  # noqa: E402
-from certirag.generate.judge import JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain  # noqa: E402
-from certirag.generate.openai_client import OpenAIClient, OpenAIGenerator  # noqa: E402
+from certirag.generate.openai import OpenAIGenerator  # noqa: E402
+from certirag.llm.client import OpenAIClient  # noqa: E402
+from certirag.llm.messages import Message  # noqa: E402
 from certirag.policy import Thresholds  # noqa: E402
 from certirag.schemas import (  # noqa: E402
     Claim,
@@ -37,6 +38,7 @@ from certirag.schemas import (  # noqa: E402
     Scores,
 )
 from certirag.testing import FakeVerifier  # noqa: E402
+from certirag.verifiers.judge import JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain  # noqa: E402
 
 from .conftest import V1, LlamaServer, free_port  # noqa: E402
 

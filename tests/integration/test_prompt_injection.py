@@ -41,13 +41,13 @@ for _mod in ("uvicorn", "fastapi", "sse_starlette", "starlette_context"):
 import httpx  # noqa: E402
 
 from certirag.config import Settings  # noqa: E402
-from certirag.generate import judge as judge_module  # noqa: E402
-from certirag.generate.judge import JUDGE_PROMPT_SHA256, JUDGE_SYSTEM, JudgeReply  # noqa: E402
-from certirag.generate.llm_json import reply_schema  # noqa: E402
+from certirag.llm.json_reply import reply_schema  # noqa: E402
 from certirag.pipeline import verify  # noqa: E402
 from certirag.schemas import Decision, Scores  # noqa: E402
 from certirag.testing import FakeVerifier  # noqa: E402
 from certirag.text.instructions import FILTER_ID  # noqa: E402
+from certirag.verifiers import judge as judge_module  # noqa: E402
+from certirag.verifiers.judge import JUDGE_PROMPT_SHA256, JUDGE_SYSTEM, JudgeReply  # noqa: E402
 
 from .conftest import LlamaServer  # noqa: E402
 

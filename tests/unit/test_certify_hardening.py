@@ -558,8 +558,8 @@ def _future_checks(body: dict[str, Any]) -> None:
 
 
 def _rerender(body: dict[str, Any]) -> None:
-    from certirag.certify.issue import _Body
-    from certirag.certify.rederive import _kind_of
+    from certirag.certify.body import Body as _Body
+    from certirag.certify.rederive import kind_of as _kind_of
     from certirag.schemas import Claim, Evidence, Reason, Scores
 
     parsed = _Body.model_validate(body)

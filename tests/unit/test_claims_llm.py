@@ -15,9 +15,9 @@ from certirag.certify.certificate import issue_certificate, verify_certificate
 from certirag.certify.dsse import Envelope, sign_envelope
 from certirag.certify.keys import Signer
 from certirag.claims import extract_claims, extract_claims_for
+from certirag.claims.compiler import COMPILER_PROMPT_SHA256, unlocated
 from certirag.config import Settings, load_settings
 from certirag.errors import ConfigError
-from certirag.generate.compiler import COMPILER_PROMPT_SHA256, unlocated
 from certirag.pipeline import VerificationResult, verify
 from certirag.schemas import Decision
 from certirag.testing import FakeVerifier

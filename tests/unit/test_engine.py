@@ -14,7 +14,8 @@ from certirag.generate.engine import (
     SentenceEvent,
     config_from_settings,
 )
-from certirag.generate.prompts import answer_messages, injection_text, neutralise
+from certirag.generate.prompts import answer_messages, injection_text
+from certirag.llm.messages import neutralise
 from certirag.schemas import Decision, Evidence
 from certirag.testing import FakeGenerator, FakeVerifier
 

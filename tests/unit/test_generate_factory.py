@@ -4,9 +4,10 @@ import pytest
 
 from certirag.config import Settings
 from certirag.errors import BackendUnavailable, ConfigError, InputError
-from certirag.generate import create_client, create_generator
+from certirag.generate import create_generator
 from certirag.generate.local import LlamaCppGenerator, builtin_gguf, resolve_gguf
-from certirag.generate.openai_client import OpenAIGenerator
+from certirag.generate.openai import OpenAIGenerator
+from certirag.llm import create_client
 
 
 def test_create_generator_picks_the_backend() -> None:

@@ -10,19 +10,19 @@ from typing import Any
 
 import pytest
 
+from certirag.claims.compiler import COMPILER_PROMPT_SHA256, ClaimCompiler
 from certirag.errors import BackendUnavailable, ConfigError
-from certirag.generate.base import Message
-from certirag.generate.compiler import COMPILER_PROMPT_SHA256, ClaimCompiler
-from certirag.generate.judge import (
+from certirag.llm.json_reply import CallLog, prompt_sha256, reply_schema
+from certirag.llm.messages import Message
+from certirag.policy import Thresholds
+from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Reason, Scores
+from certirag.verifiers.judge import (
     JUDGE_PROMPT_SHA256,
     JudgeError,
     JudgeReply,
     LLMJudge,
     judge_uncertain,
 )
-from certirag.generate.llm_json import CallLog, prompt_sha256, reply_schema
-from certirag.policy import Thresholds
-from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Reason, Scores
 
 
 @dataclass
@@ -205,7 +205,7 @@ def test_compiler_failure_gives_the_sentences_and_an_error() -> None:
 
 
 def test_reply_schemas_are_closed_and_carry_no_unrolled_bounds() -> None:
-    from certirag.generate.compiler import CompilerReply
+    from certirag.claims.compiler import CompilerReply
 
     schema = reply_schema(CompilerReply)
     text = json.dumps(schema)

@@ -11,8 +11,10 @@ import httpx
 import pytest
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
-from certirag.generate.base import Constraint, Message, Segment
-from certirag.generate.openai_client import OpenAIClient, OpenAIGenerator, chat_template
+from certirag.generate.base import Constraint, Segment
+from certirag.generate.openai import OpenAIGenerator, chat_template
+from certirag.llm.client import OpenAIClient
+from certirag.llm.messages import Message
 
 Handler = Callable[[httpx.Request], httpx.Response]
 
@@ -65,7 +67,7 @@ def test_streamed_usage_and_llama_cpp_timings() -> None:
 
     reply = client(handler).complete("x", max_tokens=3, stream=True)
     assert reply.text == "a" and reply.prompt_tokens == 4 and not reply.stopped
-    from certirag.generate.openai_client import _cached_tokens
+    from certirag.llm.client import _cached_tokens
 
     assert _cached_tokens({"timings": {"cache_n": 31}}) == 31
     assert _cached_tokens({}) is None

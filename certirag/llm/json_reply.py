@@ -1,8 +1,8 @@
 """Asking an LLM for a JSON object, safely: a fixed prompt with a recorded SHA-256, data
 in delimiters, a schema check, bounded retries and a call log.
 
-Shared by the LLM judge (:mod:`certirag.generate.judge`) and the LLM claim compiler
-(:mod:`certirag.generate.compiler`).
+Shared by the LLM judge (:mod:`certirag.verifiers.judge`) and the LLM claim compiler
+(:mod:`certirag.claims.compiler`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from certirag.errors import BackendError, CertiragError
-from certirag.generate.base import Message
-from certirag.generate.prompts import neutralise
+from certirag.llm.messages import Message, neutralise
 from certirag.schemas import sha256_text
 
 __all__ = ["CallLog", "CallRecord", "ChatClient", "LLMReplyError", "ask_json", "delimit",

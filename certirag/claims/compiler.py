@@ -26,10 +26,12 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from certirag.claims.extract import not_a_claim_reason
 from certirag.errors import ConfigError
-from certirag.generate.llm_json import CallLog, ChatClient, LLMReplyError, ask_json, delimit
-from certirag.generate.llm_json import prompt_sha256 as _hash
+from certirag.llm.json_reply import CallLog, ChatClient, LLMReplyError, ask_json, delimit
+from certirag.llm.json_reply import prompt_sha256 as _hash
 from certirag.schemas import Claim
+from certirag.text.sentences import split_sentences
 
 __all__ = ["COMPILER_PROMPT_SHA256", "COMPILER_SYSTEM", "ClaimCompiler", "CompileResult",
            "CompilerReply", "unlocated"]
@@ -98,9 +100,6 @@ class ClaimCompiler:
 
     def compile(self, answer: str, *, question: str = "") -> CompileResult:
         """Claims of ``answer`` (see the module docstring)."""
-        from certirag.claims.extract import not_a_claim_reason
-        from certirag.text.sentences import split_sentences
-
         spans = split_sentences(answer)
         numbered = "\n".join(f"[{i}] {answer[a:b]}" for i, (a, b) in enumerate(spans, 1))
         user = COMPILER_USER.format(question=delimit("QUESTION", question or "(none)"),

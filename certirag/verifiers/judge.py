@@ -30,11 +30,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from certirag.errors import BackendError, ConfigError
-from certirag.generate.llm_json import CallLog, ChatClient, LLMReplyError, ask_json, delimit
-from certirag.generate.llm_json import prompt_sha256 as _hash
+from certirag.llm.json_reply import CallLog, ChatClient, LLMReplyError, ask_json, delimit
+from certirag.llm.json_reply import prompt_sha256 as _hash
 from certirag.policy import Thresholds, decide
 from certirag.schemas import ClaimDecision, Decision, Reason, Scores
 from certirag.text.instructions import FILTER_ID, find_instructions, withhold_instructions
+from certirag.verifiers.base import NLIResult
 
 __all__ = ["FILTER_ID", "JUDGE_PROMPT_SHA256", "JUDGE_SYSTEM", "JudgeError", "JudgeReply",
            "LLMJudge", "judge_uncertain"]
@@ -82,7 +83,7 @@ class JudgeReply(BaseModel):
 
 
 class LLMJudge:
-    """An LLM judge on a chat client (:class:`~certirag.generate.openai_client.OpenAIClient`).
+    """An LLM judge on a chat client (:class:`~certirag.llm.OpenAIClient`).
 
     ``retries`` bounds re-asking after an unusable reply; every call goes to ``log``.
     ``withheld`` counts the evidence sentences kept from the judge as instructions.
@@ -127,11 +128,9 @@ class LLMJudge:
             raise JudgeError(str(exc)) from None
         return reply.scores()
 
-    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[Any]:
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[NLIResult]:
         """The :class:`certirag.verifiers.Verifier` method: one call per (premise, claim).
         A failed pair raises :class:`JudgeError` (the caller withholds the claims)."""
-        from certirag.verifiers.base import NLIResult
-
         out = []
         for premise, hypothesis in pairs:
             s = self.judge(hypothesis, premise)

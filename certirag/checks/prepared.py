@@ -1,0 +1,146 @@
+"""Prepared evidence and the question: what every rule of the claim check compares a
+parsed claim with.
+
+:class:`PreparedEvidence` parses evidence once and indexes its figures, dates, citations,
+titles, sentences and names; :class:`Question` parses the question only when a rule needs
+it. Build prepared evidence with :func:`certirag.checks.prepare_evidence` or
+:meth:`certirag.checks.ClaimChecker.prepare`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Literal
+
+from certirag.checks._text import normalize, stem, tokens
+from certirag.checks.base import CheckOptions
+from certirag.checks.citations import Citation
+from certirag.checks.dates import DateRef
+from certirag.checks.entities import EntityIndex
+from certirag.checks.figures import Figure
+from certirag.checks.modals import Modal
+from certirag.checks.parse import Item, Parsed, SentInfo, parse_text
+from certirag.checks.swap import Segments, segments
+
+__all__ = ["PreparedEvidence", "Question", "parse_as"]
+
+
+def parse_as(text: str, options: CheckOptions,
+             role: Literal["claim", "evidence", "question"]) -> Parsed:
+    """``text`` parsed with ``options`` in the given role."""
+    return parse_text(text, date_locale=options.date_locale,
+                      decimal_comma=options.decimal_comma, role=role)
+
+
+class PreparedEvidence:
+    """Evidence parsed once and indexed for checking many claims. Build it with
+    :func:`certirag.checks.prepare_evidence` or :meth:`certirag.checks.ClaimChecker.prepare`."""
+
+    def __init__(self, texts: Sequence[str], parsed: Sequence[Parsed], options: CheckOptions
+                 ) -> None:
+        self.texts = tuple(texts)
+        self.options = options
+        self.parsed = tuple(parsed)
+        self.by_key: dict[tuple[object, ...], list[Figure]] = {}
+        self.by_number: dict[Decimal, list[Figure]] = {}
+        self.by_mantissa: dict[Decimal, list[Figure]] = {}
+        self.by_dim: dict[str, list[Figure]] = {}
+        self.numbers: set[Decimal] = set()
+        self.dates: list[DateRef] = []
+        self.weekdays: set[int] = set()
+        self.times: dict[int, str] = {}
+        self.citations: list[Citation] = []
+        self.titles: dict[str, set[int | None]] = {}
+        self.sentences: list[SentInfo] = []
+        self.stem_index: dict[str, list[int]] = {}
+        # "No will shall be valid unless …": restricted subjects (stemmed) to the sentence
+        # and its modal, for claims that share little more than the subject with it
+        self.restrictions: dict[str, list[tuple[SentInfo, Modal]]] = {}
+        self.occurrences: dict[tuple[object, ...], list[tuple[SentInfo, Item]]] = {}
+        self._segments: dict[tuple[int, str], Segments | None] = {}
+        self._listed: dict[tuple[int, str], bool] = {}
+        lowered: list[str] = []
+        for p in self.parsed:
+            lowered.append(re.sub(r"\s+", " ", p.text.lower()))
+            for f in p.figures:
+                self.by_key.setdefault(f.key, []).append(f)
+                self.by_number.setdefault(f.number, []).append(f)
+                self.by_mantissa.setdefault(f.mantissa, []).append(f)
+                self.by_dim.setdefault(f.dim, []).append(f)
+                self.numbers.add(f.number)
+                self.numbers.add(f.mantissa)
+            for d in p.dates:
+                self.dates.append(d)
+                if d.weekday is not None:
+                    self.weekdays.add(d.weekday)
+                elif d.year is not None:
+                    self.numbers.add(Decimal(d.year))
+                    if d.month is not None and d.day is not None:
+                        self.weekdays.add(_dt.date(d.year, d.month, d.day).isoweekday())
+            for t in p.times:
+                self.times.setdefault(t.minutes, t.text)
+            self.citations.extend(p.citations)
+            for ti in p.titles:
+                self.titles.setdefault(ti.name, set()).add(ti.year)
+            for s in p.sentences:
+                idx = len(self.sentences)
+                self.sentences.append(s)
+                for st in s.content:
+                    self.stem_index.setdefault(st, []).append(idx)
+                for m in s.modals:
+                    if m.restricts and m.condition and m.subject:
+                        self.restrictions.setdefault(stem(m.subject), []).append((s, m))
+                for it in s.items:
+                    self.occurrences.setdefault(it.key, []).append((s, it))
+        self.lower_text = " | ".join(lowered)
+        self.entities = EntityIndex(s.toks for s in self.sentences)
+
+    def __repr__(self) -> str:
+        return f"PreparedEvidence({len(self.texts)} texts, {len(self.sentences)} sentences)"
+
+    def segments(self, sent: SentInfo, group: str) -> Segments | None:
+        """The value segments of an evidence sentence for ``group`` (cached)."""
+        key = (id(sent), group)
+        if key not in self._segments:
+            self._segments[key] = segments(sent, group)
+        return self._segments[key]
+
+    def lists(self, sent: SentInfo, group: str) -> bool:
+        """Whether an evidence sentence states two or more different values of ``group``."""
+        key = (id(sent), group)
+        got = self._listed.get(key)
+        if got is None:
+            got = len({it.key for it in sent.items if it.group == group}) > 1
+            self._listed[key] = got
+        return got
+
+
+class Question:
+    """The question, parsed only if some claim figure, date or name needs it."""
+
+    __slots__ = ("_index", "_parsed", "options", "text")
+
+    def __init__(self, text: str, options: CheckOptions) -> None:
+        self.text = text
+        self.options = options
+        self._parsed: Parsed | None = None
+        self._index: EntityIndex | None = None
+
+    @property
+    def parsed(self) -> Parsed | None:
+        if not self.text.strip():
+            return None
+        if self._parsed is None:
+            self._parsed = parse_as(self.text, self.options, "question")
+        return self._parsed
+
+    @property
+    def entities(self) -> EntityIndex | None:
+        if not self.text.strip():
+            return None
+        if self._index is None:
+            self._index = EntityIndex([tokens(normalize(self.text))])
+        return self._index

@@ -123,8 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         index = build_index(rows, Path(tmp), settings)
         for r in rows:
             hits = index.search(r["question"], k=settings.top_k).hits
-            ev = [Evidence(doc_id=h.doc_id, chunk_id=h.chunk_id, start=h.start, end=h.end,
-                           text=h.text) for h in hits]
+            ev = [Evidence.from_hit(h) for h in hits]
             prompt = gen.format_prompt(answer_messages(r["question"], [e.text for e in ev]))
             costs = retry_costs(gen, prompt, 48)
             runs: dict[str, Any] = {}

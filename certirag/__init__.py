@@ -36,7 +36,8 @@ from certirag.schemas import (
 if TYPE_CHECKING:
     from certirag.certify import Certificate, verify_certificate
     from certirag.index import Index
-    from certirag.pipeline import VerificationResult, verify
+    from certirag.pipeline import verify
+    from certirag.result import VerificationResult
 
 __version__ = "0.1.0"
 
@@ -73,7 +74,7 @@ __all__ = [
 _LAZY = {
     "Index": "certirag.index",
     "verify": "certirag.pipeline",
-    "VerificationResult": "certirag.pipeline",
+    "VerificationResult": "certirag.result",
     "Certificate": "certirag.certify",
     "verify_certificate": "certirag.certify",
 }

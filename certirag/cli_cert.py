@@ -16,12 +16,16 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from certirag.cli_common import errors_to_exit_codes, settings_from
 from certirag.errors import InputError
+
+if TYPE_CHECKING:
+    from certirag.certify.ledger import Ledger
+    from certirag.config import Settings
 
 # Lazy by design: the library stacks (certirag.certify, certirag.pipeline,
 # certirag.verifiers, certirag.generate) are imported inside the commands that use them.
@@ -71,7 +75,7 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def _settings(config: Path | None, preset: str | None = None) -> Any:
+def _settings(config: Path | None, preset: str | None = None) -> Settings:
     return settings_from(config, preset)
 
 
@@ -178,10 +182,10 @@ def cert_show(
 
 # ------------------------------------------------------------------------- log
 
-def _open_ledger(path: Path | None, settings: Any) -> Any:
+def _open_ledger(path: Path | None, settings: Settings) -> Ledger:
     from certirag.certify.ledger import Ledger
 
-    return Ledger.open(path or getattr(settings, "ledger_path", None), settings=settings,
+    return Ledger.open(path or settings.ledger_path, settings=settings,
                        create=False, readonly=True)
 
 
@@ -211,7 +215,7 @@ def log_verify(
                 earlier = Checkpoint.parse(since.read_text("utf-8"))
             except (OSError, UnicodeDecodeError) as exc:
                 raise InputError(f"cannot read the checkpoint: {exc}", source=str(since)) from exc
-        path, check = verify_ledger(ledger or getattr(settings, "ledger_path", None), key,
+        path, check = verify_ledger(ledger or settings.ledger_path, key,
                                     since=earlier, settings=settings)
         where = str(path)
     if as_json:

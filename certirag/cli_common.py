@@ -21,6 +21,7 @@ from certirag.errors import (
     IndexStoreError,
     InputError,
 )
+from certirag.reasons import OUTCOME_EXIT
 
 if TYPE_CHECKING:
     from certirag.eval.runner import Probe
@@ -30,7 +31,10 @@ __all__ = ["EXIT_BACKEND", "EXIT_INPUT", "EXIT_NO_CLAIMS", "EXIT_OK", "EXIT_WITH
            "argv_text", "command_line", "err", "errors_to_exit_codes", "prepare_verifier",
            "print_json", "read_input_bytes", "read_stdin_text", "settings_from", "write_outputs"]
 
-EXIT_OK, EXIT_WITHHELD, EXIT_INPUT, EXIT_BACKEND, EXIT_NO_CLAIMS = 0, 1, 2, 3, 4
+# the exit codes of the outcomes come from the reason table; 2 is bad input
+EXIT_OK, EXIT_WITHHELD, EXIT_BACKEND, EXIT_NO_CLAIMS = (
+    OUTCOME_EXIT[o] for o in ("verified", "withheld", "backend_failed", "no_claims"))
+EXIT_INPUT = 2
 
 MAX_INPUT_FILE_BYTES = 1 << 30
 """The most bytes read from one file named on the command line (1 GiB), so that a path such
@@ -114,7 +118,7 @@ def read_stdin_text(option: str) -> str:
                          f"0x{data[exc.start]:02x} at offset {exc.start})") from exc
 
 
-def settings_from(config: Path | None, preset: str | None, **overrides: Any) -> Any:
+def settings_from(config: Path | None, preset: str | None, **overrides: Any) -> Settings:
     return load_settings(config, preset=preset,
                          **{k: v for k, v in overrides.items() if v is not None})
 

@@ -99,8 +99,7 @@ def ask_command(
         if not hits:
             raise InputError("the index returned no passages for this question: there is "
                              "nothing to verify an answer against")
-        passages = [Evidence(doc_id=h.doc_id, chunk_id=h.chunk_id, start=h.start, end=h.end,
-                             text=h.text, score=h.score) for h in hits]
+        passages = [Evidence.from_hit(h) for h in hits]
         gen = create_generator(settings, backend=backend, model=model, base_url=base_url)
         engine = InflightEngine(gen, settings=settings,
                                 config=config_from_settings(settings, steering=steering,

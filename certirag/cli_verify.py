@@ -7,16 +7,12 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from certirag.cli_common import (
-    EXIT_BACKEND,
     EXIT_INPUT,
-    EXIT_NO_CLAIMS,
-    EXIT_OK,
-    EXIT_WITHHELD,
     ConfigOpt,
     PresetOpt,
     RichProgress,
@@ -28,9 +24,16 @@ from certirag.cli_common import (
     read_stdin_text,
     settings_from,
 )
+from certirag.config import Settings
 from certirag.errors import BackendError, BackendUnavailable, CertiragError, InputError
+from certirag.evidence import read_evidence
 from certirag.index import Index
 from certirag.jsonio import JSONInputError, decode_utf8, jsonl_lines, loads
+from certirag.reasons import OUTCOME_EXIT
+from certirag.schemas import Evidence
+
+if TYPE_CHECKING:
+    from certirag.result import VerificationResult
 
 # Lazy by design: the library stacks (certirag.certify, certirag.pipeline,
 # certirag.verifiers, certirag.generate) are imported inside the commands that use them.
@@ -42,7 +45,7 @@ MAX_BATCH_LINE = 5_000_000
 
 MAX_EVIDENCE_FILE_BYTES = 64 << 20
 """The largest ``--evidence`` file read (64 MiB; the evidence itself is capped at
-:data:`certirag.pipeline.MAX_EVIDENCE_CHARS` characters)."""
+:data:`certirag.evidence.MAX_EVIDENCE_CHARS` characters)."""
 
 
 def _line_of(data: bytes, offset: int) -> int:
@@ -58,11 +61,13 @@ def _json_error(exc: ValueError) -> str:
     return f"invalid JSON: {exc}"
 
 
-def read_evidence_file(path: Path) -> list[dict[str, str]]:
+def read_evidence_file(path: Path) -> list[Evidence]:
     """JSONL of ``{"id", "text"}`` passages, or any other file as one plain-text passage.
 
     JSON Lines end at ``\\n`` only (a BOM and ``\\r\\n`` are accepted); each line is read
-    with :func:`certirag.jsonio.loads`. Every problem is an ``InputError`` naming the line."""
+    with :func:`certirag.jsonio.loads` and its passage with
+    :func:`certirag.evidence.read_evidence` (a passage without an id is ``FILE:LINE``).
+    Every problem is an ``InputError`` naming the file and line."""
     source = str(path)
     data = read_input_bytes(path, limit=MAX_EVIDENCE_FILE_BYTES)
     if path.suffix != ".jsonl":
@@ -73,28 +78,27 @@ def read_evidence_file(path: Path) -> list[dict[str, str]]:
                              line=_line_of(data, exc.start)) from exc
         if not text.strip():
             raise InputError("the evidence file is empty", source=source)
-        return [{"id": path.name, "text": text}]
-    out = []
+        return read_evidence([{"id": path.name, "text": text}], source=source)
+    objects: list[dict[str, Any]] = []
+    lines: list[int] = []
     for n, raw in jsonl_lines(data):
         try:
             obj = loads(decode_utf8(raw))
         except ValueError as exc:
             raise InputError(_json_error(exc), source=source, line=n) from exc
-        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str) \
-                or not obj["text"].strip():
+        if not isinstance(obj, dict):
             raise InputError("expected an object with a non-blank 'text'", source=source,
                              line=n)
-        ident = obj.get("id", f"{path.name}:{n}")
-        if not isinstance(ident, str) or not ident:
-            raise InputError("'id' must be a non-empty string", source=source, line=n)
-        out.append({"id": ident, "text": obj["text"]})
-    if not out:
+        objects.append(obj)
+        lines.append(n)
+    if not objects:
         raise InputError("the evidence file is empty", source=source)
-    return out
+    return read_evidence(objects, source=source, lines=lines,
+                         default_ids=[f"{path.name}:{n}" for n in lines])
 
 
-def _issue(result: Any, settings: Any, signing_key: Path | None, cert_out: Path | None,
-           index: Any) -> str | None:
+def _issue(result: VerificationResult, settings: Settings, signing_key: Path | None,
+           cert_out: Path | None, index: Index | None) -> str | None:
     from certirag.certify.issue import issue_and_record
 
     cert = issue_and_record(result, settings=settings, signing_key=signing_key,
@@ -189,8 +193,7 @@ def verify_command(
     raise typer.Exit(result.exit_code())
 
 
-_ROW_EXIT = {"verified": EXIT_OK, "no_claims": EXIT_NO_CLAIMS, "withheld": EXIT_WITHHELD,
-             "error": EXIT_INPUT, "backend_failed": EXIT_BACKEND}
+_ROW_EXIT: dict[str, int] = {**OUTCOME_EXIT, "error": EXIT_INPUT}
 _SEVERITY = ("verified", "no_claims", "withheld", "error", "backend_failed")  # worst last
 
 
@@ -294,7 +297,7 @@ def _outcome(row: dict[str, Any]) -> str:
     return got if isinstance(got, str) and got in _ROW_EXIT else "withheld"  # fail closed
 
 
-def run_batch(batch: Path, out: Path, settings: Any) -> int:
+def run_batch(batch: Path, out: Path, settings: Settings) -> int:
     """Verify every row of ``batch`` into ``out``; keep the finished rows already there and
     redo the error rows. Returns the exit code of the worst row (see ``verify --help``)."""
     from certirag.pipeline import verify

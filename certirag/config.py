@@ -30,6 +30,18 @@ __all__ = ["PRESETS", "Settings", "load_settings"]
 PRESETS = ("default", "strict", "mixed")
 
 
+def _preset_file(name: str) -> dict[str, Any]:
+    """The mapping a built-in preset file holds, unchecked."""
+    text = resources.files("certirag.presets").joinpath(f"{name}.yaml").read_text("utf-8")
+    data = yaml.safe_load(text)
+    return data if isinstance(data, dict) else {}
+
+
+# The decision thresholds are tuned (see presets/default.yaml for the run that chose them)
+# and written once, in the default preset: the defaults of the fields are read from it.
+_TUNED = _preset_file("default")
+
+
 class Settings(BaseSettings):
     """All of certirag's settings. Build one with :func:`load_settings`, or directly."""
 
@@ -68,9 +80,14 @@ class Settings(BaseSettings):
     nli_max_length: int = Field(default=256, ge=16, le=4096)
     nli_windows: int = Field(default=8, ge=1, le=256,
                              description="evidence windows scored per claim")
-    # chosen on HaluEval dev rows 7,000-7,999 (see presets/default.yaml for the command)
-    tau_entail: float = Field(default=0.5, ge=0.0, le=1.0)
-    tau_contradict: float = Field(default=0.3, ge=0.0, le=1.0)
+    # chosen on HaluEval dev rows 7,000-7,999: the values and the command are in
+    # presets/default.yaml, the one place they are written
+    tau_entail: float = Field(default=_TUNED["tau_entail"], ge=0.0, le=1.0,
+                              description="τe: a claim passes at calibrated "
+                                          "P(entailment) ≥ τe (default: presets/default.yaml)")
+    tau_contradict: float = Field(default=_TUNED["tau_contradict"], ge=0.0, le=1.0,
+                                  description="τc: a claim is blocked at P(contradiction) ≥ "
+                                              "τc (default: presets/default.yaml)")
     policy: Literal["certirag.policy.v3", "certirag.policy.v2", "certirag.policy.v1"] = Field(
         default="certirag.policy.v3",
         description="the decision rule: v2 verifies a claim that is a whole evidence "
@@ -175,6 +192,7 @@ def _read_yaml(text: str, origin: str) -> dict[str, Any]:
 
 
 def preset_values(name: str) -> dict[str, Any]:
+    """The settings a preset names (a setting it does not name has its default)."""
     if name not in PRESETS:
         raise ConfigError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
     text = resources.files("certirag.presets").joinpath(f"{name}.yaml").read_text("utf-8")

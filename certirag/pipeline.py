@@ -11,138 +11,51 @@ from __future__ import annotations
 import concurrent.futures
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from certirag import bound  # rules looked up when called: a test swaps one for a bug
 from certirag.bound import POLICY_V3
-from certirag.checks import CheckOptions, check_claim, prepare_evidence
+from certirag.checks import CheckOptions, Finding, check_claim, prepare_evidence
 from certirag.claims import extract_claims_for
 from certirag.config import Settings
 from certirag.errors import CertiragError, ConfigError, InputError
+from certirag.evidence import MAX_EVIDENCE_CHARS, EvidenceInput, read_evidence
 from certirag.llm.client import create_client
-from certirag.policy import POLICY_ID, Thresholds, decide
+from certirag.policy import Thresholds, decide
+from certirag.reasons import BACKEND_FAILURES, reason
 from certirag.render import render
-from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Reason, Scores
+from certirag.result import VerificationResult
+from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Scores, SearchResult
 from certirag.text.quotes import find_quote, is_quote
 from certirag.text.sentences import split_sentences
-from certirag.verifiers import shared_verifier, verify_claims
-from certirag.verifiers.binding import score_bound
+from certirag.verifiers import NLIResult, Verifier, shared_verifier, verify_claims
+from certirag.verifiers.binding import BindingPlan, BindingWindow, BoundResult, score_bound
 from certirag.verifiers.judge import FILTER_ID, JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
 
-__all__ = ["FAILURE_CODES", "VerificationResult", "coerce_evidence", "render", "verify"]
+__all__ = ["FAILURE_CODES", "MAX_ANSWER_CHARS", "MAX_EVIDENCE_CHARS", "IndexLike",
+           "VerificationResult", "coerce_evidence", "quoted_by", "render", "verify"]
 
 log = logging.getLogger(__name__)
 
-# Reasons that mean "a backend could not give an answer" (exit code 3).
-FAILURE_CODES = frozenset({"backend_error", "timeout", "judge_error", "compiler_error"})
+#: Reasons that mean "a backend could not give an answer" (exit code 3): an alias of
+#: :data:`certirag.reasons.BACKEND_FAILURES`.
+FAILURE_CODES = BACKEND_FAILURES
 MAX_ANSWER_CHARS = 100_000
-MAX_EVIDENCE_CHARS = 2_000_000
+#: The reader of inline evidence (an alias of :func:`certirag.evidence.read_evidence`).
+coerce_evidence = read_evidence
+
+_T = TypeVar("_T")
 
 
-@dataclass
-class VerificationResult:
-    question: str
-    answer: str
-    claims: list[ClaimDecision]
-    display: str
-    thresholds: Thresholds
-    model: dict[str, str] = field(default_factory=dict)
-    evidence: list[Evidence] = field(default_factory=list)
-    policy: str = POLICY_ID
+class IndexLike(Protocol):
+    """What :func:`verify` calls on an index: ``search`` (a
+    :class:`certirag.index.Index`, or anything with the same method)."""
 
-    @property
-    def stats(self) -> dict[str, int]:
-        counts = {d.value: 0 for d in Decision}
-        for c in self.claims:
-            counts[c.decision.value] += 1
-        return {"total": len(self.claims), **counts}
-
-    @property
-    def all_verified(self) -> bool:
-        """At least one claim verified and none withheld (``not_a_claim`` sentences aside):
-        an answer of pleasantries only verifies nothing (outcome ``no_claims``)."""
-        return (any(c.decision == Decision.VERIFIED for c in self.claims)
-                and all(c.decision in (Decision.VERIFIED, Decision.NOT_A_CLAIM)
-                        for c in self.claims))
-
-    @property
-    def outcome(self) -> str:
-        """``verified``, ``withheld``, ``backend_failed`` or ``no_claims`` (every sentence
-        is ``not_a_claim``: nothing was checked); see :meth:`exit_code`."""
-        if self.backend_failed:
-            return "backend_failed"
-        if self.all_verified:
-            return "verified"
-        if all(c.decision == Decision.NOT_A_CLAIM for c in self.claims):
-            return "no_claims"
-        return "withheld"
-
-    @property
-    def backend_failed(self) -> bool:
-        return any(r.code in FAILURE_CODES for c in self.claims for r in c.reasons
-                   if c.decision != Decision.VERIFIED)
-
-    @property
-    def rendered(self) -> str:
-        return render(self.answer, self.claims, self.display)
-
-    def exit_code(self) -> int:
-        """0 verified (at least one claim, none withheld), 1 something withheld, 3 withheld
-        because a backend failed, 4 no claims (every sentence ``not_a_claim``)."""
-        return {"verified": 0, "withheld": 1, "backend_failed": 3, "no_claims": 4}[self.outcome]
-
-    def to_dict(self) -> dict[str, Any]:
-        claims = []
-        for c in self.claims:
-            claims.append({
-                "id": c.claim.id, "text": c.claim.text, "start": c.claim.start,
-                "end": c.claim.end, "decision": c.decision.value,
-                "reasons": [r.model_dump(mode="json") for r in c.reasons],
-                "scores": ({"entailment": c.scores.entailment, "neutral": c.scores.neutral,
-                            "contradiction": c.scores.contradiction} if c.scores else None),
-                "evidence": [{"doc_id": e.doc_id, "chunk_id": e.chunk_id, "start": e.start,
-                              "end": e.end, "text": e.text} for e in c.evidence],
-            })
-        return {
-            "question": self.question, "answer": self.answer, "claims": claims,
-            "stats": self.stats, "outcome": self.outcome, "rendered": self.rendered,
-            "policy": {"id": self.policy, "tau_entail": self.thresholds.tau_entail,
-                       "tau_contradict": self.thresholds.tau_contradict},
-            "model": self.model,
-        }
+    def search(self, query: str, *, k: int | None = None) -> SearchResult: ...
 
 
-def coerce_evidence(evidence: Sequence[Any]) -> list[Evidence]:
-    """Accept strings, ``{"id", "text"}`` mappings or :class:`Evidence`; reject the rest."""
-    out: list[Evidence] = []
-    total = 0
-    for i, item in enumerate(evidence):
-        if isinstance(item, Evidence):
-            ev = item
-        elif isinstance(item, str):
-            if not item.strip():
-                raise InputError(f"evidence {i} is blank")
-            ev = Evidence(doc_id=f"e{i + 1}", text=item, start=0, end=len(item))
-        elif isinstance(item, Mapping):
-            text = item.get("text")
-            ident = item.get("id", item.get("doc_id", f"e{i + 1}"))
-            if not isinstance(text, str) or not text.strip():
-                raise InputError(f"evidence {i}: 'text' must be a non-blank string")
-            if not isinstance(ident, str) or not ident:
-                raise InputError(f"evidence {i}: 'id' must be a non-empty string")
-            ev = Evidence(doc_id=ident, text=text, start=0, end=len(text))
-        else:
-            raise InputError(f"evidence {i}: expected a string or an object with 'text'")
-        total += len(ev.text)
-        if total > MAX_EVIDENCE_CHARS:
-            raise InputError(f"evidence is larger than {MAX_EVIDENCE_CHARS:,} characters")
-        out.append(ev)
-    return out
-
-
-def _run_with_timeout(fn: Any, timeout: float | None) -> Any:
+def _run_with_timeout(fn: Callable[[], _T], timeout: float | None) -> _T:
     if timeout is None:
         return fn()
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
@@ -156,15 +69,16 @@ def verify(
     question: str,
     answer: str,
     *,
-    evidence: Sequence[Any] | None = None,
-    index: Any = None,
+    evidence: Sequence[EvidenceInput] | None = None,
+    index: IndexLike | None = None,
     settings: Settings | None = None,
-    verifier: Any = None,
+    verifier: Verifier | None = None,
 ) -> VerificationResult:
-    """Verify ``answer`` to ``question`` against ``evidence`` (or passages retrieved from
-    ``index``). ``verifier`` defaults to the backend named in ``settings``, loaded when a
-    claim first needs it and then shared by later calls with the same verifier settings
-    (see :func:`certirag.verifiers.shared_verifier`)."""
+    """Verify ``answer`` to ``question`` against ``evidence`` (read by
+    :func:`certirag.evidence.read_evidence`) or passages retrieved from ``index``.
+    ``verifier`` defaults to the backend named in ``settings``, loaded when a claim first
+    needs it and then shared by later calls with the same verifier settings (see
+    :func:`certirag.verifiers.shared_verifier`)."""
     settings = settings or Settings()
     if not isinstance(question, str) or not isinstance(answer, str):
         raise InputError("question and answer must be strings")
@@ -176,10 +90,9 @@ def verify(
         raise InputError("pass evidence or an index, not both")
     if index is not None:
         hits = index.search(question if question.strip() else answer, k=settings.top_k).hits
-        passages = [Evidence(doc_id=h.doc_id, chunk_id=h.chunk_id, start=h.start, end=h.end,
-                             text=h.text, score=h.score) for h in hits]
+        passages = [Evidence.from_hit(h) for h in hits]
     else:
-        passages = coerce_evidence(evidence or [])
+        passages = read_evidence(evidence or [])
 
     thresholds = Thresholds(settings.tau_entail, settings.tau_contradict)
     claims, claims_model = extract_claims_for(settings, answer, question=question)
@@ -188,13 +101,13 @@ def verify(
     prepared = prepare_evidence(texts, options=options) if texts else None
 
     decisions: dict[str, ClaimDecision] = {}
-    findings: dict[str, list[Any]] = {}
+    findings: dict[str, list[Finding]] = {}
     to_score: list[Claim] = []
     for claim in claims:
         if claim.kind == "not_a_claim":
             decisions[claim.id] = ClaimDecision(
                 claim=claim, decision=Decision.NOT_A_CLAIM,
-                reasons=[Reason(code="not_a_claim", message="asserts nothing checkable")])
+                reasons=[reason("not_a_claim", "asserts nothing checkable")])
             continue
         if claim.kind == "compiler_error":  # claims: llm, and the compiler failed
             decisions[claim.id] = _withhold(claim, "compiler_error", "the LLM claim compiler "
@@ -239,18 +152,18 @@ def verify(
 
 def _withhold(claim: Claim, code: str, message: str) -> ClaimDecision:
     return ClaimDecision(claim=claim, decision=Decision.UNVERIFIED,
-                         reasons=[Reason(code=code, message=message)])
+                         reasons=[reason(code, message)])
 
 
-def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, settings: Settings,
-           thresholds: Thresholds, decisions: dict[str, ClaimDecision],
+def _score(claims: list[Claim], passages: list[Evidence], verifier: Verifier | None,
+           settings: Settings, thresholds: Thresholds, decisions: dict[str, ClaimDecision],
            model: dict[str, str], *, answer: str = "") -> None:
     """Score ``claims`` with ``verifier``, or (``None``) the shared one for ``settings``,
     loaded inside the timeout like a verifier's own lazy load."""
     texts = [p.text for p in passages]
-    used: list[Any] = [verifier] if verifier is not None else []
+    used: list[Verifier] = [verifier] if verifier is not None else []
 
-    def run() -> tuple[list[Claim], list[Claim], Any]:
+    def run() -> tuple[list[Claim], list[Claim], list[NLIResult]]:
         if not used:
             used.append(shared_verifier(settings))
         try:
@@ -284,8 +197,8 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
         model.setdefault("sha256", res.model_sha256)
         failures = []
         if res.truncated and i not in quoted:  # a quote needs no model
-            failures.append(Reason(code="evidence_truncated",
-                                   message="the evidence window did not fit the model"))
+            failures.append(reason("evidence_truncated",
+                                   "the evidence window did not fit the model"))
         span = _span(res, passages)
         ev = ([span.model_copy(update={"score": res.scores.entailment})]
               if span is not None else [])
@@ -297,8 +210,8 @@ def _score(claims: list[Claim], passages: list[Evidence], verifier: Any, setting
                                             evidence=ev)
 
 
-def _guarded(run: Any, claims: list[Claim], settings: Settings, used: list[Any],
-             decisions: dict[str, ClaimDecision]) -> Any:
+def _guarded(run: Callable[[], _T], claims: list[Claim], settings: Settings,
+             used: list[Verifier], decisions: dict[str, ClaimDecision]) -> _T | None:
     """``run()`` inside the verify timeout; on a timeout or a backend failure every claim
     is withheld with its typed reason and ``None`` is returned (fail closed, never pass)."""
     try:
@@ -317,7 +230,7 @@ def _guarded(run: Any, claims: list[Claim], settings: Settings, used: list[Any],
     return None
 
 
-def _sentence_evidence(window: Any, passages: list[Evidence]) -> list[Evidence]:
+def _sentence_evidence(window: BindingWindow, passages: list[Evidence]) -> list[Evidence]:
     """A binding window's sentences as evidence spans, in the passages' coordinates."""
     return [_at(passages, s.source, s.start, s.end) for s in window.sentences]
 
@@ -330,16 +243,16 @@ def _at(passages: list[Evidence], source: int, start: int, end: int) -> Evidence
                     end=src.start + end, text=src.text[start:end])
 
 
-def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
+def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifier | None,
                  settings: Settings, thresholds: Thresholds,
                  decisions: dict[str, ClaimDecision], model: dict[str, str], *, answer: str,
-                 question: str, options: Any) -> None:
+                 question: str, options: CheckOptions) -> None:
     """Policy v3 (:mod:`certirag.bound`): score each claim on the spans that bind it, check
     it again against the deciding span, and let a quote pass only when nothing frames it."""
     texts = [p.text for p in passages]
-    used: list[Any] = [verifier] if verifier is not None else []
+    used: list[Verifier] = [verifier] if verifier is not None else []
     pending: list[Claim] = []
-    plans: dict[str, Any] = {}
+    plans: dict[str, BindingPlan] = {}
     for c in claims:
         try:  # one plan per claim: its binding finding and the spans the model scores
             plans[c.id] = bound.plan_claim(c.text, texts, top=settings.nli_windows,
@@ -358,11 +271,12 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
     if not pending:
         return
 
-    def score(batch: list[Claim]) -> list[Any]:
+    def score(batch: list[Claim]) -> list[BoundResult]:
         return score_bound(used[0], [c.text for c in batch], [plans[c.id] for c in batch],
                            tau_entail=thresholds.tau_entail)
 
-    def run() -> tuple[list[Claim], list[Claim], list[Any], list[list[Evidence]], list[Any]]:
+    def run() -> tuple[list[Claim], list[Claim], list[BoundResult], list[list[Evidence]],
+                       list[NLIResult | None]]:
         if not used:
             used.append(shared_verifier(settings))
         fits, long = pending, list[Claim]()
@@ -391,7 +305,7 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
     for claim, br, q, qr in zip(scored, bindings, quotes, quoted_res, strict=True):
         if q and qr is not None:
             res, ev = qr, q
-        elif br.result is not None:
+        elif br.result is not None and br.window is not None:  # scored on a span
             res, ev = br.result, _sentence_evidence(br.window, passages)
         else:
             decisions[claim.id] = _withhold(claim, "no_evidence", "no evidence span binds "
@@ -407,8 +321,7 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
             log.exception("span check failed")
             decisions[claim.id] = _withhold(claim, "check_error", f"span check failed: {exc}")
             continue
-        failures = ([Reason(code="evidence_truncated",
-                            message="the evidence window did not fit the model")]
+        failures = ([reason("evidence_truncated", "the evidence window did not fit the model")]
                     if res.truncated else [])
         is_quote = any(marks)
         decision, reasons = decide(findings=found, scores=res.scores, evidence_spans=len(ev),
@@ -420,7 +333,8 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Any,
                                             evidence=score_ev)
 
 
-def _spread(quotes: list[list[Evidence]], results: list[Any]) -> list[Any]:
+def _spread(quotes: list[list[Evidence]], results: list[NLIResult]
+            ) -> list[NLIResult | None]:
     """``results`` (one per non-empty entry of ``quotes``) back in ``quotes``' places."""
     it = iter(results)
     return [next(it, None) if q else None for q in quotes]
@@ -437,7 +351,7 @@ def _quotes_of(claims: list[Claim], passages: list[Evidence], answer: str
     return out
 
 
-def _span(res: Any, passages: list[Evidence]) -> Evidence | None:
+def _span(res: NLIResult, passages: list[Evidence]) -> Evidence | None:
     """The evidence span a verifier result points at, in the passages' coordinates."""
     if res.evidence_index is None or res.start is None or res.end is None:
         return None
@@ -480,8 +394,8 @@ def _passes(scores: Scores, thresholds: Thresholds) -> bool:
                                                            or c < thresholds.tau_contradict)
 
 
-def _quotes(claims: list[Claim], results: list[Any], passages: list[Evidence], verifier: Any,
-            answer: str) -> tuple[list[Any], set[int]]:
+def _quotes(claims: list[Claim], results: list[NLIResult], passages: list[Evidence],
+            verifier: Verifier, answer: str) -> tuple[list[NLIResult], set[int]]:
     """Claims that quote a whole evidence sentence verbatim — the claim, or the answer
     sentence it comes from: their evidence becomes that evidence sentence, scored by the
     model in one batch for the record (the policy does not need the scores). Returns the
@@ -527,8 +441,8 @@ def quoted_by(claim: Claim, answer: str, span: Evidence, passages: Sequence[Evid
             or is_quote(answer[claim.start:claim.end], span, passages))
 
 
-def _minimise(claims: list[Claim], results: list[Any], verifier: Any,
-              thresholds: Thresholds) -> list[Any]:
+def _minimise(claims: list[Claim], results: list[NLIResult], verifier: Verifier,
+              thresholds: Thresholds) -> list[NLIResult]:
     """Minimal sufficient evidence: where a passing window holds several sentences, score
     each sentence alone (one batch for all claims) and keep the best one that still
     passes; otherwise the window stays as it is."""
@@ -550,7 +464,7 @@ def _minimise(claims: list[Claim], results: list[Any], verifier: Any,
     except Exception as exc:  # the joint window already passed; keep it
         log.warning("minimal-evidence scoring failed: %s", exc)
         return results
-    best: dict[int, Any] = {}
+    best: dict[int, NLIResult] = {}
     for (i, start, end), (text, _), res in zip(trials, pairs, scored, strict=True):
         if res.truncated or not _passes(res.scores, thresholds):
             continue

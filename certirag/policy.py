@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from certirag.reasons import reason
 from certirag.schemas import Decision, Reason, Scores
 
 __all__ = ["POLICIES", "POLICY_ID", "FindingLike", "Thresholds", "decide"]
@@ -62,7 +63,8 @@ def decide(
     quote_needs_model: bool = False,
 ) -> tuple[Decision, list[Reason]]:
     """Apply the policy. ``failures`` are typed outcomes such as ``backend_error``,
-    ``timeout``, ``no_evidence`` or ``evidence_truncated``; any of them withholds.
+    ``timeout``, ``no_evidence`` or ``evidence_truncated``; any of them withholds. Every
+    code it writes is in :data:`certirag.reasons.REASONS`.
     ``quoted``: the claim quotes its evidence span verbatim (always ``False`` under
     ``certirag.policy.v1``). ``quote_needs_model`` (``certirag.policy.v3``): a quote
     passes only while the model, reading it with its neighbours, finds no contradiction
@@ -77,34 +79,31 @@ def decide(
                      and p_c >= thresholds.tau_contradict and p_c > scores.entailment)
     if quoted and not findings and not failures and evidence_spans >= 1 and not model_objects:
         # identity, not inference: the model's scores are recorded, not needed
-        return Decision.VERIFIED, [Reason(
-            code="quoted",
-            message="the claim is a whole evidence sentence, verbatim"
-                    + (f" (model: P(entailment) = {scores.entailment:.3f}"
-                       + (f", P(contradiction) = {p_c:.3f}" if p_c is not None else "")
-                       + ")" if scores is not None else ""))]
+        return Decision.VERIFIED, [reason(
+            "quoted",
+            "the claim is a whole evidence sentence, verbatim"
+            + (f" (model: P(entailment) = {scores.entailment:.3f}"
+               + (f", P(contradiction) = {p_c:.3f}" if p_c is not None else "")
+               + ")" if scores is not None else ""))]
     if p_c is not None and p_c >= thresholds.tau_contradict:
-        reasons.append(Reason(code="model_contradiction",
-                              message=f"P(contradiction) = {p_c:.3f} ≥ τc = "
-                                      f"{thresholds.tau_contradict:.3f}"))
+        reasons.append(reason("model_contradiction",
+                              f"P(contradiction) = {p_c:.3f} ≥ τc = "
+                              f"{thresholds.tau_contradict:.3f}"))
         return Decision.BLOCKED, reasons
     if contra_finding:
         return Decision.BLOCKED, reasons
     if findings or failures:
         return Decision.UNVERIFIED, reasons
     if evidence_spans < 1:
-        return Decision.UNVERIFIED, [Reason(code="no_evidence",
-                                            message="no evidence span supports the claim")]
+        return Decision.UNVERIFIED, [reason("no_evidence", "no evidence span supports the claim")]
     if scores is None:
-        return Decision.UNVERIFIED, [Reason(code="not_scored",
-                                            message="the claim was not scored by a model")]
+        return Decision.UNVERIFIED, [reason("not_scored", "the claim was not scored by a model")]
     if scores.entailment < thresholds.tau_entail:
-        return Decision.UNVERIFIED, [Reason(
-            code="low_entailment",
-            message=f"P(entailment) = {scores.entailment:.3f} < τe = "
-                    f"{thresholds.tau_entail:.3f}")]
-    return Decision.VERIFIED, [Reason(
-        code="entailed",
-        message=f"P(entailment) = {scores.entailment:.3f} ≥ τe = {thresholds.tau_entail:.3f}"
-                + (f"; P(contradiction) = {p_c:.3f} < τc = {thresholds.tau_contradict:.3f}"
-                   if p_c is not None else ""))]
+        return Decision.UNVERIFIED, [reason(
+            "low_entailment",
+            f"P(entailment) = {scores.entailment:.3f} < τe = {thresholds.tau_entail:.3f}")]
+    return Decision.VERIFIED, [reason(
+        "entailed",
+        f"P(entailment) = {scores.entailment:.3f} ≥ τe = {thresholds.tau_entail:.3f}"
+        + (f"; P(contradiction) = {p_c:.3f} < τc = {thresholds.tau_contradict:.3f}"
+           if p_c is not None else ""))]

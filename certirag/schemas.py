@@ -2,13 +2,18 @@
 
 Character offsets are Python code points into the original text; a span's
 ``text`` always equals ``source[start:end]``. JSON values are lowercase.
+
+The ``…Record`` models are JSON forms read strictly (unknown keys and wrong types are an
+error): :class:`VerificationRecord` is what ``certirag verify --json`` prints, and a
+certificate's claims are :class:`ClaimRecord` s. :data:`SCHEMA_KINDS` names the models
+whose JSON Schema ``certirag schema export`` writes.
 """
 
 from __future__ import annotations
 
 import hashlib
 from enum import StrEnum
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
@@ -17,14 +22,22 @@ __all__ = [
     "Chunk",
     "Claim",
     "ClaimDecision",
+    "ClaimEvidenceRecord",
+    "ClaimRecord",
     "Decision",
     "Document",
     "Evidence",
+    "PassageRecord",
+    "PolicyRecord",
     "Reason",
+    "ReasonRecord",
     "Scores",
+    "ScoresRecord",
     "SearchHit",
     "SearchResult",
     "Span",
+    "StatsRecord",
+    "VerificationRecord",
     "sha256_text",
 ]
 
@@ -145,7 +158,8 @@ class SearchResult(_Model):
 
 class Evidence(_Model):
     """A passage offered as evidence. ``doc_id``/``chunk_id``/offsets locate it when it came
-    from an index; evidence passed inline has offsets into its own text."""
+    from an index (:meth:`from_hit`); evidence passed inline has offsets into its own text
+    (:func:`certirag.evidence.read_evidence`)."""
 
     doc_id: str
     chunk_id: str | None = None
@@ -153,6 +167,12 @@ class Evidence(_Model):
     end: int | None = None
     text: str = Field(min_length=1)
     score: float | None = None
+
+    @classmethod
+    def from_hit(cls, hit: SearchHit) -> Evidence:
+        """A search hit as evidence: its document, chunk, offsets, text and fused score."""
+        return cls(doc_id=hit.doc_id, chunk_id=hit.chunk_id, start=hit.start, end=hit.end,
+                   text=hit.text, score=hit.score)
 
 
 class Scores(_Model):
@@ -202,6 +222,128 @@ class ClaimDecision(_Model):
     evidence: list[Evidence] = Field(default_factory=list)
 
 
+# ---------------------------------------------------------------- records (the JSON forms)
+
+
+class _Record(BaseModel):
+    """A record as JSON carries it, read strictly: unknown keys and wrong types are an
+    error (a number is no string, a string no number)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class ReasonRecord(_Record):
+    """One reason of a claim's decision (its ``code`` is one of ``docs/reasons.md``)."""
+
+    code: str
+    message: str
+    text: str | None = None
+
+
+class ScoresRecord(_Record):
+    """The calibrated probabilities a claim was decided on (``None``: a 2-class model)."""
+
+    entailment: float = Field(ge=0.0, le=1.0)
+    neutral: float | None = Field(ge=0.0, le=1.0)
+    contradiction: float | None = Field(ge=0.0, le=1.0)
+
+
+class ClaimEvidenceRecord(_Record):
+    """An evidence span a claim was decided on, in the coordinates of its passage's
+    document (for inline evidence, of the passage)."""
+
+    doc_id: str
+    chunk_id: str | None
+    start: int
+    end: int | None
+    text: str
+
+
+class ClaimRecord(_Record):
+    """A claim with its decision, reasons, scores and evidence spans: an entry of
+    ``claims`` in ``certirag verify --json`` and in a certificate."""
+
+    id: str
+    text: str
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    decision: Decision = Field(strict=False)
+    reasons: list[ReasonRecord]
+    scores: ScoresRecord | None
+    evidence: list[ClaimEvidenceRecord]
+
+    @classmethod
+    def of(cls, c: ClaimDecision) -> ClaimRecord:
+        """The record of a decided claim."""
+        s = c.scores
+        return cls(
+            id=c.claim.id, text=c.claim.text, start=c.claim.start, end=c.claim.end,
+            decision=c.decision,
+            reasons=[ReasonRecord(code=r.code, message=r.message, text=r.text)
+                     for r in c.reasons],
+            scores=(ScoresRecord(entailment=s.entailment, neutral=s.neutral,
+                                 contradiction=s.contradiction) if s is not None else None),
+            evidence=[ClaimEvidenceRecord(doc_id=e.doc_id, chunk_id=e.chunk_id, start=e.start,
+                                          end=e.end, text=e.text) for e in c.evidence])
+
+
+class PolicyRecord(_Record):
+    """The decision rule and the thresholds it was applied with."""
+
+    id: str
+    tau_entail: float = Field(ge=0.0, le=1.0)
+    tau_contradict: float = Field(ge=0.0, le=1.0)
+
+
+class StatsRecord(_Record):
+    """How many claims got each decision."""
+
+    total: int = Field(ge=0)
+    verified: int = Field(ge=0)
+    unverified: int = Field(ge=0)
+    blocked: int = Field(ge=0)
+    not_a_claim: int = Field(ge=0)
+
+
+class PassageRecord(_Record):
+    """An evidence passage (``POST /v1/verify`` with ``include_passages``): what the
+    offsets of each claim's evidence point into."""
+
+    doc_id: str
+    chunk_id: str | None
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    text: str
+
+
+class VerificationRecord(_Record):
+    """A verification result as JSON: what ``certirag verify --json`` prints, a row of
+    ``certirag verify --batch … --out``, and the reply of ``POST /v1/verify``
+    (:meth:`certirag.pipeline.VerificationResult.to_dict` writes the fields that are not
+    optional; the optional ones are added by the command or the server)."""
+
+    question: str
+    answer: str
+    claims: list[ClaimRecord]
+    stats: StatsRecord
+    outcome: Literal["verified", "withheld", "backend_failed", "no_claims"] = Field(
+        description="verified (exit 0), withheld (1), backend_failed (3) or no_claims (4)")
+    rendered: str = Field(description="the answer as shown in the display mode")
+    policy: PolicyRecord
+    model: dict[str, str] = Field(description="the NLI model's id and weights sha256, and "
+                                              "what else decided (judge, claim compiler)")
+    id: str | None = Field(default=None, description="the row's id (batch output only)")
+    certificate_id: str | None = Field(default=None,
+                                       description="the signed certificate's id (only when "
+                                                   "one was issued)")
+    passages: list[PassageRecord] | None = Field(default=None,
+                                                 description="the evidence passages (only "
+                                                             "when asked for)")
+
+    #: The optional fields: a result itself does not write them.
+    ADDED: ClassVar[frozenset[str]] = frozenset({"id", "certificate_id", "passages"})
+
+
 SCHEMA_KINDS: dict[str, type[BaseModel]] = {
     "document": Document,
     "chunk": Chunk,
@@ -212,4 +354,5 @@ SCHEMA_KINDS: dict[str, type[BaseModel]] = {
     "claim": Claim,
     "claim-decision": ClaimDecision,
     "search-result": SearchResult,
+    "verification-result": VerificationRecord,
 }

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from certirag.schemas import Decision
+from certirag.schemas import ClaimRecord, PolicyRecord, ReasonRecord
 
 __all__ = [
     "FORMAT",
@@ -72,47 +72,6 @@ class SpanRecord(Passage):
     claim_id: str
 
 
-class _ClaimEvidence(_Strict):
-    doc_id: str
-    chunk_id: str | None
-    start: int
-    end: int | None
-    text: str
-
-
-class _Scores(_Strict):
-    entailment: float = Field(ge=0.0, le=1.0)
-    neutral: float | None = Field(ge=0.0, le=1.0)
-    contradiction: float | None = Field(ge=0.0, le=1.0)
-
-
-class ReasonRecord(_Strict):
-    """One reason of a claim's decision."""
-
-    code: str
-    message: str
-    text: str | None = None
-
-
-class ClaimRecord(_Strict):
-    """A claim with its decision, reasons, scores and evidence spans."""
-
-    id: str
-    text: str
-    start: int = Field(ge=0)
-    end: int = Field(ge=0)
-    decision: Decision = Field(strict=False)
-    reasons: list[ReasonRecord]
-    scores: _Scores | None
-    evidence: list[_ClaimEvidence]
-
-
-class _Policy(_Strict):
-    id: str
-    tau_entail: float = Field(ge=0.0, le=1.0)
-    tau_contradict: float = Field(ge=0.0, le=1.0)
-
-
 class _Software(_Strict):
     name: str
     version: str
@@ -133,7 +92,7 @@ class Body(_Strict):
     evidence: list[Passage]
     spans: list[SpanRecord]
     claims: list[ClaimRecord]
-    policy: _Policy
+    policy: PolicyRecord
     check_options: _CheckOptions
     stats: dict[str, int]
     display: str

@@ -21,7 +21,7 @@ from certirag.schemas import sha256_text
 
 if TYPE_CHECKING:
     from certirag.config import Settings
-    from certirag.pipeline import VerificationResult
+    from certirag.result import VerificationResult
 
 __all__ = ["build_certificate", "issue_and_record", "issue_certificate"]
 
@@ -151,7 +151,7 @@ def issue_and_record(
     place, so a process stopped anywhere leaves no certificate file without its ledger
     entry (an entry without a file is harmless: ``certirag log`` still has it).
     """
-    key_path = signing_key or getattr(settings, "signing_key", None)
+    key_path = signing_key or settings.signing_key
     if key_path is None:
         if cert_out is not None:
             raise InputError("--cert-out needs a signing key: pass --signing-key KEY "
@@ -161,7 +161,7 @@ def issue_and_record(
     certificate = issue_certificate(result, signer=signer, settings=settings, index=index,
                                     trace=trace)
     if ledger:
-        with Ledger.open(getattr(settings, "ledger_path", None), settings=settings) as log:
+        with Ledger.open(settings.ledger_path, settings=settings) as log:
             log.append(certificate, signer=signer)
     if cert_out is not None:
         certificate.save(cert_out)

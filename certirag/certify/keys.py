@@ -242,7 +242,7 @@ def default_public_key(settings: Settings | None = None, explicit: Path | None =
     if explicit is not None:
         path = Path(explicit).expanduser()
     else:
-        signing = getattr(settings, "signing_key", None)
+        signing = settings.signing_key
         path = (public_key_path_for(Path(signing).expanduser()) if signing
                 else default_key_dir(settings) / PUB_FILE)
     if not path.is_file():

@@ -22,10 +22,11 @@ from certirag.errors import CertiragError
 from certirag.models import load_model_info, resolve
 from certirag.pipeline import quoted_by
 from certirag.policy import POLICIES, Thresholds, decide
+from certirag.reasons import NOT_FINDINGS, UNSCORED_FAILURES
 from certirag.render import render
 from certirag.schemas import Claim, ClaimDecision, Decision, Document, Evidence, Reason, Scores
 from certirag.text.sentences import split_sentences
-from certirag.verifiers import verify_claims
+from certirag.verifiers import Verifier, verify_claims
 
 if TYPE_CHECKING:
     from certirag.certify.verify import CertificateCheck
@@ -35,14 +36,6 @@ __all__ = ["RECOMPUTE_TOLERANCE", "IndexLike", "check_claims", "check_decisions"
 
 #: Largest difference between a recorded and a recomputed probability that still matches.
 RECOMPUTE_TOLERANCE = 1e-4
-
-# Reason codes the pipeline and policy write themselves; any other code is a finding of
-# the deterministic check.
-_POLICY_CODES = frozenset({"entailed", "quoted", "low_entailment", "model_contradiction",
-                           "no_evidence", "not_scored", "evidence_truncated", "not_a_claim",
-                           "unresolved_answer"})
-_FAILURE_REASONS = frozenset({"backend_error", "timeout", "judge_error", "compiler_error",
-                              "check_error", "claim_too_long"})
 
 
 class IndexLike(Protocol):
@@ -236,7 +229,9 @@ def _check_one(body: Body, c: ClaimRecord, cd: Any, prepared: Any, thresholds: A
     except Exception as exc:
         check.fail("check_error", f"the deterministic check failed: {exc}", c.id)
         return
-    stored_findings = [x for x in codes if x not in _POLICY_CODES | _FAILURE_REASONS]
+    # every code the pipeline, the policy and the backends write is no finding; any other
+    # code (a finding, or one no version writes) must be what the check finds
+    stored_findings = [x for x in codes if x not in NOT_FINDINGS]
     found_codes = [f.to_reason().code for f in found]
     if bound and not found and c.scores is not None:
         _check_span(body, c, cd, thresholds, decide, expect)
@@ -264,7 +259,7 @@ def _check_one(body: Body, c: ClaimRecord, cd: Any, prepared: Any, thresholds: A
             expect(Decision.VERIFIED, None, "the quote rule")
         return
     if c.scores is None:
-        if not codes or not set(codes) <= _FAILURE_REASONS:
+        if not codes or not set(codes) <= UNSCORED_FAILURES:
             check.fail("decision_mismatch", f"an unscored claim with reasons {codes} "
                                             "can only have failed (backend_error, timeout)",
                        c.id)
@@ -351,7 +346,7 @@ def check_index(body: Body, index: IndexLike | None, check: CertificateCheck) ->
 
 
 def recompute_scores(body: Body, check: CertificateCheck, settings: Settings | None,
-                     verifier: Any) -> None:
+                     verifier: Verifier | None) -> None:
     """Re-score every scored claim with the recorded model (``cert verify --recompute``)."""
     check.checked.append("recompute")
     scored = [c for c in body.claims if c.scores is not None]

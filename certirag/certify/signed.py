@@ -15,6 +15,7 @@ from certirag.errors import InputError
 
 if TYPE_CHECKING:
     from certirag.config import Settings
+    from certirag.verifiers import Verifier
 
 __all__ = ["Certificate"]
 
@@ -67,7 +68,7 @@ class Certificate:
 
     def verify(self, public_key: Ed25519PublicKey | Path | bytes, *, index: Any = None,
                recompute: bool = False, settings: Settings | None = None,
-               verifier: Any = None) -> CertificateCheck:
+               verifier: Verifier | None = None) -> CertificateCheck:
         """Check this certificate; see :func:`verify_certificate`."""
         return verify_certificate(self.envelope, public_key, index=index, recompute=recompute,
                                   settings=settings, verifier=verifier)

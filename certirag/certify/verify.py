@@ -37,6 +37,7 @@ from certirag.schemas import sha256_text
 if TYPE_CHECKING:
     from certirag.certify.signed import Certificate
     from certirag.config import Settings
+    from certirag.verifiers import Verifier
 
 __all__ = [
     "FAILURE_CODES",
@@ -206,7 +207,7 @@ def verify_certificate(
     index: Any = None,
     recompute: bool = False,
     settings: Settings | None = None,
-    verifier: Any = None,
+    verifier: Verifier | None = None,
 ) -> CertificateCheck:
     """Check a certificate against ``public_key`` and report every named failure.
 

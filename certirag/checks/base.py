@@ -1,4 +1,5 @@
-"""The finding record, the options and the table of reason codes."""
+"""The finding record, the options and the table of finding codes (a view of
+:data:`certirag.reasons.REASONS`)."""
 
 from __future__ import annotations
 
@@ -6,55 +7,27 @@ from dataclasses import dataclass
 from typing import Literal
 
 from certirag.errors import InputError
+from certirag.reasons import (
+    FINDING_CODES,
+    REASONS,
+    SPAN_CODES,
+    FindingKind,
+    finding_kinds,
+    reason,
+)
 from certirag.schemas import Reason
 
 __all__ = ["CODES", "SPAN_CODES", "CheckOptions", "Finding", "FindingKind"]
 
-FindingKind = Literal["contradiction", "ungrounded"]
-
-#: Every reason code the check can emit, with the kind(s) it takes and what it means.
+#: Every reason code the check can emit, with the kind(s) it takes and what it means: the
+#: findings of :data:`certirag.reasons.REASONS` (the one table of reason codes).
 CODES: dict[str, tuple[tuple[FindingKind, ...], str]] = {
-    "unbound_anchors": (("ungrounded",), "the claim's names, figures or dates are in the "
-                                         "evidence, but no span of at most three sentences "
-                                         "states them together"),
-    "quote_framed": (("ungrounded",), "a verbatim evidence sentence that its passage quotes "
-                                      "only to deny, doubt or suppose it"),
-    "ungrounded_figure": (("ungrounded",),
-                          "a number, amount, percentage, measure or duration the evidence lacks"),
-    "unit_mismatch": (("contradiction",),
-                      "the evidence has the same number with another unit or currency"),
-    "magnitude_mismatch": (("contradiction",),
-                           "the evidence has the same number with another magnitude"),
-    "ungrounded_date": (("ungrounded",), "a date, year, weekday or time the evidence lacks"),
-    "date_precision": (("ungrounded",), "the evidence gives the date only more coarsely"),
-    "duration_mismatch": (("contradiction",),
-                          "same duration with another day class (working vs calendar days)"),
-    "ungrounded_citation": (("ungrounded",), "a cited provision the evidence does not contain"),
-    "ungrounded_title": (("ungrounded",), "an instrument's title (or its year) the evidence lacks"),
-    "citation_mismatch": (("contradiction",),
-                          "the evidence names the instrument with another year"),
-    "ungrounded_entity": (("ungrounded",), "a name the evidence and the question never mention"),
-    "negation_mismatch": (("contradiction",), "negated in the claim but not in the evidence, or "
-                                              "the reverse"),
-    "polarity_mismatch": (("contradiction",), "an antonym of what the evidence says (rose/fell)"),
-    "modal_mismatch": (("contradiction", "ungrounded"),
-                       "another modal force (must/may/must not/need not/should)"),
-    "qualifier_dropped": (("ungrounded",), "the evidence bounds the value or the statement with a "
-                                           "qualifier the claim drops"),
-    "qualifier_mismatch": (("ungrounded",), "the claim bounds the value with another qualifier"),
-    "precision_mismatch": (("ungrounded",), "the claim says exactly where the evidence says about"),
-    "hedge_mismatch": (("ungrounded",), "hedged in the claim but flat in the evidence, or the "
-                                        "reverse"),
-    "value_swap": (("contradiction",), "the value belongs to another subject or list item in the "
-                                       "evidence"),
-    "no_answer": (("ungrounded",), "a reply to a wh-question (how many, what, who, …) that "
-                                   "gives no answer: only yes, no or list numbers"),
-}
+    code: (finding_kinds(code), spec.meaning) for code, spec in REASONS.items()
+    if code in FINDING_CODES}
 
-
-#: Codes found by the span stage of ``certirag.policy.v3`` (:mod:`certirag.bound`), not by
-#: :func:`certirag.checks.check_claim`; tests of them live with the binding tests.
-SPAN_CODES = frozenset({"unbound_anchors", "quote_framed"})
+# SPAN_CODES: the codes found by the span stage of ``certirag.policy.v3``
+# (:mod:`certirag.bound`), not by :func:`certirag.checks.check_claim`; tests of them live
+# with the binding tests.
 
 
 @dataclass(frozen=True)
@@ -100,4 +73,4 @@ class Finding:
 
     def to_reason(self) -> Reason:
         """This finding as a :class:`certirag.schemas.Reason`."""
-        return Reason(code=self.code, message=self.message, text=self.text)
+        return reason(self.code, self.message, self.text)

@@ -24,14 +24,18 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from certirag.config import Settings
 from certirag.errors import InputError
 from certirag.eval.datasets import Rows, read_jsonl, register_dataset
 from certirag.eval.items import Item, Outcome
 from certirag.progress import NullProgress, Progress
+from certirag.reasons import MODEL_CODES
 from certirag.schemas import Decision
+
+if TYPE_CHECKING:
+    from certirag.result import VerificationResult
 
 __all__ = [
     "RESERVED_FROM",
@@ -165,19 +169,18 @@ class AnswerRecord:
                    for e, c in self.scored)
 
 
-def record_of(result: Any) -> AnswerRecord:
+def record_of(result: VerificationResult) -> AnswerRecord:
     fixed = False
     scored: list[tuple[float, float | None]] = []
     for c in result.claims:
         if c.decision == Decision.NOT_A_CLAIM:
             continue
         codes = {r.code for r in c.reasons}
-        if c.scores is not None and codes <= {"entailed", "low_entailment",
-                                              "model_contradiction"} and c.evidence:
+        if c.scores is not None and codes <= MODEL_CODES and c.evidence:
             scored.append((c.scores.entailment, c.scores.contradiction))
         elif codes == {"quoted"}:
             # a quote passes at any τe; under policy v3 only while P(contradiction) < τc
-            v3 = getattr(result, "policy", "") == "certirag.policy.v3" and c.scores is not None
+            v3 = result.policy == "certirag.policy.v3" and c.scores is not None
             scored.append((1.0, c.scores.contradiction if v3 and c.scores else None))
         else:
             fixed = True

@@ -28,13 +28,17 @@ import logging
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from certirag.config import Settings
 from certirag.errors import ConfigError, InputError
 from certirag.eval.items import ClaimOutcome, Item, Outcome
 from certirag.progress import NullProgress, Progress
-from certirag.verifiers.base import NLIResult
+from certirag.reasons import MODEL_CODES, reason
+from certirag.verifiers.base import NLIResult, Verifier
+
+if TYPE_CHECKING:
+    from certirag.result import VerificationResult
 
 __all__ = ["MODES", "SYSTEM_TITLES", "NLIOff", "Probe", "RunResult", "outcome_of", "probe",
            "run_items", "uncalibrated"]
@@ -51,7 +55,6 @@ SYSTEM_TITLES = {
     "substring": "baseline: substring",
     "always-verify": "baseline: always verify",
 }
-_MODEL_CODES = frozenset({"entailed", "low_entailment", "model_contradiction"})
 OFF_SHA256 = "0" * 64
 
 
@@ -84,7 +87,7 @@ class Probe:
     temperature: float
 
 
-def probe(verifier: Any) -> Probe:
+def probe(verifier: Verifier) -> Probe:
     """Score one pair to read the model's id, sha256 and calibration temperature."""
     res = verifier.score_pairs([("The sky is blue.", "The sky is blue.")])[0]
     return Probe(res.model_id, res.model_sha256, res.calibration, float(res.temperature))
@@ -120,7 +123,7 @@ def _claim(c: Any, *, v3: bool, temperature: float) -> ClaimOutcome:
     start, end = c.claim.start, c.claim.end
     if c.decision == Decision.NOT_A_CLAIM:
         return ClaimOutcome(start, end, "not_a_claim", codes, "none")
-    if s is not None and set(codes) <= _MODEL_CODES and c.evidence:
+    if s is not None and set(codes) <= MODEL_CODES and c.evidence:
         return ClaimOutcome(start, end, c.decision.value, codes, "scored", e, contra, raw,
                             gate_e=e, gate_c=contra)
     if set(codes) == {"quoted"}:
@@ -130,9 +133,9 @@ def _claim(c: Any, *, v3: bool, temperature: float) -> ClaimOutcome:
     return ClaimOutcome(start, end, c.decision.value, codes, "fixed", e, contra, raw)
 
 
-def outcome_of(result: Any, *, temperature: float = 1.0) -> Outcome:
+def outcome_of(result: VerificationResult, *, temperature: float = 1.0) -> Outcome:
     """A :class:`~certirag.pipeline.VerificationResult` as an :class:`Outcome`."""
-    v3 = getattr(result, "policy", "") == "certirag.policy.v3"
+    v3 = result.policy == "certirag.policy.v3"
     return Outcome(tuple(_claim(c, v3=v3, temperature=temperature) for c in result.claims),
                    backend_failed=bool(result.backend_failed))
 
@@ -143,11 +146,11 @@ def _refused(item: Item, exc: Exception) -> Outcome:
                    error=str(exc)[:300])
 
 
-def _nli_only(item: Item, settings: Settings, verifier: Any, temperature: float) -> Outcome:
+def _nli_only(item: Item, settings: Settings, verifier: Verifier, temperature: float
+              ) -> Outcome:
     """The NLI model alone: the pipeline's claims, each on its best evidence window."""
     from certirag.claims import extract_claims_for
     from certirag.policy import Thresholds, decide
-    from certirag.schemas import Reason
     from certirag.verifiers import verify_claims
 
     claims, _ = extract_claims_for(settings, item.answer, question=item.question)
@@ -191,14 +194,14 @@ def _nli_only(item: Item, settings: Settings, verifier: Any, temperature: float)
                 out[c.id] = ClaimOutcome(c.start, c.end, "unverified", ("claim_too_long",),
                                          "fixed")
                 continue
-            failures = ([Reason(code="evidence_truncated", message="window cut")]
+            failures = ([reason("evidence_truncated", "window cut")]
                         if res.truncated else [])
             decision, reasons = decide(findings=[], scores=res.scores, evidence_spans=1,
                                        thresholds=thresholds, failures=failures)
             codes = tuple(r.code for r in reasons)
             e, contra = res.scores.entailment, res.scores.contradiction
             raw = uncalibrated(res.scores, temperature)
-            rule = "scored" if set(codes) <= _MODEL_CODES else "fixed"
+            rule = "scored" if set(codes) <= MODEL_CODES else "fixed"
             out[c.id] = ClaimOutcome(c.start, c.end, decision.value, codes, rule, e, contra,
                                      raw, gate_e=e if rule == "scored" else None,
                                      gate_c=contra if rule == "scored" else None)
@@ -211,7 +214,7 @@ def _nli_only(item: Item, settings: Settings, verifier: Any, temperature: float)
 class _State:
     mode: str
     settings: Settings
-    verifier: Any
+    verifier: Verifier
     temperature: float
     model: dict[str, str] = field(default_factory=dict)
 
@@ -219,7 +222,8 @@ class _State:
 _WORKER: _State | None = None  # one per worker process, set by its initializer
 
 
-def _state_for(mode: str, settings: Settings, verifier: Any, temperature: float) -> _State:
+def _state_for(mode: str, settings: Settings, verifier: Verifier | None, temperature: float
+               ) -> _State:
     if mode not in MODES:
         raise ConfigError(f"unknown system {mode!r}; choose from {', '.join(MODES)}")
     if mode == "judge":
@@ -239,7 +243,8 @@ def _state_for(mode: str, settings: Settings, verifier: Any, temperature: float)
     return _State(mode, settings, verifier, temperature)
 
 
-def _init_worker(mode: str, settings: Settings, verifier: Any, temperature: float) -> None:
+def _init_worker(mode: str, settings: Settings, verifier: Verifier | None,
+                 temperature: float) -> None:
     global _WORKER
     _WORKER = _state_for(mode, settings, verifier, temperature)
 
@@ -273,7 +278,8 @@ class RunResult:
     seconds: float
 
 
-def run_items(items: Sequence[Item], *, mode: str, settings: Settings, verifier: Any = None,
+def run_items(items: Sequence[Item], *, mode: str, settings: Settings,
+              verifier: Verifier | None = None,
               temperature: float = 1.0, jobs: int = 1, progress: Progress | None = None,
               label: str = "") -> RunResult:
     """Verify every item with system ``mode``; outcomes come back in item order.
@@ -303,7 +309,7 @@ def run_items(items: Sequence[Item], *, mode: str, settings: Settings, verifier:
     return RunResult(outcomes, model, time.perf_counter() - t0)
 
 
-def _parallel(items: Sequence[Item], mode: str, settings: Settings, verifier: Any,
+def _parallel(items: Sequence[Item], mode: str, settings: Settings, verifier: Verifier | None,
               temperature: float, jobs: int, progress: Progress
               ) -> tuple[list[Outcome], dict[str, str]]:
     import concurrent.futures

@@ -12,7 +12,7 @@ Importing this package loads no model runtime and no HTTP client; backends impor
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from certirag.errors import ConfigError
 from certirag.generate.base import (
@@ -36,6 +36,9 @@ from certirag.generate.segmenter import StreamingSegmenter, first_cut
 from certirag.llm.client import create_client
 from certirag.llm.messages import Message
 
+if TYPE_CHECKING:
+    from certirag.config import Settings
+
 __all__ = [
     "CAPABILITIES",
     "STEERING",
@@ -58,22 +61,17 @@ __all__ = [
 ]
 
 
-def create_generator(settings: Any, *, backend: str | None = None, model: str | None = None,
-                     base_url: str | None = None) -> Generator:
-    """The generator named by ``backend`` (``local`` or ``openai``; default from
-    ``settings.llm_backend``, else ``local``). Not loaded yet."""
-    kind = backend or getattr(settings, "llm_backend", None) or "local"
-    temperature = float(getattr(settings, "gen_temperature", 0.0))
-    seed = int(getattr(settings, "gen_seed", 0))
+def create_generator(settings: Settings, *, backend: str | None = None,
+                     model: str | None = None, base_url: str | None = None) -> Generator:
+    """The generator named by ``backend`` (``local`` or ``openai``; default
+    ``settings.llm_backend``). Not loaded yet."""
+    kind = backend or settings.llm_backend
+    temperature, seed = settings.gen_temperature, settings.gen_seed
     if kind == "local":
-        return LlamaCppGenerator(model or getattr(settings, "llm_model", None)
-                                 or "builtin:smollm2",
-                                 n_ctx=int(getattr(settings, "llm_n_ctx", 4096)),
-                                 threads=int(getattr(settings, "threads", 0)),
-                                 temperature=temperature, seed=seed)
+        return LlamaCppGenerator(model or settings.llm_model, n_ctx=settings.llm_n_ctx,
+                                 threads=settings.threads, temperature=temperature, seed=seed)
     if kind == "openai":
         client = create_client(settings, base_url=base_url, model=model)
-        return OpenAIGenerator(client, template=str(getattr(settings, "llm_chat_template",
-                                                            "chatml")),
+        return OpenAIGenerator(client, template=settings.llm_chat_template,
                                temperature=temperature, seed=seed)
     raise ConfigError(f"unknown generator {kind!r}; use local or openai")

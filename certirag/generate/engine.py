@@ -24,8 +24,9 @@ Per sentence:
 At most ``max_retries`` retries per sentence and ``max_retries_answer`` per answer; then
 the point is refused with a fixed, configurable text and generation goes on (or stops
 with ``rollback_budget`` when the answer's budget is spent). A verifier failure
-(``backend_error``, ``timeout`` …) is not retried: the point is refused and generation
-stops. Stop reasons: ``eos``, ``length``, ``rollback_budget``, ``backend_error``.
+(``backend_error``, ``timeout`` …: :data:`certirag.reasons.NOT_RETRIED`) is not retried:
+the point is refused and generation stops. Stop reasons: ``eos``, ``length``,
+``rollback_budget``, ``backend_error``.
 
 The answer is then verified once more as a whole (post-hoc, the same function) to give
 the :class:`~certirag.pipeline.VerificationResult` a certificate is issued for; the
@@ -56,7 +57,9 @@ from certirag.generate.prompts import answer_messages, injection_text
 from certirag.generate.segmenter import first_cut
 from certirag.generate.trace import TRACE_FORMAT, GenerationResult, SentenceEvent, Totals, rounded
 from certirag.pipeline import verify
+from certirag.reasons import NOT_RETRIED
 from certirag.schemas import ClaimDecision, Decision, Evidence
+from certirag.verifiers.base import NLIResult, Verifier
 from certirag.verifiers.windows import relevance_scores
 
 __all__ = [
@@ -74,19 +77,16 @@ _FIGURE_CODES = frozenset({"ungrounded_figure", "unit_mismatch", "magnitude_mism
                            "precision_mismatch"})
 _DATE_CODES = frozenset({"ungrounded_date", "date_precision"})
 _DIGITS = re.compile(r"\d(?:[.,]?\d)*")
-# Reasons that mean the verifier (not the sentence) failed: retrying cannot help.
-_BACKEND_FAILURES = frozenset({"backend_error", "timeout", "judge_error", "compiler_error",
-                               "check_error"})
 
 
 class MemoVerifier:
     """Wraps a verifier and remembers scored pairs, so re-verifying the answer so far
     scores only the new sentence's pairs. Anything else is passed through."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Verifier) -> None:
         self.inner = inner
         self.name = getattr(inner, "name", "memo")
-        self._memo: dict[tuple[str, str], Any] = {}
+        self._memo: dict[tuple[str, str], NLIResult] = {}
         self.calls = 0
         self.pairs_scored = 0
 
@@ -96,7 +96,7 @@ class MemoVerifier:
     def load(self) -> None:
         self.inner.load()
 
-    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[Any]:
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> list[NLIResult]:
         todo = [p for p in dict.fromkeys(pairs) if p not in self._memo]
         if todo:
             self.calls += 1
@@ -127,7 +127,8 @@ class InflightEngine:
     """
 
     def __init__(self, generator: Generator, *, settings: Settings | None = None,
-                 verifier: Any = None, config: EngineConfig | None = None) -> None:
+                 verifier: Verifier | None = None, config: EngineConfig | None = None
+                 ) -> None:
         self.generator = generator
         self.settings = settings or Settings()
         self.config = config or config_from_settings(self.settings)
@@ -380,7 +381,7 @@ class InflightEngine:
                              tokens_discarded=len(draft.pieces))
                 tot.tokens_discarded += len(draft.pieces)
                 attempts.append(entry)
-                if set(entry["reasons"]) & _BACKEND_FAILURES:
+                if set(entry["reasons"]) & NOT_RETRIED:
                     # a retry cannot mend a failed verifier: withhold and stop
                     entry["decision"] = "refuse"
                     backend_failed = True

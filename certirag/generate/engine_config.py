@@ -49,12 +49,12 @@ def config_from_settings(settings: Settings, **overrides: Any) -> EngineConfig:
     ``max_retries_answer``, ``gen_max_tokens``, ``gen_max_sentence_tokens``,
     ``refusal_text``), then ``overrides`` (``None`` values ignored)."""
     values: dict[str, Any] = {
-        "steering": getattr(settings, "retry_mode", "ban"),
-        "max_retries": getattr(settings, "max_retries", 3),
-        "max_retries_answer": getattr(settings, "max_retries_answer", 8),
-        "max_tokens": getattr(settings, "gen_max_tokens", 256),
-        "max_sentence_tokens": getattr(settings, "gen_max_sentence_tokens", 96),
-        "refusal": getattr(settings, "refusal_text", "[Withheld: not verified.]"),
+        "steering": settings.retry_mode,
+        "max_retries": settings.max_retries,
+        "max_retries_answer": settings.max_retries_answer,
+        "max_tokens": settings.gen_max_tokens,
+        "max_sentence_tokens": settings.gen_max_sentence_tokens,
+        "refusal": settings.refusal_text,
     }
     values.update({k: v for k, v in overrides.items() if v is not None})
     return EngineConfig(**values)

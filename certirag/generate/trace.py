@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from certirag.result import VerificationResult
 from certirag.schemas import ClaimDecision
 
 __all__ = ["TRACE_FORMAT", "GenerationResult", "SentenceEvent", "Totals", "rounded"]
@@ -34,7 +35,7 @@ class SentenceEvent:
 class GenerationResult:
     """The verified answer (``result``), the trace and why generation stopped."""
 
-    result: Any  # certirag.pipeline.VerificationResult
+    result: VerificationResult
     trace: dict[str, Any]
     stop_reason: str
 

@@ -16,9 +16,12 @@ import json
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from certirag.config import Settings
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
 from certirag.models import ModelInfo, load_model_info, resolve
@@ -49,7 +52,7 @@ class OnnxEmbedder:
     """
 
     @classmethod
-    def from_settings(cls, settings: Any) -> OnnxEmbedder:
+    def from_settings(cls, settings: Settings) -> OnnxEmbedder:
         """The embedder ``settings`` name (``embed_model``, ``threads``,
         ``embed_batch_size``); nothing is loaded yet."""
         return cls(settings.embed_model, threads=settings.threads,

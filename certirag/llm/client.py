@@ -29,11 +29,14 @@ import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError
 from certirag.jsonio import loads as _loads
 from certirag.llm.messages import Message
+
+if TYPE_CHECKING:
+    from certirag.config import Settings
 
 __all__ = ["ChatReply", "CompletionReply", "OpenAIClient", "StopFn", "create_client"]
 
@@ -407,20 +410,17 @@ def _sse_events(lines: Iterator[str]) -> Iterator[dict[str, Any]]:
             yield event
 
 
-def create_client(settings: Any, *, base_url: str | None = None, model: str | None = None
+def create_client(settings: Settings, *, base_url: str | None = None, model: str | None = None
                   ) -> OpenAIClient:
     """The OpenAI-compatible client named by settings (``llm_url``, ``llm_model``,
     ``llm_api_key_env``, ``llm_timeout_s``, ``llm_retries``, ``llm_schema_format``), or by
     the arguments."""
-    url = base_url or getattr(settings, "llm_url", None)
+    url = base_url or settings.llm_url
     if not url:
         raise ConfigError("no server URL: pass --base-url URL or set llm_url")
-    name = model or getattr(settings, "llm_model", None)
-    if name is not None and (str(name).startswith("builtin:") or str(name).endswith(".gguf")):
+    name: str | None = model or settings.llm_model
+    if name is not None and (name.startswith("builtin:") or name.endswith(".gguf")):
         name = None  # a local model file names no server model
-    return OpenAIClient(url, model=name,
-                        api_key_env=getattr(settings, "llm_api_key_env", None),
-                        timeout_s=float(getattr(settings, "llm_timeout_s", 60.0)),
-                        retries=int(getattr(settings, "llm_retries", 2)),
-                        schema_format=str(getattr(settings, "llm_schema_format",
-                                                  "json_object")))
+    return OpenAIClient(url, model=name, api_key_env=settings.llm_api_key_env,
+                        timeout_s=settings.llm_timeout_s, retries=settings.llm_retries,
+                        schema_format=settings.llm_schema_format)

@@ -48,6 +48,7 @@ from certirag.server.models import (
 )
 from certirag.server.routing import JSONRoute
 from certirag.server.state import AuthKey, IndexRegistry, ServerState, state_of, verify_settings
+from certirag.verifiers import Verifier
 
 __all__ = ["create_app"]
 
@@ -270,7 +271,7 @@ def _route_label(path: str) -> str:
 
 # ------------------------------------------------------------------------ the app
 
-def create_app(settings: Settings | None = None, *, verifier: Any = None,
+def create_app(settings: Settings | None = None, *, verifier: Verifier | None = None,
                embedder: Any = None, generator: Any = None,
                keys: ApiKeyStore | None = None, limits: Limits | None = None) -> FastAPI:
     """Build the app from ``settings``.
@@ -326,7 +327,7 @@ def create_app(settings: Settings | None = None, *, verifier: Any = None,
                       response_class=FileResponse)
     app.mount("/static", StaticFiles(directory=_static_dir()), name="static")
 
-    cors = list(getattr(settings, "cors_origins", None) or [])
+    cors = list(settings.cors_origins)
     if cors:
         from starlette.middleware.cors import CORSMiddleware
 

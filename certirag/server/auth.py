@@ -20,9 +20,12 @@ import threading
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from certirag.errors import ConfigError, InputError
+
+if TYPE_CHECKING:
+    from certirag.config import Settings
 
 __all__ = ["KEY_PREFIX", "ApiKey", "ApiKeyStore", "default_keys_path", "hash_key"]
 
@@ -38,9 +41,9 @@ def hash_key(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
-def default_keys_path(settings: Any) -> Path:
+def default_keys_path(settings: Settings) -> Path:
     """``settings.server_api_keys_file`` when set, else ``$CERTIRAG_HOME/api_keys.json``."""
-    explicit = getattr(settings, "server_api_keys_file", None)
+    explicit = settings.server_api_keys_file
     if explicit:
         return Path(explicit).expanduser()
     return Path(settings.home) / KEYS_FILE

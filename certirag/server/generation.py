@@ -39,9 +39,9 @@ from certirag import generate
 from certirag.certify.issue import issue_and_record
 from certirag.config import Settings
 from certirag.errors import CertiragError
+from certirag.evidence import read_evidence
 from certirag.generate.engine import InflightEngine, config_from_settings
 from certirag.index import LocalStore
-from certirag.pipeline import coerce_evidence
 from certirag.render import MARKER, Part, render_parts
 from certirag.schemas import Decision, Evidence
 from certirag.server.errors import ERROR_RESPONSES, ERROR_TYPES, ApiError, certirag_error_status
@@ -124,7 +124,7 @@ def _evidence(state: ServerState, question: str, index: str | None,
         if size > state.limits.max_evidence_chars:
             raise ApiError(413, f"the evidence holds {size:,} characters; the limit is "
                                 f"{state.limits.max_evidence_chars:,}", code="evidence_too_large")
-        return coerce_evidence([{"id": e.id, "text": e.text} for e in evidence]), None
+        return read_evidence([{"id": e.id, "text": e.text} for e in evidence]), None
     if index is None:
         if not LocalStore.exists(state.indexes.path(_DEFAULT_INDEX)):
             raise ApiError(400, "no evidence: pass 'index' or 'evidence' (with the openai "
@@ -136,8 +136,7 @@ def _evidence(state: ServerState, question: str, index: str | None,
     if not hits:
         raise ApiError(400, f"the index {index!r} returned no passages for the question",
                        code="no_evidence")
-    passages = [Evidence(doc_id=h.doc_id, chunk_id=h.chunk_id, start=h.start, end=h.end,
-                         text=h.text, score=h.score) for h in hits]
+    passages = [Evidence.from_hit(h) for h in hits]
     return passages, idx
 
 
@@ -460,8 +459,7 @@ def models(request: Request, key: AuthKey) -> dict[str, Any]:
     """OpenAI-compatible model list: the one generator behind the proxy."""
     state = state_of(request)
     generator = _generation(state)._generator
-    name = str(getattr(generator, "model_id", None) or getattr(state.settings, "llm_model",
-                                                                 None) or "certirag")
+    name = str(getattr(generator, "model_id", None) or state.settings.llm_model or "certirag")
     return {"object": "list", "data": [{"id": name, "object": "model", "created": 0,
                                         "owned_by": "certirag"}]}
 

@@ -16,9 +16,12 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from certirag.errors import ConfigError
+
+if TYPE_CHECKING:
+    from certirag.config import Settings
 
 __all__ = ["BodyLimitMiddleware", "Limits", "RateLimiter"]
 
@@ -47,21 +50,16 @@ class Limits:
     body_read_timeout_s: float = DEFAULT_BODY_READ_TIMEOUT_S
 
     @classmethod
-    def from_settings(cls, settings: Any) -> Limits:
+    def from_settings(cls, settings: Settings) -> Limits:
         """Read ``rate_limit_per_minute``, ``max_body_bytes``, ``max_evidence_chars``,
-        ``verify_timeout_s`` and ``body_read_timeout_s`` from ``settings``; absent or
-        ``None`` means the default."""
-        def get(name: str, default: Any) -> Any:
-            value = getattr(settings, name, None)
-            return default if value is None else value
-
-        limits = cls(rate_per_minute=int(get("rate_limit_per_minute", DEFAULT_RATE_PER_MINUTE)),
-                     max_body_bytes=int(get("max_body_bytes", DEFAULT_MAX_BODY_BYTES)),
-                     max_evidence_chars=int(get("max_evidence_chars",
-                                                DEFAULT_MAX_EVIDENCE_CHARS)),
-                     verify_timeout_s=float(get("verify_timeout_s", DEFAULT_VERIFY_TIMEOUT_S)),
-                     body_read_timeout_s=float(get("body_read_timeout_s",
-                                                   DEFAULT_BODY_READ_TIMEOUT_S)))
+        ``verify_timeout_s`` and ``body_read_timeout_s`` from ``settings``; an unset
+        ``verify_timeout_s`` (``None``) means :data:`DEFAULT_VERIFY_TIMEOUT_S`."""
+        timeout = settings.verify_timeout_s
+        limits = cls(rate_per_minute=settings.rate_limit_per_minute,
+                     max_body_bytes=settings.max_body_bytes,
+                     max_evidence_chars=settings.max_evidence_chars,
+                     verify_timeout_s=DEFAULT_VERIFY_TIMEOUT_S if timeout is None else timeout,
+                     body_read_timeout_s=settings.body_read_timeout_s)
         if limits.rate_per_minute < 0 or limits.max_body_bytes < 1 \
                 or limits.max_evidence_chars < 1 or not limits.verify_timeout_s > 0 \
                 or not limits.body_read_timeout_s > 0:

@@ -8,7 +8,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -20,6 +20,9 @@ from certirag.server.auth import ApiKey, ApiKeyStore
 from certirag.server.errors import ApiError
 from certirag.server.limits import Limits, RateLimiter, retry_after_header
 from certirag.server.metrics import Metrics
+
+if TYPE_CHECKING:
+    from certirag.verifiers import Verifier
 
 __all__ = ["AuthKey", "IndexRegistry", "LockedIndex", "ServerState", "require_key",
            "state_of", "verify_settings"]
@@ -109,7 +112,7 @@ class ServerState:
     keys: ApiKeyStore
     limiter: RateLimiter
     metrics: Metrics
-    verifier: Any
+    verifier: Verifier
     indexes: IndexRegistry
     generator: Any = None
     generation: Any = None  # the shared generator's state, set by the generation routes

@@ -33,7 +33,8 @@ from certirag.errors import BackendError, ConfigError
 from certirag.llm.json_reply import CallLog, ChatClient, LLMReplyError, ask_json, delimit
 from certirag.llm.json_reply import prompt_sha256 as _hash
 from certirag.policy import Thresholds, decide
-from certirag.schemas import ClaimDecision, Decision, Reason, Scores
+from certirag.reasons import MODEL_CODES, reason
+from certirag.schemas import ClaimDecision, Decision, Scores
 from certirag.text.instructions import FILTER_ID, find_instructions, withhold_instructions
 from certirag.verifiers.base import NLIResult
 
@@ -160,13 +161,12 @@ def judge_uncertain(
     lo, hi = band
     if not 0.0 <= lo <= hi <= 1.0:
         raise ConfigError(f"judge band must satisfy 0 <= lo <= hi <= 1, got {band}")
-    model_codes = {"entailed", "low_entailment"}
     out: list[ClaimDecision] = []
     for c in claims:
         s = c.scores
         eligible = (s is not None and c.decision != Decision.BLOCKED
                     and c.decision != Decision.NOT_A_CLAIM
-                    and all(r.code in model_codes for r in c.reasons)
+                    and all(r.code in MODEL_CODES for r in c.reasons)
                     and lo <= s.entailment < hi)
         if not eligible:
             out.append(c)
@@ -178,9 +178,9 @@ def judge_uncertain(
         except BackendError as exc:
             decision, reasons = decide(findings=[], scores=s, evidence_spans=len(c.evidence),
                                        thresholds=thresholds,
-                                       failures=[Reason(code="judge_error",
-                                                        message=f"the LLM judge failed: "
-                                                                f"{str(exc)[:300]}")])
+                                       failures=[reason("judge_error",
+                                                        f"the LLM judge failed: "
+                                                        f"{str(exc)[:300]}")])
             out.append(c.model_copy(update={"decision": decision, "reasons": reasons}))
             continue
         decision, reasons = decide(findings=[], scores=scores, evidence_spans=len(c.evidence),

@@ -351,7 +351,7 @@ def test_fuzzed_evidence_file_is_passages_or_input_error(data: bytes) -> None:
             except InputError as exc:
                 assert exc.source == str(path)
             else:
-                assert passages and all(isinstance(p["text"], str) for p in passages)
+                assert passages and all(isinstance(p.text, str) for p in passages)
 
 
 @_FUZZ

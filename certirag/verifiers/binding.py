@@ -398,6 +398,9 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     claim_terms = set(terms(claim))
     rel = ev.relevance(claim_terms)
     sent_terms = ev.term_sets
+    borrowed = _borrowed(anchors, present, hits, facts, heirs, sent_terms, claim_terms)
+    if borrowed:
+        return BindingPlan(anchors, required, [], borrowed)
 
     def unit(i: int) -> list[int]:
         p = prev[i]
@@ -556,10 +559,51 @@ class BoundResult:
     plan: BindingPlan
 
 
+#: A sentence states the claim's subject when it holds this many more of the claim's
+#: terms than any sentence stating the claim's value, and this share of them at least.
+_SUBJECT_MARGIN = 2
+_SUBJECT_SHARE = 0.6
+
+
+def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[frozenset[int]],
+              facts: Sequence[_Facts], heirs: Sequence[tuple[tuple[str, ...], ...]],
+              sent_terms: Sequence[frozenset[str]], claim_terms: set[str]
+              ) -> list[tuple[Anchor, Anchor, str]]:
+    """Values the claim borrows from another sentence: the sentences stating the value
+    speak of something else, while a sentence that states the claim's subject — far more
+    of its terms, all its other anchors — gives a rival value in the value's place ("A
+    standard double room costs £95 per night. A superior room with a lake view costs £140
+    per night." for "A superior room with a lake view costs £95 per night."). No pair of
+    anchors is needed: one value is enough to be borrowed."""
+    out: list[tuple[Anchor, Anchor, str]] = []
+    if not claim_terms:
+        return out
+    for a in sorted(present):
+        anchor = anchors[a]
+        if anchor.kind == "name":
+            continue
+        best = max(len(claim_terms & sent_terms[j]) for j in range(len(hits)) if a in hits[j])
+        others = present - {a}
+        for j in range(len(hits)):
+            if a in hits[j] or not others <= hits[j]:
+                continue
+            cover = len(claim_terms & sent_terms[j])
+            if cover < best + _SUBJECT_MARGIN or cover < _SUBJECT_SHARE * len(claim_terms):
+                continue
+            rival = _rival(anchor, facts[j], heirs[j], anchors)
+            if rival is not None:
+                out.append((anchor, Anchor("subject", (), ""), rival.text))
+                break
+    return out
+
+
 def unbound_message(plan: BindingPlan) -> str:
     """Why no span binds the claim, for the ``unbound_anchors`` finding."""
     if plan.unbound:
         a, b, rival = plan.unbound[0]
+        if b.kind == "subject":
+            return (f"the evidence states {a.text!r} for something else: where it states "
+                    f"what the claim is about, it gives {rival!r}")
         return (f"the evidence states {a.text!r} and {b.text!r} only apart: where one is "
                 f"stated, it goes with {rival!r}")
     names = ", ".join(repr(a.text) for a in plan.required)

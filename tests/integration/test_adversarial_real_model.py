@@ -57,12 +57,10 @@ def test_a_plain_restatement_is_verified_by_the_shipped_model() -> None:
     assert [e.text for e in c.evidence] == ["The Eiffel Tower is 330 metres (1,083 ft) tall."]
 
 
-@pytest.mark.xfail(strict=True, reason="known weakness of builtin:nli-minilm-l6-bind-int8: a "
+@pytest.mark.xfail(strict=True, reason="known weakness of builtin:nli-minilm-l6-bind3-int8: a "
                    "span fused from a sentence and the pronoun sentence after it ('… in Paris, "
-                   "France. It is 330 metres (1,083 ft) tall.') scores P(entailment) 0.32")
+                   "France. It is 330 metres (1,083 ft) tall.') scores P(entailment) 0.18")
 def test_the_eiffel_tower_seed_example_is_verified() -> None:
-    # P(entailment) is about 0.82 here: verified at τe = 0.5, withheld at the tuned,
-    # stricter default (0.96), which the README discusses.
     evidence = ["The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in "
                 "Paris, France. It is 330 metres (1,083 ft) tall."]
     res = verify("How tall is the Eiffel Tower?", "The Eiffel Tower is 330 metres tall.",

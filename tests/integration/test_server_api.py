@@ -28,6 +28,7 @@ from certirag.config import Settings  # noqa: E402
 from certirag.server import create_app  # noqa: E402
 from certirag.server.testing import running_server  # noqa: E402
 from certirag.testing import FakeVerifier  # noqa: E402
+from certirag.verifiers.onnx_nli import DEFAULT_MODEL  # noqa: E402
 
 from ..conftest import REPO, HashEmbedder  # noqa: E402
 from . import server_fixtures  # noqa: E402
@@ -262,11 +263,11 @@ def test_concurrent_verifications_keep_the_ledger_valid(server: dict[str, Any]) 
 
 # -------------------------------------------------------------------- real components
 
-NLI_MODEL = REPO / "certirag" / "models" / "nli-minilm-l6-bind-int8"
+NLI_MODEL = REPO / "certirag" / "models" / DEFAULT_MODEL.removeprefix("builtin:")
 
 
 @pytest.mark.skipif(not NLI_MODEL.is_dir(), reason="the shipped NLI model "
-                    "certirag/models/nli-minilm-l6-bind-int8 is not built yet")
+                    f"{NLI_MODEL} is not built yet")
 def test_verify_with_the_shipped_nli_model(tmp_path: Path) -> None:
     # mechanics with the real model; thresholds at 0.5 rather than the tuned, stricter ones
     settings = Settings(home=tmp_path / "home", threads=1, tau_entail=0.5, tau_contradict=0.5)

@@ -314,3 +314,24 @@ def test_the_span_check_leaves_whether_a_name_is_mentioned_to_the_whole_evidence
     found = span_findings("Ronnie O'Sullivan is based at the Legends Snooker Academy.",
                           [second], [passage], question="", options=CheckOptions())
     assert found == []
+
+
+HOTEL = ("The Lakeside Hotel offers three room types. A standard double room costs £95 per "
+         "night. A superior room with a lake view costs £140 per night. The family suite "
+         "costs £210 per night and sleeps up to four guests.")
+
+
+@pytest.mark.parametrize(("claim", "borrowed"), [
+    # one value, no second anchor: the value's sentence speaks of another room
+    ("A superior room with a lake view costs £95 per night.", True),
+    ("The family suite costs £140 per night and sleeps up to four guests.", True),
+    ("A superior room with a lake view costs £140 per night.", False),
+    ("A standard double room costs £95 per night.", False),
+    ("Rooms cost £95 per night.", False),  # nothing names another subject more fully
+])
+def test_a_value_borrowed_from_another_subjects_sentence_binds_nothing(
+        claim: str, borrowed: bool) -> None:
+    finding = binding_finding(claim, [HOTEL])
+    assert (finding is not None) == borrowed, claim
+    if borrowed:
+        assert finding is not None and "for something else" in finding.message

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 import pytest
+import yaml
 
 from certirag.config import PRESETS, Settings, load_settings
 from certirag.errors import ConfigError
@@ -22,7 +24,10 @@ def test_precedence_init_over_env_over_yaml_over_preset(
     cfg = tmp_path / "c.yaml"
     cfg.write_text("top_k: 7\nrrf_k: 10\ncandidates: 11\n")
     s = load_settings(cfg, preset="strict")
-    assert (s.top_k, s.rrf_k, s.tau_entail) == (7, 10, 0.76)  # yaml over preset
+    strict = yaml.safe_load(resources.files("certirag.presets").joinpath("strict.yaml")
+                            .read_text("utf-8"))
+    assert (s.top_k, s.rrf_k) == (7, 10)  # yaml over preset
+    assert s.tau_entail == strict["tau_entail"] != Settings().tau_entail  # preset, yaml silent
     monkeypatch.setenv("CERTIRAG_TOP_K", "8")
     monkeypatch.setenv("CERTIRAG_RRF_K", "12")
     s = load_settings(cfg, preset="strict", rrf_k=13)

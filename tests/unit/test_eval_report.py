@@ -14,11 +14,12 @@ from typer.testing import CliRunner
 
 from certirag.cli_eval import eval_app
 from certirag.models import resolve
+from certirag.verifiers.onnx_nli import DEFAULT_MODEL
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "eval"
 SHARED = Path(os.environ.get("CERTIRAG_DATA_DIR", Path(__file__).resolve().parents[3]
                              / "shared" / "data"))
-MODEL = resolve("builtin:nli-minilm-l6-bind-int8")
+MODEL = resolve(DEFAULT_MODEL)
 SHA256 = json.loads((MODEL / "certirag_model.json").read_text())["files"]["model.onnx"]
 
 FIXTURES = [

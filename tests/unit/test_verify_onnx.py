@@ -14,6 +14,7 @@ from certirag.errors import BackendUnavailable, InputError
 from certirag.models import MANIFEST, file_sha256, resolve, write_manifest
 from certirag.verifiers import OnnxNLIVerifier, verify_claims
 from certirag.verifiers.calibration import softmax
+from certirag.verifiers.onnx_nli import DEFAULT_MODEL
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "a", "man", "plays", "guitar", "dog", "runs",
          "the", "cat", "sleeps", "is", "on", "mat"]
@@ -202,7 +203,7 @@ def test_constructor_is_cheap_and_validates() -> None:
 
 def _shipped() -> Path | None:
     try:
-        return resolve("builtin:nli-minilm-l6-bind-int8")
+        return resolve(DEFAULT_MODEL)
     except BackendUnavailable:
         return None
 
@@ -226,7 +227,8 @@ def test_shipped_model_folder_is_complete_and_small() -> None:
         assert (folder / name).is_file(), name
     assert (folder / "model.onnx").stat().st_size <= 30 * 1024 * 1024
     manifest = json.loads((folder / MANIFEST).read_text())
-    assert manifest["task"] == "nli" and manifest["id"] == "certirag/nli-minilm-l6-bind-int8"
+    assert manifest["task"] == "nli"
+    assert manifest["id"] == DEFAULT_MODEL.replace("builtin:", "certirag/")
     assert manifest["files"]["model.onnx"] in (folder / "MODEL_CARD.md").read_text()
 
 
@@ -239,7 +241,7 @@ def test_shipped_model_gets_clear_cases_right(nli: OnnxNLIVerifier) -> None:
     assert ent.scores.entailment > max(ent.scores.neutral or 0, ent.scores.contradiction or 0)
     assert con.scores.contradiction is not None and con.scores.contradiction > 0.5
     assert ent.calibration == "temperature" and ent.temperature != 1.0
-    assert ent.model_id == "certirag/nli-minilm-l6-bind-int8"
+    assert ent.model_id == DEFAULT_MODEL.replace("builtin:", "certirag/")
 
 
 @shipped

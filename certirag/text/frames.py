@@ -33,7 +33,7 @@ _BEFORE = re.compile(
     r"some (?:people )?(?:believe|say|"
     r"claim|think|argue)|it (?:is|was|has been) (?:said|claimed|rumou?red|suggested|"
     r"alleged)|hypothetical|suppose|imagine|consider (?:a|the|this)|for the sake of argument|"
-    r"a common belief|people often think|fake|forged|conspiracy)\b|:\s*$",
+    r"a common belief|people often think|fake|forged|conspiracy)\b",
     re.IGNORECASE)
 # The sentence after: it denies, refutes or doubts what came before.
 _AFTER = re.compile(

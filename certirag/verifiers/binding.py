@@ -576,6 +576,8 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
     per night." for "A superior room with a lake view costs £95 per night."). No pair of
     anchors is needed: one value is enough to be borrowed."""
     out: list[tuple[Anchor, Anchor, str]] = []
+    # the subject is what the claim says besides its anchors ("the hearing fee", not "150")
+    claim_terms = claim_terms - set(terms(" ".join(a.text for a in anchors)))
     if not claim_terms:
         return out
     for a in sorted(present):

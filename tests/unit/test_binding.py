@@ -335,3 +335,18 @@ def test_a_value_borrowed_from_another_subjects_sentence_binds_nothing(
     assert (finding is not None) == borrowed, claim
     if borrowed:
         assert finding is not None and "for something else" in finding.message
+
+
+def test_a_value_borrowed_from_another_line_of_a_list_binds_nothing() -> None:
+    fees = "Court fees:\n- Filing fee: £50\n- Hearing fee: £100\n- Total: £150"
+    finding = binding_finding("The hearing fee is £150.", [fees])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("The hearing fee is £100.", [fees]) is None
+
+
+def test_a_heading_that_ends_with_a_colon_is_no_frame() -> None:
+    assert quote_frame("Court fees:", "- Filing fee: £50", "- Hearing fee: £100") is None
+    res = verify("", "The filing fee is £50.", settings=Settings(),
+                 evidence=["Court fees:\n- Filing fee: £50\n- Hearing fee: £100"],
+                 verifier=FakeVerifier(fn=_sure))
+    assert [c.decision for c in res.claims] == [Decision.VERIFIED]

@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import metadata
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENTAILMENT",
+    "ENTRY_POINT_GROUP",
     "NOT_ENTAILMENT",
     "NLIResult",
     "Verifier",
@@ -224,19 +226,42 @@ def unregister_verifier(name: str) -> None:
     del _REGISTRY[name]
 
 
+#: The entry-point group an installed package declares its verifier factories in, as
+#: ``[project.entry-points."certirag.verifiers"] mine = "my_package:factory"``.
+ENTRY_POINT_GROUP = "certirag.verifiers"
+
+
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
 def verifier_names() -> list[str]:
-    """Names of the registered backends, sorted."""
-    return sorted(_REGISTRY)
+    """Names of the registered backends and of those installed packages declare, sorted."""
+    return sorted(set(_REGISTRY) | set(_entry_points()))
 
 
 def verifier_factory(name: str) -> VerifierFactory:
-    """The factory registered under ``name``; unknown names raise :class:`ConfigError`."""
+    """The factory registered under ``name``, or the one an installed package declares
+    under that name in the ``certirag.verifiers`` entry-point group (loaded and registered
+    on first use); unknown names raise :class:`ConfigError`."""
     factory = _REGISTRY.get(name)
-    if factory is None:
+    if factory is not None:
+        return factory
+    point = _entry_points().get(name)
+    if point is None:
         raise ConfigError(
             f"unknown nli_backend {name!r}; known backends: {', '.join(verifier_names())}"
         )
-    return factory
+    try:
+        loaded = point.load()
+    except Exception as exc:  # a broken plugin must name itself, not crash the caller
+        raise ConfigError(f"nli_backend {name!r}: cannot load {point.value!r} from the "
+                          f"{ENTRY_POINT_GROUP} entry points: {exc}") from exc
+    if not callable(loaded):
+        raise ConfigError(f"nli_backend {name!r}: {point.value!r} is not a factory "
+                          "(a callable taking the settings)")
+    register_verifier(name, loaded)
+    return _REGISTRY[name]
 
 
 def create_verifier(settings: Settings) -> Verifier:

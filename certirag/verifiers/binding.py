@@ -28,15 +28,21 @@ Pure Python over :mod:`certirag.checks` parses; deterministic for a given input.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from certirag.checks.dates import DateRef
-from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.errors import BackendError
+from certirag.verifiers.anchors import (
+    PRONOUN_LEAD,
+    Anchor,
+    Facts,
+    claim_anchors,
+    holds,
+    rival_in_place,
+    sentence_facts,
+)
 from certirag.verifiers.base import NLIResult, Verifier
 from certirag.verifiers.windows import bm25, terms
 
@@ -49,11 +55,6 @@ MAX_SENTENCES = 3
 #: Sentences tried as the seed of a span.
 _SEEDS = 6
 
-_PRONOUN_RE = re.compile(
-    r"^\W*(?:\w+\W+){0,3}?(he|she|they|it|his|her|hers|their|its|him|them|this|these|"
-    r"those)\b", re.IGNORECASE)
-_NAME_STOP = frozenset("the a an of and for in on at to de la le von van der".split())
-
 
 @dataclass(frozen=True, slots=True)
 class SentenceRef:
@@ -64,18 +65,6 @@ class SentenceRef:
     start: int
     end: int
     text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Anchor:
-    """Something a claim must find stated: a name (``kind == "name"``, ``key`` its
-    lowercase words) or a figure, date or time (``kind`` its dimension, ``key`` its
-    canonical value)."""
-
-    kind: str
-    key: tuple[object, ...]
-    text: str
-    context: frozenset[str] = frozenset()  # content words next to it in the claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,209 +85,6 @@ class BindingPlan:
     windows: list[BindingWindow]  # spans that bind the claim, best first
     unbound: list[tuple[Anchor, Anchor, str]] = field(default_factory=list)
     # (anchor, anchor, rival text) for each pair stated only apart
-
-
-# ------------------------------------------------------------------ sentence parsing
-
-@lru_cache(maxsize=4096)
-def _parse(text: str, locale: str) -> Parsed:
-    return parse_text(text, date_locale=locale,  # type: ignore[arg-type]
-                      decimal_comma=None, role="claim")
-
-
-def _date_tokens(d: DateRef) -> set[tuple[object, ...]]:
-    """Every precision at which the evidence states ``d`` (a year, a month of a year …)."""
-    if d.weekday is not None:
-        return {("w", d.weekday)}
-    out: set[tuple[object, ...]] = set()
-    if d.year is not None:
-        out.add(("d", d.year, None, None))
-        if d.month is not None:
-            out.add(("d", d.year, d.month, None))
-            if d.day is not None:
-                out.add(("d", d.year, d.month, d.day))
-    if d.month is not None:
-        out.add(("d", None, d.month, None))
-        if d.day is not None:
-            out.add(("d", None, d.month, d.day))
-    return out
-
-
-def _claim_date_key(d: DateRef) -> tuple[object, ...]:
-    if d.weekday is not None:
-        return ("w", d.weekday)
-    return ("d", d.year, d.month, d.day)
-
-
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    """The anchors a sentence states, keyed the way claim anchors are."""
-
-    values: frozenset[tuple[object, ...]]  # (kind, *key) of figures, dates, times
-    kinds: dict[str, dict[tuple[object, ...], tuple[str, frozenset[str]]]]
-    # kind -> value key -> (text, the content words next to it)
-    words: frozenset[str]  # lowercase words, possessives dropped
-    names: tuple[tuple[tuple[str, ...], frozenset[str]], ...]  # (name words, context)
-    lead: frozenset[str]  # the context of a leading pronoun (what an inherited name does)
-
-
-def _word_set(text: str) -> frozenset[str]:
-    out = set()
-    for w in re.findall(r"[\w'’.-]+", text.lower()):
-        w = w.replace("’", "'")
-        if w.endswith("'s"):
-            w = w[:-2]
-        w = w.strip("'.-")
-        if w:
-            out.add(w)
-    return frozenset(out)
-
-
-_CTX_WORDS = 1  # content words on each side that make an anchor's context
-
-
-def _context(text: str, start: int, end: int) -> frozenset[str]:
-    """The content words (stemmed) nearest to ``text[start:end]`` on each side."""
-    left = terms(text[max(0, start - 80):start])[-_CTX_WORDS:]
-    right = terms(text[end:end + 80])[:_CTX_WORDS]
-    return frozenset(left + right)
-
-
-@lru_cache(maxsize=8192)
-def _facts(text: str, locale: str) -> _Facts:
-    p = _parse(text, locale)
-    t = p.text
-    values: set[tuple[object, ...]] = set()
-    kinds: dict[str, dict[tuple[object, ...], tuple[str, frozenset[str]]]] = {}
-    def note(kind: str, key: tuple[object, ...], text: str, start: int, end: int) -> None:
-        # a value stated twice has the places of both ("Office 18 … has 18 staff")
-        slot = kinds.setdefault(kind, {})
-        old = slot.get(key)
-        ctx = _context(t, start, end)
-        slot[key] = (old[0], old[1] | ctx) if old else (text, ctx)
-
-    for f in p.figures:
-        it = figure_item(f)
-        values.add((it.group, *it.key))
-        note(it.group, it.key, f.text, f.start, f.end)
-    for d in p.dates:
-        for tok in _date_tokens(d):
-            values.add(("date", *tok))
-        note("date", _claim_date_key(d), d.text, d.start, d.end)
-    for tm in p.times:
-        it = time_item(tm)
-        values.add(("time", *it.key))
-        note("time", it.key, tm.text, tm.start, tm.end)
-    names = []
-    for e in p.entities:
-        words = tuple(w for w in e.words if w and w not in _NAME_STOP)
-        if words:
-            names.append((words, _context(t, e.start, e.end)))
-    m = _PRONOUN_RE.match(t)
-    lead = _context(t, m.start(1), m.end(1)) if m else frozenset()
-    return _Facts(frozenset(values), kinds, _word_set(text), tuple(names), lead)
-
-
-# "…, The Anderson Platoon or Saigon, U.S.A.? The Anderson Platoon": a question that offers
-# two choices, answered by one of them
-_COMPARING = re.compile(
-    r"\b(?:\w+est|most|least|more|less|fewer|first|last|earlier|later|older|younger|newer|"
-    r"longer|shorter|taller|larger|bigger|smaller|higher|lower|greater|faster|slower|"
-    r"further|farther|before|after|than)\b", re.I)
-_CHOICE = re.compile(r"[,:]\s*([^,:?]+?)\s+or\s+([^?]+?)\s*\?\s+(\S.*)\Z", re.S)
-
-
-def _unchosen(claim: str) -> str | None:
-    """The choice a "question + fragment" claim's answer did not pick, or ``None``."""
-    m = _CHOICE.search(claim)
-    if m is None or _COMPARING.search(claim[:m.start(3)]):
-        return None  # "Who is older, A or B?" needs both
-    first, second, answer = (" ".join(g.lower().strip(" .\"'").split()) for g in m.groups())
-    if answer and (answer in first) != (answer in second):
-        return m.group(2) if answer in first else m.group(1)
-    return None
-
-
-def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
-    """The anchors of ``claim``: its names, figures, dates and times, once each. In a
-    question that offers two choices, the one the answer did not pick is no anchor."""
-    unchosen = _unchosen(claim)
-    if unchosen is not None:
-        claim = claim.replace(unchosen, "", 1)
-    p = _parse(claim, locale)
-    out: list[Anchor] = []
-    seen: set[tuple[str, tuple[object, ...]]] = set()
-
-    def add(kind: str, key: tuple[object, ...], text: str, context: frozenset[str]) -> None:
-        if (kind, key) not in seen:
-            seen.add((kind, key))
-            out.append(Anchor(kind, key, text, context))
-
-    t = p.text
-    for f in p.figures:
-        it = figure_item(f)
-        add(it.group, it.key, f.text, _context(t, f.start, f.end))
-    for d in p.dates:
-        add("date", _claim_date_key(d), d.text, _context(t, d.start, d.end))
-    for tm in p.times:
-        it = time_item(tm)
-        add("time", it.key, tm.text, _context(t, tm.start, tm.end))
-    for e in p.entities:
-        words = tuple(w for w in e.words if w and w not in _NAME_STOP)
-        if words:
-            add("name", words, e.text, _context(t, e.start, e.end))
-    return out
-
-
-def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:
-    """A name is stated when all its words are, or its last word (a surname) is."""
-    ws = [str(w) for w in words]
-    return all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have)
-
-
-def _holds(anchor: Anchor, facts: _Facts, inherited: frozenset[str]) -> bool:
-    if anchor.kind == "name":
-        return _name_in(anchor.key, facts.words | inherited)
-    return (anchor.kind, *anchor.key) in facts.values
-
-
-def _rival(anchor: Anchor, facts: _Facts, inherited: tuple[tuple[str, ...], ...],
-           claim: Sequence[Anchor]) -> Anchor | None:
-    """A value of ``anchor``'s kind that ``facts`` (or, for a sentence led by a pronoun,
-    the names it inherits) states in the place the claim gives the anchor — sharing a
-    neighbouring content word with it ("the Hamburg office" for "the Oslo office"). A
-    name that is one of the ``claim``'s own names is no rival."""
-    same = [a for a in claim if a.kind == anchor.kind]
-
-    def placed(ctx: frozenset[str]) -> bool:
-        return not anchor.context or bool(ctx & anchor.context)
-
-    if anchor.kind == "name":
-        named = [*facts.names, *((n, facts.lead) for n in inherited)]
-        for name, ctx in named:
-            if (len(name) > 1) != (len(anchor.key) > 1):
-                continue  # a one-word name (a place, a firm) rivals only another one
-            if placed(ctx) and not any(_name_in(name, frozenset(str(w) for w in a.key))
-                                       or _name_in(a.key, frozenset(name)) for a in same):
-                return Anchor("name", name, " ".join(name))
-        return None
-    for key, (text, ctx) in facts.kinds.get(anchor.kind, {}).items():
-        if not placed(ctx):
-            continue
-        # the claim's own other value counts too when it sits in this one's place
-        # ("Office 18 … has 18 staff" for "Office 18 … has 19 staff")
-        if anchor.kind == "date":
-            if not _date_compatible(anchor.key, key):
-                return Anchor("date", key, text)
-        elif key != anchor.key:
-            return Anchor(anchor.kind, key, text)
-    return None
-
-
-def _date_compatible(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    if a[0] != b[0]:
-        return True  # a weekday and a calendar date do not rival each other
-    return all(x is None or y is None or x == y for x, y in zip(a[1:], b[1:], strict=True))
 
 
 # ------------------------------------------------------------------ sentences
@@ -341,7 +127,7 @@ def _evidence_sentences(evidence: tuple[str, ...], max_chars: int) -> tuple[Sent
 
 
 def _pronoun_led(text: str) -> bool:
-    return _PRONOUN_RE.match(text) is not None
+    return PRONOUN_LEAD.match(text) is not None
 
 
 # ------------------------------------------------------------------ planning
@@ -352,7 +138,7 @@ class _Prepared:
     all the claims of an answer."""
 
     sents: tuple[SentenceRef, ...]
-    facts: tuple[_Facts, ...]
+    facts: tuple[Facts, ...]
     prev: tuple[int | None, ...]  # the sentence a pronoun-led sentence leans on
     inherited: tuple[frozenset[str], ...]
     heirs: tuple[tuple[tuple[str, ...], ...], ...]
@@ -367,8 +153,8 @@ class _Prepared:
 @lru_cache(maxsize=4)
 def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepared:
     sents = tuple(evidence_sentences(evidence, max_chars=max_chars))
-    facts = tuple(_facts(s.text, locale) if len(s.text) < 2_000 else
-                  _facts.__wrapped__(s.text, locale) for s in sents)
+    facts = tuple(sentence_facts(s.text, locale) if len(s.text) < 2_000 else
+                  sentence_facts.__wrapped__(s.text, locale) for s in sents)
     prev: list[int | None] = []
     for i, s in enumerate(sents):
         p = i - 1 if i > 0 and sents[i - 1].source == s.source else None
@@ -391,7 +177,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     anchors = claim_anchors(claim, locale=locale)
     if not sents:
         return BindingPlan(anchors, [], [])
-    hits = [frozenset(a for a, anc in enumerate(anchors) if _holds(anc, facts[i], inherited[i]))
+    hits = [frozenset(a for a, anc in enumerate(anchors) if holds(anc, facts[i], inherited[i]))
             for i in range(len(sents))]
     present = frozenset().union(*hits) if hits else frozenset()
     required = [anchors[a] for a in sorted(present)]
@@ -497,7 +283,7 @@ def _frame_ids(claim: str, anchors: Sequence[Anchor]) -> frozenset[int]:
 
 
 def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
-           hits: list[frozenset[int]], facts: Sequence[_Facts],
+           hits: list[frozenset[int]], facts: Sequence[Facts],
            heirs: Sequence[tuple[tuple[str, ...], ...]], frame: frozenset[int],
            inherited: Sequence[frozenset[str]]) -> list[tuple[Anchor, Anchor, str]]:
     """Anchor pairs of the span that no one sentence states together, where a sentence
@@ -525,7 +311,7 @@ def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int
 
 
 def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
-                hits: list[frozenset[int]], facts: Sequence[_Facts],
+                hits: list[frozenset[int]], facts: Sequence[Facts],
                 heirs: Sequence[tuple[tuple[str, ...], ...]], frame: frozenset[int],
                 inherited: Sequence[frozenset[str]]) -> str | None:
     """A rival of ``b`` stated beside ``a`` (or of ``a`` beside ``b``) in the span; for a
@@ -533,7 +319,7 @@ def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
     for x, y in ((a, b), (b, a)):
         for j in members:
             if x in hits[j]:
-                r = _rival(anchors[y], facts[j], heirs[j], anchors)
+                r = rival_in_place(anchors[y], facts[j], heirs[j], anchors)
                 if r is not None and not (y in frame and _bridged(
                         r, y, hits, facts, inherited)):
                     return r.text
@@ -541,22 +327,10 @@ def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
 
 
 def _bridged(rival: Anchor, anchor: int, hits: Sequence[frozenset[int]],
-             facts: Sequence[_Facts], inherited: Sequence[frozenset[str]]) -> bool:
+             facts: Sequence[Facts], inherited: Sequence[frozenset[str]]) -> bool:
     """Whether some sentence states ``rival`` together with the claim's ``anchor``."""
-    return any(anchor in hits[k] and _holds(rival, facts[k], inherited[k])
+    return any(anchor in hits[k] and holds(rival, facts[k], inherited[k])
                for k in range(len(hits)))
-
-
-# ------------------------------------------------------------------ scoring
-
-@dataclass(frozen=True, slots=True)
-class BoundResult:
-    """A claim scored on its binding spans: the best span's result (``None`` when no span
-    binds the claim), the span's sentences, and the plan."""
-
-    result: NLIResult | None
-    window: BindingWindow | None
-    plan: BindingPlan
 
 
 #: A sentence states the claim's subject when it holds this many more of the claim's
@@ -566,7 +340,7 @@ _SUBJECT_SHARE = 0.6
 
 
 def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[frozenset[int]],
-              facts: Sequence[_Facts], heirs: Sequence[tuple[tuple[str, ...], ...]],
+              facts: Sequence[Facts], heirs: Sequence[tuple[tuple[str, ...], ...]],
               sent_terms: Sequence[frozenset[str]], claim_terms: set[str]
               ) -> list[tuple[Anchor, Anchor, str]]:
     """Values the claim borrows from another sentence: the sentences stating the value
@@ -592,11 +366,23 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
             cover = len(claim_terms & sent_terms[j])
             if cover < best + _SUBJECT_MARGIN or cover < _SUBJECT_SHARE * len(claim_terms):
                 continue
-            rival = _rival(anchor, facts[j], heirs[j], anchors)
+            rival = rival_in_place(anchor, facts[j], heirs[j], anchors)
             if rival is not None:
                 out.append((anchor, Anchor("subject", (), ""), rival.text))
                 break
     return out
+
+
+# ------------------------------------------------------------------ scoring
+
+@dataclass(frozen=True, slots=True)
+class BoundResult:
+    """A claim scored on its binding spans: the best span's result (``None`` when no span
+    binds the claim), the span's sentences, and the plan."""
+
+    result: NLIResult | None
+    window: BindingWindow | None
+    plan: BindingPlan
 
 
 def unbound_message(plan: BindingPlan) -> str:

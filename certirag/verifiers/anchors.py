@@ -1,0 +1,242 @@
+"""Anchors: what a claim must find stated (names, figures, money, dates, times), and what
+one evidence sentence states of them — the facts binding spans are planned from
+(:mod:`certirag.verifiers.binding`).
+
+An anchor's *context* is the content word on each side of it in the claim; a value of
+the same kind in an evidence sentence is a *rival in place* when it shares such a word
+("the Hamburg office" for "the Oslo office"). Pure Python over :mod:`certirag.checks`
+parses; deterministic for a given input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from certirag.checks.dates import DateRef
+from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
+from certirag.verifiers.windows import terms
+
+__all__ = ["PRONOUN_LEAD", "Anchor", "Facts", "claim_anchors", "holds", "rival_in_place",
+           "sentence_facts"]
+
+PRONOUN_LEAD = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?(he|she|they|it|his|her|hers|their|its|him|them|this|these|"
+    r"those)\b", re.IGNORECASE)
+_NAME_STOP = frozenset("the a an of and for in on at to de la le von van der".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """Something a claim must find stated: a name (``kind == "name"``, ``key`` its
+    lowercase words) or a figure, date or time (``kind`` its dimension, ``key`` its
+    canonical value)."""
+
+    kind: str
+    key: tuple[object, ...]
+    text: str
+    context: frozenset[str] = frozenset()  # content words next to it in the claim
+
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str, locale: str) -> Parsed:
+    return parse_text(text, date_locale=locale,  # type: ignore[arg-type]
+                      decimal_comma=None, role="claim")
+
+
+def _date_tokens(d: DateRef) -> set[tuple[object, ...]]:
+    """Every precision at which the evidence states ``d`` (a year, a month of a year …)."""
+    if d.weekday is not None:
+        return {("w", d.weekday)}
+    out: set[tuple[object, ...]] = set()
+    if d.year is not None:
+        out.add(("d", d.year, None, None))
+        if d.month is not None:
+            out.add(("d", d.year, d.month, None))
+            if d.day is not None:
+                out.add(("d", d.year, d.month, d.day))
+    if d.month is not None:
+        out.add(("d", None, d.month, None))
+        if d.day is not None:
+            out.add(("d", None, d.month, d.day))
+    return out
+
+
+def _claim_date_key(d: DateRef) -> tuple[object, ...]:
+    if d.weekday is not None:
+        return ("w", d.weekday)
+    return ("d", d.year, d.month, d.day)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """The anchors a sentence states, keyed the way claim anchors are."""
+
+    values: frozenset[tuple[object, ...]]  # (kind, *key) of figures, dates, times
+    kinds: dict[str, dict[tuple[object, ...], tuple[str, frozenset[str]]]]
+    # kind -> value key -> (text, the content words next to it)
+    words: frozenset[str]  # lowercase words, possessives dropped
+    names: tuple[tuple[tuple[str, ...], frozenset[str]], ...]  # (name words, context)
+    lead: frozenset[str]  # the context of a leading pronoun (what an inherited name does)
+
+
+def _word_set(text: str) -> frozenset[str]:
+    out = set()
+    for w in re.findall(r"[\w'’.-]+", text.lower()):
+        w = w.replace("’", "'")
+        if w.endswith("'s"):
+            w = w[:-2]
+        w = w.strip("'.-")
+        if w:
+            out.add(w)
+    return frozenset(out)
+
+
+_CTX_WORDS = 1  # content words on each side that make an anchor's context
+
+
+def _context(text: str, start: int, end: int) -> frozenset[str]:
+    """The content words (stemmed) nearest to ``text[start:end]`` on each side."""
+    left = terms(text[max(0, start - 80):start])[-_CTX_WORDS:]
+    right = terms(text[end:end + 80])[:_CTX_WORDS]
+    return frozenset(left + right)
+
+
+@lru_cache(maxsize=8192)
+def sentence_facts(text: str, locale: str) -> Facts:
+    p = _parse(text, locale)
+    t = p.text
+    values: set[tuple[object, ...]] = set()
+    kinds: dict[str, dict[tuple[object, ...], tuple[str, frozenset[str]]]] = {}
+    def note(kind: str, key: tuple[object, ...], text: str, start: int, end: int) -> None:
+        # a value stated twice has the places of both ("Office 18 … has 18 staff")
+        slot = kinds.setdefault(kind, {})
+        old = slot.get(key)
+        ctx = _context(t, start, end)
+        slot[key] = (old[0], old[1] | ctx) if old else (text, ctx)
+
+    for f in p.figures:
+        it = figure_item(f)
+        values.add((it.group, *it.key))
+        note(it.group, it.key, f.text, f.start, f.end)
+    for d in p.dates:
+        for tok in _date_tokens(d):
+            values.add(("date", *tok))
+        note("date", _claim_date_key(d), d.text, d.start, d.end)
+    for tm in p.times:
+        it = time_item(tm)
+        values.add(("time", *it.key))
+        note("time", it.key, tm.text, tm.start, tm.end)
+    names = []
+    for e in p.entities:
+        words = tuple(w for w in e.words if w and w not in _NAME_STOP)
+        if words:
+            names.append((words, _context(t, e.start, e.end)))
+    m = PRONOUN_LEAD.match(t)
+    lead = _context(t, m.start(1), m.end(1)) if m else frozenset()
+    return Facts(frozenset(values), kinds, _word_set(text), tuple(names), lead)
+
+
+# "…, The Anderson Platoon or Saigon, U.S.A.? The Anderson Platoon": a question that offers
+# two choices, answered by one of them
+_COMPARING = re.compile(
+    r"\b(?:\w+est|most|least|more|less|fewer|first|last|earlier|later|older|younger|newer|"
+    r"longer|shorter|taller|larger|bigger|smaller|higher|lower|greater|faster|slower|"
+    r"further|farther|before|after|than)\b", re.I)
+_CHOICE = re.compile(r"[,:]\s*([^,:?]+?)\s+or\s+([^?]+?)\s*\?\s+(\S.*)\Z", re.S)
+
+
+def _unchosen(claim: str) -> str | None:
+    """The choice a "question + fragment" claim's answer did not pick, or ``None``."""
+    m = _CHOICE.search(claim)
+    if m is None or _COMPARING.search(claim[:m.start(3)]):
+        return None  # "Who is older, A or B?" needs both
+    first, second, answer = (" ".join(g.lower().strip(" .\"'").split()) for g in m.groups())
+    if answer and (answer in first) != (answer in second):
+        return m.group(2) if answer in first else m.group(1)
+    return None
+
+
+def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
+    """The anchors of ``claim``: its names, figures, dates and times, once each. In a
+    question that offers two choices, the one the answer did not pick is no anchor."""
+    unchosen = _unchosen(claim)
+    if unchosen is not None:
+        claim = claim.replace(unchosen, "", 1)
+    p = _parse(claim, locale)
+    out: list[Anchor] = []
+    seen: set[tuple[str, tuple[object, ...]]] = set()
+
+    def add(kind: str, key: tuple[object, ...], text: str, context: frozenset[str]) -> None:
+        if (kind, key) not in seen:
+            seen.add((kind, key))
+            out.append(Anchor(kind, key, text, context))
+
+    t = p.text
+    for f in p.figures:
+        it = figure_item(f)
+        add(it.group, it.key, f.text, _context(t, f.start, f.end))
+    for d in p.dates:
+        add("date", _claim_date_key(d), d.text, _context(t, d.start, d.end))
+    for tm in p.times:
+        it = time_item(tm)
+        add("time", it.key, tm.text, _context(t, tm.start, tm.end))
+    for e in p.entities:
+        words = tuple(w for w in e.words if w and w not in _NAME_STOP)
+        if words:
+            add("name", words, e.text, _context(t, e.start, e.end))
+    return out
+
+
+def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:
+    """A name is stated when all its words are, or its last word (a surname) is."""
+    ws = [str(w) for w in words]
+    return all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have)
+
+
+def holds(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
+    if anchor.kind == "name":
+        return _name_in(anchor.key, facts.words | inherited)
+    return (anchor.kind, *anchor.key) in facts.values
+
+
+def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...], ...],
+           claim: Sequence[Anchor]) -> Anchor | None:
+    """A value of ``anchor``'s kind that ``facts`` (or, for a sentence led by a pronoun,
+    the names it inherits) states in the place the claim gives the anchor — sharing a
+    neighbouring content word with it ("the Hamburg office" for "the Oslo office"). A
+    name that is one of the ``claim``'s own names is no rival."""
+    same = [a for a in claim if a.kind == anchor.kind]
+
+    def placed(ctx: frozenset[str]) -> bool:
+        return not anchor.context or bool(ctx & anchor.context)
+
+    if anchor.kind == "name":
+        named = [*facts.names, *((n, facts.lead) for n in inherited)]
+        for name, ctx in named:
+            if (len(name) > 1) != (len(anchor.key) > 1):
+                continue  # a one-word name (a place, a firm) rivals only another one
+            if placed(ctx) and not any(_name_in(name, frozenset(str(w) for w in a.key))
+                                       or _name_in(a.key, frozenset(name)) for a in same):
+                return Anchor("name", name, " ".join(name))
+        return None
+    for key, (text, ctx) in facts.kinds.get(anchor.kind, {}).items():
+        if not placed(ctx):
+            continue
+        # the claim's own other value counts too when it sits in this one's place
+        # ("Office 18 … has 18 staff" for "Office 18 … has 19 staff")
+        if anchor.kind == "date":
+            if not _date_compatible(anchor.key, key):
+                return Anchor("date", key, text)
+        elif key != anchor.key:
+            return Anchor(anchor.kind, key, text)
+    return None
+
+
+def _date_compatible(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    if a[0] != b[0]:
+        return True  # a weekday and a calendar date do not rival each other
+    return all(x is None or y is None or x == y for x, y in zip(a[1:], b[1:], strict=True))

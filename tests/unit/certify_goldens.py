@@ -13,28 +13,24 @@ before it ships).
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from pathlib import Path
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
 from certirag.certify.certificate import Certificate, issue_certificate
-from certirag.certify.keys import Signer
 from certirag.certify.versions import current_versions
 from certirag.config import Settings
 from certirag.pipeline import verify
-from certirag.schemas import Document, Evidence, Scores
-from certirag.testing import FakeVerifier
+from certirag.schemas import Document, Evidence
 
-GOLDEN = Path(__file__).parent / "data" / "certify"
-ISSUED_AT = "2026-01-02T03:04:05Z"
-
-INLINE_QUESTION = "What is the capital of France?"
-INLINE_EVIDENCE = ["Paris is the capital of France. The Eiffel Tower is in Paris.",
-                   "The museum opens at 9am on weekdays."]
-INLINE_ANSWER = ("Paris is the capital of France. The Eiffel Tower is not in Paris. The tower "
-                 "is tall. The museum opens at 10am on weekdays. The sky is blue. Hello!")
+from .certify_support import (
+    ANSWER,
+    EVIDENCE,
+    GOLDEN,
+    ISSUED_AT,
+    QUESTION,
+    fixture_verifier,
+    golden_signer,
+)
 
 FINDINGS_EVIDENCE = [
     "The annual fee is $120, payable by 1 March 2026. Members must renew online. "
@@ -51,18 +47,6 @@ FINDINGS_ANSWER = (
 INDEX_DOCS = {"geo.txt": "Paris is the capital of France. It has many bridges.",
               "tower.txt": "The Eiffel Tower is in Paris. It opened in 1889."}
 INDEX_ANSWER = "Paris is the capital of France. The Eiffel Tower opened in 1925."
-
-
-def golden_signer() -> Signer:
-    """The fixed, public test key the goldens are signed with (golden.pub)."""
-    return Signer(Ed25519PrivateKey.from_private_bytes(
-        hashlib.sha256(b"certirag test key, not secret").digest()))
-
-
-def _scores(premise: str, hypothesis: str) -> Scores:
-    if "tall" in hypothesis:  # the model contradicts this one
-        return Scores(entailment=0.01, neutral=0.04, contradiction=0.95)
-    return FakeVerifier()._score(premise, hypothesis)
 
 
 class GoldenIndex:
@@ -90,9 +74,9 @@ def golden_certificates() -> dict[str, Certificate]:
     """This release's golden certificates by case."""
     settings = Settings(display="mixed", tau_entail=0.5, tau_contradict=0.5)
     signer = golden_signer()
-    verifier = FakeVerifier(fn=_scores)
+    verifier = fixture_verifier()
     out: dict[str, Certificate] = {}
-    res = verify(INLINE_QUESTION, INLINE_ANSWER, evidence=INLINE_EVIDENCE, verifier=verifier,
+    res = verify(QUESTION, ANSWER, evidence=EVIDENCE, verifier=verifier,
                  settings=settings)
     out["inline"] = issue_certificate(res, signer=signer, settings=settings,
                                       issued_at=ISSUED_AT)

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from certirag import __version__
 from certirag.certify.canonical import canonical_json, is_canonical
@@ -37,49 +36,14 @@ from certirag.schemas import Document, Scores, sha256_text
 from certirag.testing import FAKE_SHA256, FakeVerifier
 
 from ..conftest import HashEmbedder
-
-GOLDEN = Path(__file__).parent / "data" / "certify"
-QUESTION = "What is the capital of France?"
-EVIDENCE = ["Paris is the capital of France. The Eiffel Tower is in Paris.",
-            "The museum opens at 9am on weekdays."]
-ANSWER = ("Paris is the capital of France. The Eiffel Tower is not in Paris. The tower is "
-          "tall. The museum opens at 10am on weekdays. The sky is blue. Hello!")
-ISSUED_AT = "2026-01-02T03:04:05Z"
-
-
-def _scores(premise: str, hypothesis: str) -> Scores:
-    if "tall" in hypothesis:  # the model contradicts this one
-        return Scores(entailment=0.01, neutral=0.04, contradiction=0.95)
-    return FakeVerifier()._score(premise, hypothesis)
-
-
-def _verifier() -> FakeVerifier:
-    return FakeVerifier(fn=_scores)
-
-
-def _golden_signer() -> Signer:
-    return Signer(Ed25519PrivateKey.from_private_bytes(
-        hashlib.sha256(b"certirag test key, not secret").digest()))
-
-
-@pytest.fixture
-def settings() -> Settings:
-    return Settings(display="mixed", tau_entail=0.5, tau_contradict=0.5)  # fixed for goldens
-
-
-@pytest.fixture
-def result(settings: Settings) -> VerificationResult:
-    return verify(QUESTION, ANSWER, evidence=EVIDENCE, verifier=_verifier(), settings=settings)
-
-
-@pytest.fixture
-def signer() -> Signer:
-    return Signer.generate()
-
-
-@pytest.fixture
-def cert(result: VerificationResult, signer: Signer, settings: Settings) -> Certificate:
-    return issue_certificate(result, signer=signer, settings=settings)
+from .certify_support import (
+    ANSWER,
+    EVIDENCE,
+    ISSUED_AT,
+    QUESTION,
+    fixture_scores,
+    fixture_verifier,
+)
 
 
 def _decisions(result: VerificationResult) -> dict[str, str]:
@@ -162,7 +126,7 @@ def test_round_trip_through_json_keeps_the_id(cert: Certificate) -> None:
 def test_no_evidence_and_backend_failures_verify(signer: Signer, settings: Settings) -> None:
     from certirag.testing import FailingVerifier
 
-    bare = verify("", "Paris is big.", evidence=[], verifier=_verifier(), settings=settings)
+    bare = verify("", "Paris is big.", evidence=[], verifier=fixture_verifier(), settings=settings)
     assert [r.code for c in bare.claims for r in c.reasons] == ["no_evidence"]
     failed = verify("", "Paris is big.", evidence=EVIDENCE, verifier=FailingVerifier(),
                     settings=settings)
@@ -442,7 +406,7 @@ def test_index_spans_are_checked_against_the_documents(tmp_path: Path, signer: S
             "tower.txt": "The Eiffel Tower is in Paris. It opened in 1889."}
     index = _index(tmp_path / "ix", docs)
     res = verify(QUESTION, "Paris is the capital of France.", index=index,
-                 verifier=_verifier(), settings=settings)
+                 verifier=fixture_verifier(), settings=settings)
     assert _decisions(res) == {"c1": "verified"}
     cert = issue_certificate(res, signer=signer, settings=settings, index=index)
     body = cert.body
@@ -480,7 +444,7 @@ def test_index_check_on_inline_evidence_is_a_note(cert: Certificate, signer: Sig
 def test_recompute_with_the_recorded_model(cert: Certificate, signer: Signer,
                                            settings: Settings) -> None:
     check = cert.verify(signer.public_key, recompute=True, settings=settings,
-                        verifier=_verifier())
+                        verifier=fixture_verifier())
     assert check.valid and "recompute" in check.checked
 
 
@@ -505,7 +469,7 @@ def test_recompute_without_the_recorded_model(cert: Certificate, signer: Signer,
                     for r in super().score_pairs(pairs)]
 
     check = cert.verify(signer.public_key, recompute=True, settings=settings,
-                        verifier=OtherModel(fn=_scores))
+                        verifier=OtherModel(fn=fixture_scores))
     assert check.codes == ["recompute_unavailable"]
     # the configured built-in model is not the fake one the certificate records
     check = cert.verify(signer.public_key, recompute=True, settings=settings)
@@ -544,7 +508,7 @@ def test_issue_and_record_writes_the_file_and_the_ledger(result: VerificationRes
 def test_an_unresolved_reply_certifies_and_cannot_be_relabelled(settings: Settings,
                                                                signer: Signer) -> None:
     res = verify("", "Yes. Paris is the capital of France.", evidence=EVIDENCE,
-                 verifier=_verifier(), settings=settings)
+                 verifier=fixture_verifier(), settings=settings)
     assert [c.claim.kind for c in res.claims] == ["unresolved", "claim"]
     assert [r.code for r in res.claims[0].reasons] == ["unresolved_answer"]
     cert = issue_certificate(res, signer=signer, settings=settings)

@@ -13,21 +13,22 @@ from certirag.certify.keys import public_key_pem
 from certirag.config import Settings
 from certirag.pipeline import verify
 
-from .test_certify_certificate import (
+from .certify_support import (
     ANSWER,
     EVIDENCE,
     GOLDEN,
     ISSUED_AT,
     QUESTION,
-    _golden_signer,
-    _verifier,
+    fixture_verifier,
+    golden_signer,
 )
 
 
 def _golden_certificate() -> Certificate:
     settings = Settings(display="mixed", tau_entail=0.5, tau_contradict=0.5)
-    res = verify(QUESTION, ANSWER, evidence=EVIDENCE, verifier=_verifier(), settings=settings)
-    return issue_certificate(res, signer=_golden_signer(), settings=settings,
+    res = verify(QUESTION, ANSWER, evidence=EVIDENCE, verifier=fixture_verifier(),
+                 settings=settings)
+    return issue_certificate(res, signer=golden_signer(), settings=settings,
                              issued_at=ISSUED_AT)
 
 
@@ -47,12 +48,12 @@ def test_golden_certificate_verifies_and_reissues_identically() -> None:
     if os.environ.get("CERTIRAG_UPDATE_GOLDEN"):
         GOLDEN.mkdir(parents=True, exist_ok=True)
         cert.save(cert_path)
-        pub_path.write_bytes(public_key_pem(_golden_signer().public_key))
+        pub_path.write_bytes(public_key_pem(golden_signer().public_key))
     golden = Certificate.load(cert_path)
     check = golden.verify(pub_path)
     assert check.valid, check.failures
     assert _stable(golden.body) == _stable(cert.body)
-    assert pub_path.read_bytes() == public_key_pem(_golden_signer().public_key)
+    assert pub_path.read_bytes() == public_key_pem(golden_signer().public_key)
 
 
 @pytest.mark.parametrize("policy", ["v1", "v2"])

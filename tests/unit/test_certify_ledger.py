@@ -20,7 +20,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from certirag.certify.canonical import canonical_json
-from certirag.certify.dsse import Envelope, sign_envelope
 from certirag.certify.keys import Signer, generate_keys
 from certirag.certify.ledger import (
     EMPTY_ROOT,
@@ -35,6 +34,8 @@ from certirag.certify.ledger import (
     verify_inclusion,
 )
 from certirag.errors import CertificateError, InputError
+
+from .certify_support import entry_envelope, raw_connection
 
 # The Certificate Transparency reference tree (RFC 6962 test data): eight leaves and the
 # root of every prefix.
@@ -183,33 +184,6 @@ def test_checkpoint_parse_rejects_malformed_notes(text: str) -> None:
 
 # ------------------------------------------------------------------- the ledger
 
-def _envelope(signer: Signer, n: int) -> Envelope:
-    return sign_envelope(canonical_json({"certificate": n}), signer)
-
-
-@pytest.fixture
-def signer() -> Signer:
-    return Signer.generate()
-
-
-@pytest.fixture
-def ledger_path(tmp_path: Path, signer: Signer) -> Path:
-    path = tmp_path / "ledger.db"
-    with Ledger.open(path) as ledger:
-        for n in range(6):
-            ledger.append(_envelope(signer, n), signer=signer)
-    return path
-
-
-def _raw(path: Path) -> sqlite3.Connection:
-    """A connection with the append-only triggers dropped, as an attacker would."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'"
-                                ).fetchall():
-        conn.execute(f"DROP TRIGGER {name}")
-    return conn
-
-
 def _verify(path: Path, signer: Signer, since: Checkpoint | None = None) -> list[str]:
     with Ledger.open(path, create=False) as ledger:
         check = ledger.verify(signer.public_key, since=since)
@@ -264,21 +238,21 @@ def test_triggers_refuse_update_and_delete(ledger_path: Path) -> None:
 
 def test_append_is_idempotent_and_bound_to_one_key(tmp_path: Path, signer: Signer) -> None:
     with Ledger.open(tmp_path / "l.db") as ledger:
-        env = _envelope(signer, 1)
+        env = entry_envelope(signer, 1)
         first = ledger.append(env, signer=signer)
         again = ledger.append(env, signer=signer)
         assert first.index == again.index == 0 and ledger.size == 1
         assert first.cert_id == hashlib.sha256(env.payload).hexdigest()
         other = Signer.generate()
         with pytest.raises(CertificateError, match="belongs to key"):
-            ledger.append(_envelope(other, 2), signer=other)
+            ledger.append(entry_envelope(other, 2), signer=other)
         with pytest.raises(CertificateError, match="not signed by the ledger key"):
-            ledger.append(_envelope(other, 3), signer=signer)
+            ledger.append(entry_envelope(other, 3), signer=signer)
         assert ledger.size == 1
 
 
 def test_edited_entry_is_detected(ledger_path: Path, signer: Signer) -> None:
-    conn = _raw(ledger_path)
+    conn = raw_connection(ledger_path)
     conn.execute("UPDATE entries SET payload = ? WHERE idx = 2",
                  (canonical_json({"certificate": "forged"}),))
     conn.close()
@@ -291,8 +265,8 @@ def test_consistently_rehashed_edit_is_caught_by_the_signed_roots(ledger_path: P
     """An attacker without the key re-derives every hash and node; the roots signed in
     the checkpoints still give it away."""
     attacker = Signer.generate()
-    env = _envelope(attacker, 99)
-    conn = _raw(ledger_path)
+    env = entry_envelope(attacker, 99)
+    conn = raw_connection(ledger_path)
     conn.execute("UPDATE entries SET payload = ?, envelope = ?, cert_id = ?, leaf_hash = ? "
                  "WHERE idx = 2", (env.payload, env.to_json(),
                                    hashlib.sha256(env.payload).hexdigest(),
@@ -310,21 +284,21 @@ def test_consistently_rehashed_edit_is_caught_by_the_signed_roots(ledger_path: P
 
 
 def test_deleted_entry_is_detected(ledger_path: Path, signer: Signer) -> None:
-    conn = _raw(ledger_path)
+    conn = raw_connection(ledger_path)
     conn.execute("DELETE FROM entries WHERE idx = 3")
     conn.close()
     assert "entry_missing" in _verify(ledger_path, signer)
 
 
 def test_deleted_last_entry_is_detected(ledger_path: Path, signer: Signer) -> None:
-    conn = _raw(ledger_path)
+    conn = raw_connection(ledger_path)
     conn.execute("DELETE FROM entries WHERE idx = 5")
     conn.close()
     assert "truncated" in _verify(ledger_path, signer)
 
 
 def test_reordered_entries_are_detected(ledger_path: Path, signer: Signer) -> None:
-    conn = _raw(ledger_path)
+    conn = raw_connection(ledger_path)
     rows = {r[0]: r[1:] for r in conn.execute(
         "SELECT idx, cert_id, payload, envelope, leaf_hash FROM entries WHERE idx IN (1, 2)")}
     conn.execute("UPDATE entries SET cert_id = 'tmp' WHERE idx = 1")
@@ -338,8 +312,8 @@ def test_reordered_entries_are_detected(ledger_path: Path, signer: Signer) -> No
 
 
 def test_unsigned_entries_are_detected(ledger_path: Path, signer: Signer) -> None:
-    env = _envelope(signer, 77)
-    conn = _raw(ledger_path)
+    env = entry_envelope(signer, 77)
+    conn = raw_connection(ledger_path)
     conn.execute("INSERT INTO entries VALUES (6, ?, ?, ?, ?, 'now')",
                  (hashlib.sha256(env.payload).hexdigest(), env.payload, env.to_json(),
                   leaf_hash(env.payload)))
@@ -349,7 +323,7 @@ def test_unsigned_entries_are_detected(ledger_path: Path, signer: Signer) -> Non
 
 def test_inclusion_proof_verifies_against_the_signed_root(ledger_path: Path,
                                                           signer: Signer) -> None:
-    env = _envelope(signer, 4)
+    env = entry_envelope(signer, 4)
     cert_id = hashlib.sha256(env.payload).hexdigest()
     with Ledger.open(ledger_path, create=False) as ledger:
         proof = ledger.inclusion_proof(cert_id)
@@ -369,7 +343,7 @@ def test_stored_nodes_give_the_same_proofs_as_the_recomputed_tree(tmp_path: Path
                                                                   signer: Signer) -> None:
     with Ledger.open(tmp_path / "l.db") as ledger:
         for n in range(37):
-            ledger.append(_envelope(signer, n), signer=signer)
+            ledger.append(entry_envelope(signer, n), signer=signer)
         tree = MerkleTree([e.leaf_hash for e in ledger.entries()])
         for m in (1, 2, 7, 16, 31, 36, 37):
             assert ledger.root(m) == tree.root(m)
@@ -383,17 +357,17 @@ def test_consistency_against_an_earlier_checkpoint_catches_rewritten_history(
     honest = tmp_path / "honest.db"
     with Ledger.open(honest) as ledger:
         for n in range(4):
-            ledger.append(_envelope(signer, n), signer=signer)
+            ledger.append(entry_envelope(signer, n), signer=signer)
         published = ledger.checkpoint()
         assert published is not None
         for n in range(4, 7):
-            ledger.append(_envelope(signer, n), signer=signer)
+            ledger.append(entry_envelope(signer, n), signer=signer)
     assert _verify(honest, signer, since=published) == []
     # The key holder rebuilds the log with entry 2 replaced: it verifies on its own ...
     rewritten = tmp_path / "rewritten.db"
     with Ledger.open(rewritten) as ledger:
         for n in range(7):
-            ledger.append(_envelope(signer, 100 if n == 2 else n), signer=signer)
+            ledger.append(entry_envelope(signer, 100 if n == 2 else n), signer=signer)
     assert _verify(rewritten, signer) == []
     # ... but not against what was published.
     assert _verify(rewritten, signer, since=published) == ["inconsistent"]
@@ -401,7 +375,7 @@ def test_consistency_against_an_earlier_checkpoint_catches_rewritten_history(
     short = tmp_path / "short.db"
     with Ledger.open(short) as ledger:
         for n in range(3):
-            ledger.append(_envelope(signer, n), signer=signer)
+            ledger.append(entry_envelope(signer, n), signer=signer)
     assert _verify(short, signer, since=published) == ["since_ahead"]
     other = Checkpoint.sign(published.tree_size, published.root_hash, Signer.generate())
     assert _verify(honest, signer, since=other) == ["since_signature"]
@@ -415,17 +389,17 @@ def test_a_failure_inside_append_rolls_everything_back(ledger_path: Path, signer
         raise RuntimeError("killed while signing the checkpoint")
 
     with Ledger.open(ledger_path) as ledger:
-        ledger.append(_envelope(signer, 6), signer=signer)
+        ledger.append(entry_envelope(signer, 6), signer=signer)
     monkeypatch.setattr(Checkpoint, "sign", boom)
     with Ledger.open(ledger_path) as ledger:
         with pytest.raises(RuntimeError):
-            ledger.append(_envelope(signer, 7), signer=signer)  # leaf 7 completes 3 nodes
+            ledger.append(entry_envelope(signer, 7), signer=signer)  # leaf 7 completes 3 nodes
         assert ledger.size == 7
         assert ledger._conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0] == 4
     monkeypatch.undo()
     assert _verify(ledger_path, signer) == []
     with Ledger.open(ledger_path) as ledger:
-        assert ledger.append(_envelope(signer, 7), signer=signer).index == 7
+        assert ledger.append(entry_envelope(signer, 7), signer=signer).index == 7
         assert ledger._conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0] == 7
     assert _verify(ledger_path, signer) == []
 
@@ -437,7 +411,7 @@ def test_concurrent_appends_are_serialised(tmp_path: Path, signer: Signer) -> No
     def worker(w: int) -> None:
         with Ledger.open(path) as ledger:
             for n in range(8):
-                ledger.append(_envelope(signer, w * 100 + n), signer=signer)
+                ledger.append(entry_envelope(signer, w * 100 + n), signer=signer)
 
     threads = [threading.Thread(target=worker, args=(w,)) for w in range(4)]
     for t in threads:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from certirag.config import Settings
 from certirag.errors import InputError
 from certirag.eval.datasets import Rows, read_jsonl, register_dataset
-from certirag.eval.items import Item, Outcome
+from certirag.eval.items import Item, Outcome, content_words
 from certirag.progress import NullProgress, Progress
 from certirag.reasons import MODEL_CODES
 from certirag.schemas import Decision
@@ -50,14 +50,6 @@ __all__ = [
 ]
 
 RESERVED_FROM = {"halueval-qa": 8_000, "halueval-summarization": 8_000, "halueval-dialogue": 0}
-_STOP = frozenset(
-    "a an the of to in on at by for and or is are was were be been being it its this that "
-    "these those with as from he she they his her their which who whom what when where how "
-    "i you we me my your our us do does did has have had not no yes so but if then than "
-    "there here also very just can could would should will may might must shall about into "
-    "over after before up down out s t".split()
-)
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,16 +125,12 @@ for _name, (_file, _loader) in LOADERS.items():
     register_dataset(_name, _loader)
 
 
-def _content(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
-
-
 def overlap_baseline(answer: str, evidence: Sequence[str], question: str = "") -> bool:
     """True (pass) iff every content word of ``answer`` occurs in the evidence or question."""
     pool: set[str] = set()
     for text in (*evidence, question):
-        pool |= _content(text)
-    return _content(answer) <= pool
+        pool |= content_words(text)
+    return content_words(answer) <= pool
 
 
 @dataclass(frozen=True, slots=True)

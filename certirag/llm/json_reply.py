@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from certirag.errors import BackendError, CertiragError
+from certirag.jsonio import loads as strict_loads
 from certirag.llm.messages import Message, neutralise
 from certirag.schemas import sha256_text
 
@@ -117,7 +118,7 @@ def _parse(text: str, schema: type[T]) -> T:
     start, end = body.find("{"), body.rfind("}")
     if start < 0 or end <= start:
         raise ValueError("the reply holds no JSON object")
-    data = json.loads(body[start:end + 1])
+    data = strict_loads(body[start:end + 1], duplicates="last")  # deep nesting: ValueError
     if not isinstance(data, dict):
         raise ValueError("the reply is not a JSON object")
     return schema.model_validate(data)

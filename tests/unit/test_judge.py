@@ -133,6 +133,13 @@ def test_an_unparseable_reply_is_retried_then_fails_closed() -> None:
     assert not rec.ok and rec.attempts == 3 and rec.error
 
 
+def test_a_deeply_nested_reply_is_unusable_not_a_crash() -> None:
+    deep = '{"label": ' + "[" * 5000 + "]" * 5000 + "}"
+    judge = LLMJudge(ScriptedChat([deep]), retries=0)
+    with pytest.raises(JudgeError, match="unusable reply"):
+        judge.judge("c", "e")
+
+
 def test_a_retry_after_a_bad_reply_can_succeed() -> None:
     chat = ScriptedChat(["oops", '{"label": "neutral", "confidence": 0.7}'])
     assert LLMJudge(chat).judge("c", "e").neutral == 0.7

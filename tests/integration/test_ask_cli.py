@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from certirag.certify.certificate import verify_certificate
 from certirag.certify.keys import generate_keys
 from certirag.cli import app as main_app
-from certirag.cli_generate import ask_command
+from certirag.cli.generate import ask_command
 from certirag.testing import FakeGenerator, FakeVerifier
 
 from ..conftest import EXAMPLES

@@ -20,7 +20,7 @@ from certirag.certify.certificate import Certificate, issue_certificate
 from certirag.certify.dsse import Envelope, sign_envelope
 from certirag.certify.keys import Signer
 from certirag.certify.ledger import Ledger
-from certirag.cli_cert import cert_app, keys_app, log_app
+from certirag.cli.cert import cert_app, keys_app, log_app
 from certirag.config import Settings
 from certirag.index import Index
 from certirag.pipeline import verify

@@ -340,7 +340,7 @@ _FUZZ = settings(max_examples=50, deadline=None,
 @_FUZZ
 @given(data=_files)
 def test_fuzzed_evidence_file_is_passages_or_input_error(data: bytes) -> None:
-    from certirag.cli_verify import read_evidence_file
+    from certirag.cli.verify import read_evidence_file
 
     with tempfile.TemporaryDirectory() as tmp:
         for name in ("ev.jsonl", "ev.txt"):
@@ -357,7 +357,7 @@ def test_fuzzed_evidence_file_is_passages_or_input_error(data: bytes) -> None:
 @_FUZZ
 @given(data=_files)
 def test_fuzzed_batch_rows_or_input_error(data: bytes) -> None:
-    from certirag.cli_verify import parse_batch, run_batch
+    from certirag.cli.verify import parse_batch, run_batch
 
     with tempfile.TemporaryDirectory() as tmp:
         batch, out = Path(tmp) / "in.jsonl", Path(tmp) / "out.jsonl"

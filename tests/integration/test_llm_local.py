@@ -199,7 +199,7 @@ def test_ask_command_answers_with_the_embedded_model(tmp_path: Path,
     from certirag.certify.certificate import verify_certificate
     from certirag.certify.keys import generate_keys
     from certirag.cli import app as main_app
-    from certirag.cli_generate import ask_command
+    from certirag.cli.generate import ask_command
     from certirag.verifiers import create_verifier
 
     from ..conftest import EXAMPLES

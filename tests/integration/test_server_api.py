@@ -56,7 +56,7 @@ def test_verify_reply_is_exactly_the_cli_json(server: dict[str, Any], tmp_path: 
     from typer.testing import CliRunner
 
     import certirag.verifiers
-    from certirag.cli_verify import verify_command
+    from certirag.cli.verify import verify_command
 
     r = _verify(server["client"], evidence=EVIDENCE)
     assert r.status_code == 200, r.text
@@ -292,7 +292,7 @@ def test_certirag_serve_runs_with_the_embedded_defaults(tmp_path: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    code = ("import typer; from certirag.cli_serve import serve_command; "
+    code = ("import typer; from certirag.cli.serve import serve_command; "
             "app = typer.Typer(); app.command()(serve_command); app()")
     env = {**os.environ, "CERTIRAG_HOME": str(tmp_path / "home")}
     proc = subprocess.Popen([sys.executable, "-c", code, "--port", str(port)], env=env,

@@ -90,7 +90,7 @@ def test_keys_cli_prints_only_the_key_and_a_running_server_accepts_it(
     import typer
     from typer.testing import CliRunner
 
-    from certirag.cli_serve import api_keys_app
+    from certirag.cli.serve import api_keys_app
 
     cli = typer.Typer()
     cli.add_typer(api_keys_app, name="api")

@@ -21,7 +21,7 @@ from certirag.certify.certificate import Certificate
 from certirag.certify.dsse import Envelope, sign_envelope
 from certirag.certify.keys import Signer
 from certirag.certify.ledger import LEDGER_FAILURES
-from certirag.cli_cert import cert_app, log_app
+from certirag.cli.cert import cert_app, log_app
 from certirag.schemas import Scores
 from certirag.testing import FakeVerifier
 

@@ -139,7 +139,7 @@ def test_a_quoted_claim_passes_at_any_tau_e() -> None:
 
 
 def test_tune_bounds_parse_and_reject() -> None:
-    from certirag.cli_halueval import _bounds
+    from certirag.cli.halueval import _bounds
 
     assert _bounds("0.05, 0.02") == [0.05, 0.02]
     for bad in ("", "x", "1.5"):

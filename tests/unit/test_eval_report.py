@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from certirag.cli_eval import eval_app
+from certirag.cli.eval import eval_app
 from certirag.models import resolve
 from certirag.verifiers.onnx_nli import DEFAULT_MODEL
 

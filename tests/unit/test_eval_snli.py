@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from certirag.cli_eval import eval_app
+from certirag.cli.eval import eval_app
 from certirag.eval.snli import SNLI_LABELS
 from certirag.models import file_sha256
 from tests.unit.test_verify_onnx import build_tiny_nli, expected_logits

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from certirag.cli_verify import read_evidence_file, run_batch
+from certirag.cli.verify import read_evidence_file, run_batch
 from certirag.config import Settings
 from certirag.errors import InputError
 from certirag.evidence import MAX_EVIDENCE_CHARS, read_evidence
@@ -30,7 +30,7 @@ def test_from_hit_keeps_where_the_passage_is() -> None:
 
 def test_the_sites_that_retrieve_use_from_hit() -> None:
     root = Path(__file__).parents[2]
-    for rel in ("certirag/pipeline.py", "certirag/cli_generate.py",
+    for rel in ("certirag/pipeline.py", "certirag/cli/generate.py",
                 "certirag/server/generation.py", "benchmarks/rollback.py"):
         source = (root / rel).read_text("utf-8")
         assert "Evidence.from_hit(" in source and "chunk_id=h.chunk_id" not in source, rel

@@ -140,7 +140,7 @@ def test_the_derived_sets_are_those_certirag_always_used() -> None:
 
 def test_every_failure_set_reads_the_table() -> None:
     from certirag import pipeline
-    from certirag.cli_common import EXIT_BACKEND, EXIT_NO_CLAIMS, EXIT_OK, EXIT_WITHHELD
+    from certirag.cli.common import EXIT_BACKEND, EXIT_NO_CLAIMS, EXIT_OK, EXIT_WITHHELD
 
     exits = (EXIT_OK, EXIT_WITHHELD, EXIT_BACKEND, EXIT_NO_CLAIMS)
     assert pipeline.FAILURE_CODES is BACKEND_FAILURES

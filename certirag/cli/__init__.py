@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 
 from certirag import __version__
-from certirag.cli_cert import cert_app, keys_app, log_app
-from certirag.cli_common import (
+from certirag.cli.cert import cert_app, keys_app, log_app
+from certirag.cli.common import (
     ConfigOpt,
     JsonOpt,
     PresetOpt,
@@ -26,10 +26,10 @@ from certirag.cli_common import (
     read_input_bytes,
     settings_from,
 )
-from certirag.cli_eval import eval_app
-from certirag.cli_generate import ask_command
-from certirag.cli_serve import api_keys_app, serve_command
-from certirag.cli_verify import verify_command
+from certirag.cli.eval import eval_app
+from certirag.cli.generate import ask_command
+from certirag.cli.serve import api_keys_app, serve_command
+from certirag.cli.verify import verify_command
 from certirag.errors import InputError
 from certirag.index import Index
 from certirag.jsonio import jsonl_lines, loads
@@ -194,6 +194,3 @@ app.add_typer(eval_app, name="eval", help="Measure models and the pipeline on da
 def main() -> None:
     app()
 
-
-if __name__ == "__main__":
-    main()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from certirag.cli_common import (
+from certirag.cli.common import (
     ConfigOpt,
     JsonOpt,
     PresetOpt,

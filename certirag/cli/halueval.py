@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from certirag.cli_common import (
+from certirag.cli.common import (
     ConfigOpt,
     PresetOpt,
     RichProgress,
@@ -78,7 +78,7 @@ def _halueval(name: str, data: Path, rows: str | None, limit: int | None,
               config: Path | None, preset: str | None, as_json: bool, out: Path | None,
               *, ablate: bool = False, run_out: Path | None = None, jobs: int = 1,
               resamples: int = 1000) -> None:
-    from certirag.cli_common import command_line, prepare_verifier, write_outputs
+    from certirag.cli.common import command_line, prepare_verifier, write_outputs
     from certirag.eval.halueval import metrics_of, run_halueval
     from certirag.eval.report import run_markdown
     from certirag.eval.suite import evaluate, get_spec
@@ -206,7 +206,7 @@ def tune_command(
     """Choose τe/τc on dev rows (never reserved rows): the best mean primary figure
     (HaluEval: balanced accuracy) with at most 5% of unsupported answers fully verified
     in every data set."""
-    from certirag.cli_common import prepare_verifier
+    from certirag.cli.common import prepare_verifier
     from certirag.eval.datasets import parse_rows
     from certirag.eval.halueval import metrics_of, run_halueval
     from certirag.eval.runner import run_items

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from certirag.cli_common import (
+from certirag.cli.common import (
     ConfigOpt,
     PresetOpt,
     err,

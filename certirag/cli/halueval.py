@@ -27,13 +27,9 @@ LimitOpt = Annotated[int | None, typer.Option("--limit", min=1, help="At most N 
 
 
 def _file(data: Path, name: str) -> Path:
-    from certirag.eval.halueval import LOADERS
+    from certirag.eval.suite import find_data, get_spec
 
-    fname = LOADERS[name][0]
-    for cand in (data, data / fname, data / "halueval" / fname):
-        if cand.is_file() and cand.name == fname:
-            return cand
-    raise InputError(f"cannot find {fname} under {data} (pass --data DIR)")
+    return find_data(get_spec(name), data)
 
 
 def _load(name: str, data: Path, rows: str | None, limit: int | None) -> tuple[Any, list[Any]]:

@@ -19,14 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from certirag.errors import InputError
-from certirag.eval.datasets import (
-    Rows,
-    read_records,
-    register_dataset,
-    row_split,
-    split_from_name,
-    text_field,
-)
+from certirag.eval.datasets import Rows, register_dataset, split_records, text_field
 from certirag.eval.items import Item
 
 __all__ = ["load_aggrefact"]
@@ -48,11 +41,9 @@ def _label(value: Any, *, source: str, line: int) -> str:
 def load_aggrefact(path: Path, rows: Rows, limit: int | None, *,
                    split: str | None = None) -> list[Item]:
     """LLM-AggreFact rows as items (claim against doc), at most ``limit``."""
-    path = Path(path)
     source = str(path)
-    named = split_from_name(path)
     out: list[Item] = []
-    for row, line, rec in read_records(path, rows):
+    for row, line, rec, row_sp in split_records(path, rows, split):
         dataset = text_field(rec, "dataset", source=source, line=line).strip()
         doc = text_field(rec, "doc", source=source, line=line)
         claim = text_field(rec, "claim", source=source, line=line)
@@ -60,9 +51,7 @@ def load_aggrefact(path: Path, rows: Rows, limit: int | None, *,
             raise InputError("missing field 'label'", source=source, line=line)
         label = _label(rec["label"], source=source, line=line)
         out.append(Item(id=str(row), line=row, answer=claim, evidence=((f"doc-{row}", doc),),
-                        label=label, group=dataset,
-                        split=row_split(rec.get("split"), split, named, source=source,
-                                        line=line)))
+                        label=label, group=dataset, split=row_sp))
         if limit is not None and len(out) >= limit:
             break
     return out

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from certirag.errors import InputError
-from certirag.eval.datasets import Rows, read_records, register_dataset, row_split, text_field
+from certirag.eval.datasets import Rows, register_dataset, split_records, text_field
 from certirag.eval.items import Item
 
 __all__ = ["AT_MOST_CITATIONS", "citations_of", "load_alce", "remove_citations"]
@@ -104,17 +104,15 @@ def _sentences(rec: dict[str, Any], output: str, source: str, line: int
 def load_alce(path: Path, rows: Rows, limit: int | None, *,
               split: str | None = None) -> list[Item]:
     """ALCE items as sentence items (main) and citation-precision checks (aux)."""
-    path = Path(path)
     source = str(path)
     out: list[Item] = []
     kept = 0
-    for row, line, rec in read_records(path, rows):
+    for row, line, rec, row_sp in split_records(path, rows, split):
         question = text_field(rec, "question", source=source, line=line, allow_empty=True)
         output = text_field(rec, "output", source=source, line=line, allow_empty=True)
         if "docs" not in rec:
             raise InputError("missing field 'docs'", source=source, line=line)
         docs = _docs(rec["docs"], source, line)
-        row_sp = row_split(rec.get("split"), split, None, source=source, line=line)
         output = output.strip().split("\n")[0].replace("<|im_end|>", "")
         sents = _sentences(rec, output, source, line)
         if not sents:

@@ -28,6 +28,7 @@ __all__ = [
     "register_dataset",
     "row_split",
     "split_from_name",
+    "split_records",
     "text_field",
 ]
 
@@ -323,8 +324,9 @@ def read_records(path: Path, rows: Rows | None = None, *, key: str = "data"
 def row_split(value: object, declared: str | None, named: str | None, *, source: str,
               line: int) -> str | None:
     """The split of one row: its own ``split`` field, else ``declared`` (``--split``),
-    else what the file name says. A row or a name that contradicts ``--split`` is an
-    error (a test file passed as dev must not slip through)."""
+    else what the file name says. A row or a name that contradicts ``--split``, or a row
+    that contradicts the name, is an error (a test file passed as dev must not slip
+    through)."""
     own = normal_split(value, source=source, line=line) if value is not None else None
     given = declared.strip().lower() if declared else None
     given = _SPLIT_NAMES.get(given, given) if given else None
@@ -334,4 +336,18 @@ def row_split(value: object, declared: str | None, named: str | None, *, source:
     if own is None and given is not None and named is not None and named != given:
         raise InputError(f"the file name says split {named!r} but --split says {given!r}",
                          source=source)
+    if own is not None and named is not None and own != named:
+        raise InputError(f"field 'split' is {own!r} but the file name says {named!r}",
+                         source=source, line=line)
     return own or given or named
+
+
+def split_records(path: Path, rows: Rows | None, declared: str | None, *, key: str = "data"
+                  ) -> Iterator[tuple[int, int, dict[str, Any], str | None]]:
+    """:func:`read_records` with each record's split (:func:`row_split` of its ``split``
+    field, ``declared`` (``--split``) and the file's name): ``(row, line, record, split)``."""
+    path = Path(path)
+    named = split_from_name(path)
+    for row, line, rec in read_records(path, rows, key=key):
+        yield row, line, rec, row_split(rec.get("split"), declared, named, source=str(path),
+                                        line=line)

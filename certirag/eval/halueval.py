@@ -15,7 +15,7 @@ the question.
 
 Row ranges are binding (see the data README): QA and summarization rows 8,000–9,999 and
 all of dialogue are reserved for reporting; thresholds are tuned on rows below 8,000 only
-(:func:`tune_thresholds` refuses reserved rows).
+(:func:`check_not_reserved` refuses reserved rows; :func:`certirag.eval.suite.tune` tunes).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from certirag.config import Settings
 from certirag.errors import InputError
-from certirag.eval.datasets import Rows, read_jsonl, register_dataset
+from certirag.eval.datasets import Rows, read_jsonl, register_dataset, text_field
 from certirag.eval.items import Item, Outcome, content_words
 from certirag.progress import NullProgress, Progress
 from certirag.reasons import MODEL_CODES
@@ -46,7 +46,6 @@ __all__ = [
     "overlap_baseline",
     "record_from",
     "run_halueval",
-    "tune_thresholds",
 ]
 
 RESERVED_FROM = {"halueval-qa": 8_000, "halueval-summarization": 8_000, "halueval-dialogue": 0}
@@ -61,24 +60,17 @@ class HaluExample:
     hallucinated: str
 
 
-def _texts(obj: dict[str, Any], line: int, *keys: str) -> list[str]:
-    out = []
-    for key in keys:
-        value = obj.get(key)
-        if not isinstance(value, str):
-            raise InputError(f"row {line}: field {key!r} must be a string")
-        out.append(value)
-    return out
-
-
-def _limit(rows: list[HaluExample], limit: int | None) -> list[HaluExample]:
-    return rows[:limit] if limit is not None else rows
+def _texts(obj: dict[str, Any], path: Path, line: int, *keys: str) -> list[str]:
+    """The string fields ``keys`` of the row at 0-based ``line``; a missing or non-string
+    one raises :class:`InputError` naming the file, the (1-based) line and the field."""
+    return [text_field(obj, key, source=str(path), line=line + 1, allow_empty=True)
+            for key in keys]
 
 
 def load_qa(path: Path, rows: Rows, limit: int | None) -> list[HaluExample]:
     out = []
     for line, obj in read_jsonl(path, rows):
-        knowledge, question, right, hallu = _texts(obj, line, "knowledge", "question",
+        knowledge, question, right, hallu = _texts(obj, path, line, "knowledge", "question",
                                                    "right_answer", "hallucinated_answer")
         out.append(HaluExample(line, question, [{"id": f"knowledge-{line}", "text": knowledge}],
                                right, hallu))
@@ -90,7 +82,8 @@ def load_qa(path: Path, rows: Rows, limit: int | None) -> list[HaluExample]:
 def load_summarization(path: Path, rows: Rows, limit: int | None) -> list[HaluExample]:
     out = []
     for line, obj in read_jsonl(path, rows):
-        doc, right, hallu = _texts(obj, line, "document", "right_summary", "hallucinated_summary")
+        doc, right, hallu = _texts(obj, path, line, "document", "right_summary",
+                                   "hallucinated_summary")
         out.append(HaluExample(line, "", [{"id": f"document-{line}", "text": doc}], right, hallu))
         if limit is not None and len(out) >= limit:
             break
@@ -105,8 +98,9 @@ def _last_turn(history: str) -> str:
 def load_dialogue(path: Path, rows: Rows, limit: int | None) -> list[HaluExample]:
     out = []
     for line, obj in read_jsonl(path, rows):
-        knowledge, history, right, hallu = _texts(obj, line, "knowledge", "dialogue_history",
-                                                  "right_response", "hallucinated_response")
+        knowledge, history, right, hallu = _texts(obj, path, line, "knowledge",
+                                                  "dialogue_history", "right_response",
+                                                  "hallucinated_response")
         evidence = [{"id": f"knowledge-{line}", "text": knowledge}]
         if history.strip():
             evidence.append({"id": f"history-{line}", "text": history})
@@ -310,36 +304,3 @@ def check_not_reserved(dataset: str, rows: Rows, *, purpose: str) -> None:
         raise InputError(
             f"{purpose} may only use {dataset} rows below {first_reserved:,} "
             f"(the rest is reserved for reporting); got --rows {rows}")
-
-
-def tune_thresholds(runs: Sequence[HaluRun], *, max_hallucinated_verified: float = 0.05
-                    ) -> dict[str, Any]:
-    """Grid-search (τe, τc) for the best mean balanced accuracy over ``runs`` such that at
-    most ``max_hallucinated_verified`` of hallucinated answers come out fully verified in
-    every run. Returns the choice and the table of candidates considered."""
-    import numpy as np
-
-    grid_e = [round(x, 3) for x in np.arange(0.05, 0.991, 0.01)]
-    grid_c = [round(x, 3) for x in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)]
-    best: dict[str, Any] | None = None
-    fallback: dict[str, Any] | None = None
-    for te in grid_e:
-        for tc in grid_c:
-            bas, leaks = [], []
-            for run in runs:
-                passed = np.array([not r.withheld(te, tc) for r in run.right])
-                caught = np.array([r.withheld(te, tc) for r in run.hallucinated])
-                bas.append((passed.mean() + caught.mean()) / 2)
-                leaks.append(1 - caught.mean())
-            cand = {"tau_entail": te, "tau_contradict": tc,
-                    "balanced_accuracy": float(np.mean(bas)),
-                    "hallucinated_fully_verified": float(max(leaks))}
-            if fallback is None or cand["hallucinated_fully_verified"] < \
-                    fallback["hallucinated_fully_verified"]:
-                fallback = cand
-            if cand["hallucinated_fully_verified"] <= max_hallucinated_verified and (
-                    best is None or cand["balanced_accuracy"] > best["balanced_accuracy"]):
-                best = cand
-    assert fallback is not None
-    return {"choice": best or fallback, "constraint_met": best is not None,
-            "max_hallucinated_verified": max_hallucinated_verified}

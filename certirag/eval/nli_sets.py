@@ -26,14 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from certirag.errors import InputError
-from certirag.eval.datasets import (
-    Rows,
-    read_records,
-    register_dataset,
-    row_split,
-    split_from_name,
-    text_field,
-)
+from certirag.eval.datasets import Rows, register_dataset, split_records, text_field
 from certirag.eval.items import Item
 
 __all__ = ["load_anli", "load_fever", "load_vitaminc"]
@@ -80,9 +73,8 @@ def _load(path: Path, rows: Rows, limit: int | None, split: str | None, *,
           ) -> list[Item]:
     path = Path(path)
     source = str(path)
-    named = split_from_name(path)
     out: list[Item] = []
-    for row, line, rec in read_records(path, rows):
+    for row, line, rec, row_sp in split_records(path, rows, split):
         claim = text_field(rec, *claim_keys, source=source, line=line)
         evidence = text_field(rec, *evidence_keys, source=source, line=line)
         if "label" not in rec:
@@ -91,9 +83,7 @@ def _load(path: Path, rows: Rows, limit: int | None, split: str | None, *,
         ident = rec.get("uid", rec.get("unique_id", rec.get("id", row)))
         out.append(Item(id=str(ident), line=row, answer=claim,
                         evidence=((f"evidence-{row}", evidence),), label=label,
-                        group=_round(path, rec) if anli else "",
-                        split=row_split(rec.get("split"), split, named, source=source,
-                                        line=line)))
+                        group=_round(path, rec) if anli else "", split=row_sp))
         if limit is not None and len(out) >= limit:
             break
     return out

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from certirag.errors import BackendError, InputError, VerificationError
-from certirag.eval.datasets import NLIExample, Rows, read_jsonl, register_dataset
+from certirag.eval.datasets import NLIExample, Rows, read_jsonl, register_dataset, text_field
 from certirag.eval.metrics import EvalReport, expected_calibration_error, summary
 from certirag.progress import NullProgress, Progress
 from certirag.verifiers.base import NLIResult, Verifier
@@ -27,16 +27,19 @@ def load_snli(path: Path, rows: Rows | None = None, limit: int | None = None) ->
     if limit is not None and limit < 1:
         raise InputError(f"--limit must be at least 1, got {limit}")
     out: list[NLIExample] = []
+    source = str(path)
     for i, row in read_jsonl(Path(path), rows):
-        gold = row.get("gold_label")
+        if "gold_label" not in row:
+            raise InputError("missing field 'gold_label'", source=source, line=i + 1)
+        gold = row["gold_label"]
         if gold == "-":
             continue
         if gold not in SNLI_LABELS:
-            raise InputError(f"unknown gold_label {gold!r}", source=str(path), line=i + 1)
-        premise, hypothesis = row.get("sentence1"), row.get("sentence2")
-        if not isinstance(premise, str) or not isinstance(hypothesis, str):
-            raise InputError("sentence1 and sentence2 must be strings", source=str(path),
-                             line=i + 1)
+            raise InputError(f"field 'gold_label' must be {', '.join(SNLI_LABELS)} or '-', "
+                             f"got {gold!r}", source=source, line=i + 1)
+        premise, hypothesis = (text_field(row, key, source=source, line=i + 1,
+                                          allow_empty=True)
+                               for key in ("sentence1", "sentence2"))
         out.append(NLIExample(premise, hypothesis, str(gold), i))
         if limit is not None and len(out) >= limit:
             break

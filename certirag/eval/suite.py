@@ -26,6 +26,7 @@ from typing import Any
 from certirag.config import Settings
 from certirag.errors import InputError
 from certirag.eval.datasets import Rows
+from certirag.eval.halueval import LOADERS, RESERVED_FROM, check_not_reserved, halueval_items
 from certirag.eval.items import BASELINES, Item, Outcome, baseline_outcomes, gates_of
 from certirag.eval.runner import SYSTEM_TITLES, Probe, run_items
 from certirag.eval.scoring import (
@@ -65,13 +66,11 @@ def _spec(name: str, kind: str, title: str, **kw: Any) -> DatasetSpec:
 
 
 SPECS: dict[str, DatasetSpec] = {s.name: s for s in (
-    _spec("halueval-qa", "halueval", "HaluEval QA", reserved_from=8_000,
-          reserved_splits=frozenset(), tunable_splits=frozenset(), file="qa.jsonl"),
-    _spec("halueval-summarization", "halueval", "HaluEval summarization",
-          reserved_from=8_000, reserved_splits=frozenset(), tunable_splits=frozenset(),
-          file="summarization.jsonl"),
-    _spec("halueval-dialogue", "halueval", "HaluEval dialogue", reserved_from=0,
-          reserved_splits=frozenset(), tunable_splits=frozenset(), file="dialogue.jsonl"),
+    *(_spec(name, "halueval", title, reserved_from=RESERVED_FROM[name],
+            reserved_splits=frozenset(), tunable_splits=frozenset(), file=LOADERS[name][0])
+      for name, title in (("halueval-qa", "HaluEval QA"),
+                          ("halueval-summarization", "HaluEval summarization"),
+                          ("halueval-dialogue", "HaluEval dialogue"))),
     _spec("llm-aggrefact", "aggrefact", "LLM-AggreFact"),
     _spec("ragtruth", "ragtruth", "RAGTruth", tunable_splits=frozenset({"train", "dev"})),
     _spec("fever", "nli3", "FEVER-NLI", tunable_splits=frozenset({"train", "dev"})),
@@ -111,7 +110,6 @@ def load_items(spec: DatasetSpec, path: Path, rows: Rows, limit: int | None, *,
     """The items of ``spec`` from ``path`` (rows, then at most ``limit`` examples)."""
     from certirag.eval.aggrefact import load_aggrefact
     from certirag.eval.alce import load_alce
-    from certirag.eval.halueval import LOADERS, halueval_items
     from certirag.eval.nli_sets import load_anli, load_fever, load_vitaminc
     from certirag.eval.ragtruth import load_ragtruth
 
@@ -138,8 +136,6 @@ def check_tunable(spec: DatasetSpec, rows: Rows, items: Sequence[Item] | None = 
     """Refuse reserved rows for ``purpose``: HaluEval rows past ``reserved_from``, and
     any item whose split is reserved or unknown."""
     if spec.reserved_from is not None:
-        from certirag.eval.halueval import check_not_reserved
-
         check_not_reserved(spec.name, rows, purpose=purpose)
         return
     for it in items or ():
@@ -337,8 +333,7 @@ def tune(runs: Sequence[TuneRun], *, max_hallucinated_verified: float = 0.05
     """Grid-search (τe, τc) for the best mean primary figure over ``runs`` (each data
     set's own: balanced accuracy, mean balanced accuracy, response F1, macro-F1) such
     that at most ``max_hallucinated_verified`` of unsupported items come out fully
-    verified in every run. On HaluEval this is the rule (and the grid) of
-    :func:`certirag.eval.halueval.tune_thresholds`."""
+    verified in every run: the rule (and the grid) the presets were chosen by."""
     import numpy as np
 
     gates = [gates_of(r.outcomes) for r in runs]

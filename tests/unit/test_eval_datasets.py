@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def test_rows_membership_and_text() -> None:
     assert 10**9 in Rows(5)
 
 
-def _jsonl(path: Path, rows: list[object]) -> Path:
+def _jsonl(path: Path, rows: Sequence[object]) -> Path:
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return path
 
@@ -84,10 +85,20 @@ def test_load_snli_skips_dash_and_applies_rows_then_limit(tmp_path: Path) -> Non
 def test_load_snli_refuses_unknown_labels(tmp_path: Path) -> None:
     f = _jsonl(tmp_path / "snli.jsonl", [{"sentence1": "a", "sentence2": "b",
                                           "gold_label": "maybe"}])
-    with pytest.raises(InputError, match=r"snli\.jsonl:1: unknown gold_label"):
+    with pytest.raises(InputError, match=r"snli\.jsonl:1: field 'gold_label' must be "
+                                         r"entailment, neutral, contradiction or '-', got "
+                                         r"'maybe'"):
         load_snli(f)
-    _jsonl(f, [{"sentence1": "a", "sentence2": None, "gold_label": "neutral"}])
-    with pytest.raises(InputError, match="must be strings"):
+    _jsonl(f, [{"sentence1": "a", "sentence2": "b", "gold_label": "neutral"},
+               {"sentence1": "a", "sentence2": None, "gold_label": "neutral"}])
+    with pytest.raises(InputError, match=r"snli\.jsonl:2: field 'sentence2' must be a "
+                                         r"string, got NoneType"):
+        load_snli(f)
+    _jsonl(f, [{"sentence2": "b", "gold_label": "neutral"}])
+    with pytest.raises(InputError, match=r"snli\.jsonl:1: missing field 'sentence1'"):
+        load_snli(f)
+    _jsonl(f, [{"sentence1": "a", "sentence2": "b"}])
+    with pytest.raises(InputError, match=r"snli\.jsonl:1: missing field 'gold_label'"):
         load_snli(f)
 
 

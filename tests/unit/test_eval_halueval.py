@@ -12,15 +12,16 @@ from certirag.errors import InputError
 from certirag.eval.datasets import Rows, parse_rows
 from certirag.eval.halueval import (
     AnswerRecord,
-    HaluRun,
     check_not_reserved,
     load_dialogue,
     load_qa,
+    load_summarization,
     metrics_of,
     overlap_baseline,
     run_halueval,
-    tune_thresholds,
 )
+from certirag.eval.items import ClaimOutcome, Item, Outcome
+from certirag.eval.suite import SPECS, TuneRun, tune
 from certirag.schemas import Scores
 from certirag.testing import FakeVerifier
 
@@ -74,16 +75,31 @@ def test_records_reapply_thresholds() -> None:
     assert AnswerRecord(True, (), False).withheld(0.0, 1.0)
 
 
+def _scored(entailment: float) -> Outcome:
+    return Outcome((ClaimOutcome(0, 5, "verified", (), "scored", entailment, 0.0,
+                                 entailment, gate_e=entailment, gate_c=0.0),))
+
+
 def test_tuning_respects_leak_constraint() -> None:
-    run = HaluRun("halueval-qa", lines=[0, 1, 2, 3],
-                  right=[AnswerRecord(False, ((0.9, 0.0),), False)] * 4,
-                  hallucinated=[AnswerRecord(False, ((p, 0.0),), False)
-                                for p in (0.2, 0.4, 0.6, 0.8)],
-                  baseline_right=[True] * 4, baseline_hallucinated=[True] * 4)
-    out = tune_thresholds([run], max_hallucinated_verified=0.0)
+    """The tuner the CLI uses, on HaluEval rows: right answers at P(entailment) 0.9,
+    hallucinated ones at 0.2–0.8; no leak allowed → τe above 0.8, at most 0.9."""
+    items, outcomes = [], []
+    for line, p in enumerate((0.2, 0.4, 0.6, 0.8)):
+        for label, e in (("supported", 0.9), ("unsupported", p)):
+            items.append(Item(f"{line}/{label}", line, "An answer.", (("k", "Evidence."),),
+                              label=label, split="dev"))
+            outcomes.append(_scored(e))
+    out = tune([TuneRun(SPECS["halueval-qa"], items, outcomes)],
+               max_hallucinated_verified=0.0)
     assert out["constraint_met"]
     assert 0.8 < out["choice"]["tau_entail"] <= 0.9
     assert out["choice"]["balanced_accuracy"] == 1.0
+    assert out["choice"]["hallucinated_fully_verified"] == 0.0
+    # a bound no pair meets: the least leaky pair, flagged
+    leaky = [_scored(0.99) if it.label == "unsupported" else _scored(0.9) for it in items]
+    out = tune([TuneRun(SPECS["halueval-qa"], items, leaky)], max_hallucinated_verified=0.0)
+    assert not out["constraint_met"]
+    assert out["choice"]["hallucinated_fully_verified"] == 1.0
 
 
 def test_reserved_rows_are_refused() -> None:
@@ -145,3 +161,42 @@ def test_tune_bounds_parse_and_reject() -> None:
     for bad in ("", "x", "1.5"):
         with pytest.raises(InputError):
             _bounds(bad)
+
+
+@pytest.mark.parametrize("name,loader,good,field", [
+    ("qa.jsonl", load_qa, ROWS[0], "question"),
+    ("summarization.jsonl", load_summarization,
+     {"document": "D.", "right_summary": "R.", "hallucinated_summary": "H."},
+     "hallucinated_summary"),
+    ("dialogue.jsonl", load_dialogue,
+     {"knowledge": "K.", "dialogue_history": "[Human]: Hi?", "right_response": "R.",
+      "hallucinated_response": "H."}, "dialogue_history"),
+])
+def test_malformed_rows_name_the_file_line_and_field(tmp_path: Path, name: str,
+                                                     loader: object, good: dict[str, str],
+                                                     field: str) -> None:
+    path = tmp_path / name
+    for bad, message in (({k: v for k, v in good.items() if k != field},
+                          f"missing field {field!r}"),
+                         ({**good, field: 7}, f"field {field!r} must be a string, got int")):
+        path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+        with pytest.raises(InputError) as info:
+            loader(path, Rows(), None)  # type: ignore[operator]
+        assert str(info.value) == f"{path}:2: {message}"
+        assert info.value.source == str(path) and info.value.line == 2
+    path.write_text(json.dumps(good) + "\n{broken\n", encoding="utf-8")
+    with pytest.raises(InputError, match=rf"{name}:2: not valid JSON"):
+        loader(path, Rows(), None)  # type: ignore[operator]
+
+
+def test_the_cli_stops_on_a_malformed_file_with_exit_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from certirag.cli.eval import eval_app
+
+    path = tmp_path / "qa.jsonl"
+    path.write_text(json.dumps(ROWS[0]) + "\n" + json.dumps({**ROWS[1], "right_answer": None})
+                    + "\n", encoding="utf-8")
+    res = CliRunner().invoke(eval_app, ["halueval-qa", "--data", str(path)])
+    assert res.exit_code == 2
+    assert "qa.jsonl:2: field 'right_answer' must be a string, got NoneType" in res.output

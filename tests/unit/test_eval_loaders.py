@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from certirag.eval.ragtruth import load_ragtruth
 DATA = Path(__file__).resolve().parent.parent / "data" / "eval"
 
 
-def _jsonl(path: Path, rows: list[object]) -> Path:
+def _jsonl(path: Path, rows: Sequence[object]) -> Path:
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     return path
 
@@ -270,3 +271,16 @@ def test_alce_rejects_bad_items(tmp_path: Path) -> None:
         _jsonl(path, [row])
         with pytest.raises(InputError, match=message):
             load_alce(path, Rows(), None)
+
+
+def test_alce_reads_the_split_from_the_file_name(tmp_path: Path) -> None:
+    item = {"question": "Q?", "docs": [{"title": "T", "text": "Paris is in France."}],
+            "output": "Paris is in France [1]."}
+    path = tmp_path / "test.json"
+    path.write_text(json.dumps({"args": {}, "data": [item]}), encoding="utf-8")
+    assert [it.split for it in load_alce(path, Rows(), None)] == ["test"]
+    path.write_text(json.dumps({"args": {}, "data": [item, {**item, "split": "dev"}]}),
+                    encoding="utf-8")
+    with pytest.raises(InputError, match=r"test\.json:1: field 'split' is 'dev' but the "
+                                         r"file name says 'test'"):
+        load_alce(path, Rows(), None)

@@ -22,12 +22,20 @@ from certirag.eval.halueval import (
     metrics_of,
     record_from,
     record_of,
-    tune_thresholds,
 )
 from certirag.eval.items import ClaimOutcome, Item, Outcome, baseline_outcomes, gates_of
 from certirag.eval.runner import NLIOff, Probe, outcome_of, run_items, uncalibrated
 from certirag.eval.scoring import bootstrap_table, frame_of, stats_of
-from certirag.eval.suite import SPECS, TuneRun, check_tunable, evaluate, load_items, tune
+from certirag.eval.suite import (
+    GRID_C,
+    GRID_E,
+    SPECS,
+    TuneRun,
+    check_tunable,
+    evaluate,
+    load_items,
+    tune,
+)
 from certirag.schemas import Scores
 from certirag.testing import FakeVerifier
 
@@ -170,14 +178,21 @@ def test_halueval_stats_match_metrics_of(tmp_path: Path) -> None:
     for key in ("balanced_accuracy", "catch_rate", "false_withhold_rate",
                 "hallucinated_fully_verified"):
         assert ours[key] == pytest.approx(theirs[key])
-    # the generic tuner picks what the HaluEval tuner picks, on the same rule
-    old = tune_thresholds([run], max_hallucinated_verified=0.1)
+    # the tuner picks by the HaluEval rule on the answers' records: the first grid pair
+    # (τe, then τc) with the best balanced accuracy among those leaking at most 10%
+    def rule(te: float, tc: float) -> tuple[float, float]:
+        passed = np.mean([not r.withheld(te, tc) for r in right])
+        caught = np.mean([r.withheld(te, tc) for r in hallu])
+        return float((passed + caught) / 2), float(1 - caught)
+
+    grid = [(te, tc, *rule(te, tc)) for te in GRID_E for tc in GRID_C]
+    te, tc, ba, leak = max((g for g in grid if g[3] <= 0.1), key=lambda g: g[2])
     new = tune([TuneRun(SPECS["halueval-qa"], items, outs)], max_hallucinated_verified=0.1)
-    assert new["choice"]["tau_entail"] == old["choice"]["tau_entail"]
-    assert new["choice"]["tau_contradict"] == old["choice"]["tau_contradict"]
-    assert new["choice"]["balanced_accuracy"] == pytest.approx(
-        old["choice"]["balanced_accuracy"])
-    assert new["constraint_met"] == old["constraint_met"]
+    assert new["constraint_met"]
+    assert (new["choice"]["tau_entail"], new["choice"]["tau_contradict"]) == (te, tc)
+    assert new["choice"]["balanced_accuracy"] == pytest.approx(ba)
+    assert new["choice"]["hallucinated_fully_verified"] == pytest.approx(leak)
+    assert metrics_of(run, te, tc, resamples=20)["balanced_accuracy"] == pytest.approx(ba)
 
 
 def test_aggrefact_mean_balanced_accuracy() -> None:

@@ -88,6 +88,8 @@ def verify(
         raise InputError(f"the answer is longer than {MAX_ANSWER_CHARS:,} characters")
     if evidence is not None and index is not None:
         raise InputError("pass evidence or an index, not both")
+    # the extra checks are resolved (unknown names are a ConfigError) before any work
+    options = CheckOptions(date_locale=settings.date_locale, extra=tuple(settings.extra_checks))
     if index is not None:
         hits = index.search(question if question.strip() else answer, k=settings.top_k).hits
         passages = [Evidence.from_hit(h) for h in hits]
@@ -97,7 +99,6 @@ def verify(
     thresholds = Thresholds(settings.tau_entail, settings.tau_contradict)
     claims, claims_model = extract_claims_for(settings, answer, question=question)
     texts = [p.text for p in passages]
-    options = CheckOptions(date_locale=settings.date_locale)
     prepared = prepare_evidence(texts, options=options) if texts else None
 
     decisions: dict[str, ClaimDecision] = {}

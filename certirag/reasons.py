@@ -21,6 +21,13 @@ The sets the rest of certirag works with are derived from it (:data:`FINDING_COD
 and ``docs/reasons.md`` is generated from it (``python -m certirag.reasons``). Codes are
 never renamed: certificates record them.
 
+A check registered from another package (:mod:`certirag.checks.registry`) may declare
+finding codes of its own: :func:`register_finding_codes` adds them beside the table, each of
+stage ``check``, kind ``contradiction`` and/or ``ungrounded`` and exit 1, like every other
+finding. They never replace a code of :data:`REASONS`, which stays the one source of the
+built-in codes (and of ``docs/reasons.md``); the lookups (:func:`reason`,
+:func:`finding_kinds`, :func:`reason_spec`, :func:`is_finding_code`) read both.
+
 Certificate checks (``certirag cert verify``) and the ledger name their failures in a
 namespace of their own (:data:`certirag.certify.FAILURE_CODES`,
 :data:`certirag.certify.LEDGER_FAILURES`).
@@ -28,8 +35,9 @@ namespace of their own (:data:`certirag.certify.FAILURE_CODES`,
 
 from __future__ import annotations
 
+import re
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal, cast
@@ -45,6 +53,8 @@ __all__ = [
     "NOT_RETRIED",
     "OUTCOME_EXIT",
     "REASONS",
+    "REGISTERED_EXIT",
+    "REGISTERED_STAGE",
     "SPAN_CODES",
     "STAGES",
     "UNSCORED_FAILURES",
@@ -54,9 +64,14 @@ __all__ = [
     "ReasonCode",
     "Stage",
     "finding_kinds",
+    "is_finding_code",
     "markdown",
     "reason",
+    "reason_spec",
+    "register_finding_codes",
+    "registered_finding_codes",
     "rst_findings",
+    "unregister_finding_codes",
 ]
 
 Stage = Literal["claims", "check", "binding", "model", "policy", "backend"]
@@ -218,20 +233,96 @@ UNSCORED_FAILURES = FAILURES - {"evidence_truncated"}
 MODEL_CODES = _where(lambda r: r.stage == "model" and "failure" not in r.kinds)
 
 
+# ------------------------------------------------- finding codes of registered checks
+
+#: The stage and exit code every registered finding code gets (those of the built-in
+#: findings of the check).
+REGISTERED_STAGE: Stage = "check"
+REGISTERED_EXIT: ExitCode = 1
+_FINDING_KINDS: tuple[FindingKind, ...] = ("contradiction", "ungrounded")
+_CODE = re.compile(r"[a-z][a-z0-9_]*")
+
+# Finding codes declared by registered checks (:mod:`certirag.checks.registry`), beside the
+# table. Like the check registry it holds declarations of code, never settings.
+_REGISTERED: dict[str, ReasonCode] = {}
+
+
+def register_finding_codes(codes: Mapping[str, tuple[Sequence[str], str]]
+                           ) -> tuple[ReasonCode, ...]:
+    """Add finding codes beside :data:`REASONS`: ``{code: (kinds, meaning)}``, each kind
+    ``contradiction`` or ``ungrounded``. They get stage ``check`` and exit 1. All or none
+    are added; a code of the table (a plugin cannot redefine a built-in code), a code
+    already registered, a malformed code (lowercase letters, digits and ``_``), an unknown
+    kind or an empty meaning raises ``ValueError``. Checks declare their codes through
+    :func:`certirag.checks.registry.register_check`, which calls this."""
+    rows: list[ReasonCode] = []
+    for code, (kinds, meaning) in codes.items():
+        if not isinstance(code, str) or not _CODE.fullmatch(code):
+            raise ValueError(f"bad finding code {code!r}: use lowercase letters, digits and _")
+        builtin = REASONS.get(code)
+        if builtin is not None:
+            raise ValueError(f"{code!r} is a built-in reason code (stage {builtin.stage!r}): "
+                             "a registered check cannot redefine it")
+        if code in _REGISTERED:
+            raise ValueError(f"finding code {code!r} is already registered")
+        got = tuple(kinds)
+        if not got or len(set(got)) != len(got) or not set(got) <= set(_FINDING_KINDS):
+            raise ValueError(f"finding code {code!r}: kinds must be one or both of "
+                             f"{', '.join(_FINDING_KINDS)}, not {list(got)}")
+        if not isinstance(meaning, str) or not meaning.strip():
+            raise ValueError(f"finding code {code!r} needs a meaning")
+        rows.append(ReasonCode(code, REGISTERED_STAGE, cast("tuple[Kind, ...]", got),
+                               REGISTERED_EXIT, meaning))
+    for row in rows:
+        _REGISTERED[row.code] = row
+    return tuple(rows)
+
+
+def unregister_finding_codes(codes: Iterable[str]) -> None:
+    """Remove registered finding codes (all or none; ``ValueError`` for a code that is
+    not registered, a code of :data:`REASONS` included)."""
+    names = list(codes)
+    missing = [c for c in names if c not in _REGISTERED]
+    if missing:
+        raise ValueError(f"finding code(s) not registered: {', '.join(map(repr, missing))}")
+    for code in names:
+        del _REGISTERED[code]
+
+
+def registered_finding_codes() -> Mapping[str, ReasonCode]:
+    """The finding codes registered beside :data:`REASONS` (a snapshot)."""
+    return MappingProxyType(dict(_REGISTERED))
+
+
+def reason_spec(code: str) -> ReasonCode:
+    """The row of ``code``: from :data:`REASONS`, or a registered finding code
+    (``ValueError`` for any other)."""
+    spec = REASONS.get(code) or _REGISTERED.get(code)
+    if spec is None:
+        raise ValueError(f"unknown reason code {code!r}: add it to certirag.reasons.REASONS "
+                         "(or declare it with a registered check)")
+    return spec
+
+
+def is_finding_code(code: str) -> bool:
+    """Whether ``code`` is a finding: one of :data:`FINDING_CODES` or a registered one."""
+    return code in FINDING_CODES or code in _REGISTERED
+
+
 def reason(code: str, message: str, text: str | None = None) -> Reason:
-    """A :class:`~certirag.schemas.Reason` with a code of :data:`REASONS`; an unknown code
-    is a programming error (``ValueError``), never user input."""
-    if code not in REASONS:
-        raise ValueError(f"unknown reason code {code!r}: add it to certirag.reasons.REASONS")
+    """A :class:`~certirag.schemas.Reason` with a code of :data:`REASONS` (or a registered
+    finding code); an unknown code is a programming error (``ValueError``), never user
+    input."""
+    reason_spec(code)
     return Reason(code=code, message=message, text=text)
 
 
 def finding_kinds(code: str) -> tuple[FindingKind, ...]:
-    """The kinds a finding ``code`` can take (``ValueError`` for a code that is no
-    finding)."""
-    if code not in FINDING_CODES:
+    """The kinds a finding ``code`` (built-in or registered) can take (``ValueError`` for a
+    code that is no finding)."""
+    if not is_finding_code(code):
         raise ValueError(f"{code!r} is not a finding code")
-    return cast("tuple[FindingKind, ...]", REASONS[code].kinds)
+    return cast("tuple[FindingKind, ...]", reason_spec(code).kinds)
 
 
 def rst_findings() -> str:
@@ -292,6 +383,12 @@ def markdown() -> str:
         f"* a claim recorded without scores may have failed with: {codes(UNSCORED_FAILURES)};",
         "* decided by the model's scores (what moving the thresholds changes): "
         f"{codes(MODEL_CODES)}.",
+        "",
+        "A check from another package (entry-point group `certirag.checks`, see "
+        "[architecture.md](architecture.md)) may declare finding codes of its own: stage "
+        "`check`, kind `contradiction` or `ungrounded`, exit 1. They are not in this table, "
+        "never reuse one of its codes with another meaning, and a certificate that records "
+        "them names the check in `versions.checks`.",
         "",
         "Certificate checks (`certirag cert verify`) and the ledger (`certirag log verify`) "
         "name their failures in a namespace of their own: see "

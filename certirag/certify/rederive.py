@@ -14,7 +14,7 @@ from certirag import __version__, verifiers
 from certirag.bound import POLICY_V3, binding_finding, premise, span_findings
 from certirag.certify.body import Body, ClaimRecord, Passage, ReasonRecord, SpanRecord
 from certirag.certify.versions import LEGACY_VERSIONS
-from certirag.checks import CheckOptions, check_claim, prepare_evidence
+from certirag.checks import CheckOptions, check_claim, prepare_evidence, recorded_extra_checks
 from certirag.claims import extract_claims, not_a_claim_reason
 from certirag.claims.compiler import COMPILER_PROMPT_SHA256
 from certirag.config import Settings
@@ -164,7 +164,8 @@ def check_decisions(body: Body, check: CertificateCheck, *, rederive: bool = Tru
     prepared: Any = None
     if texts:
         try:
-            options = CheckOptions(date_locale=body.check_options.date_locale)
+            options = CheckOptions(date_locale=body.check_options.date_locale,
+                                   extra=recorded_extra_checks(body.versions))
             prepared = prepare_evidence(texts, options=options)
         except Exception as exc:
             check.fail("check_error", f"the deterministic check cannot prepare the evidence: "
@@ -281,7 +282,8 @@ def _check_span(body: Body, c: ClaimRecord, cd: Any, thresholds: Any, decide: An
     passages = _passages(body)
     marks = [quoted_by(cd.claim, body.answer.text, e, passages) for e in cd.evidence]
     found = span_findings(c.text, cd.evidence, passages, question=body.question,
-                          options=CheckOptions(date_locale=body.check_options.date_locale),
+                          options=CheckOptions(date_locale=body.check_options.date_locale,
+                                               extra=recorded_extra_checks(body.versions)),
                           quotes=marks)
     failures = [Reason(code=r.code, message=r.message, text=r.text) for r in c.reasons
                 if r.code == "evidence_truncated"]

@@ -9,6 +9,12 @@ re-derives each part only under a version it has; for any other it reports
 ``not_rederivable`` ("signature and digests valid; decisions not re-derivable by this
 version"), never a tamper verdict.
 
+With extra checks enabled (the ``extra_checks`` setting), ``checks`` names them after the
+built-in rules, each at its version (``certirag.checks.v1+mine@1.0``,
+:func:`certirag.checks.checks_version`): such a certificate is re-derived only where the
+same checks are available at the same versions (:func:`certirag.checks.checks_rederivable`),
+and is ``not_rederivable`` elsewhere.
+
 Certificates issued before versions were recorded carry no ``versions``; they are read as
 :data:`LEGACY_VERSIONS`, the rules of the first release that recorded them (the rules
 those certificates were checked with until then).
@@ -20,9 +26,9 @@ lets certificates that record it become ``not_rederivable``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from certirag.checks import CHECKS_VERSION
+from certirag.checks import checks_rederivable, checks_version
 from certirag.claims import CLAIMS_VERSION
 
 __all__ = [
@@ -46,13 +52,16 @@ LEGACY_VERSIONS: Mapping[str, str] = {
 }
 
 
-def current_versions() -> dict[str, str]:
-    """The versions this release issues certificates under."""
-    return {"claims": CLAIMS_VERSION, "checks": CHECKS_VERSION, "scorer": SCORER_VERSION}
+def current_versions(extra_checks: Sequence[str] = ()) -> dict[str, str]:
+    """The versions this release issues certificates under, with the extra checks
+    ``extra_checks`` (the setting) enabled."""
+    return {"claims": CLAIMS_VERSION, "checks": checks_version(extra_checks),
+            "scorer": SCORER_VERSION}
 
 
 def rederivable_versions() -> dict[str, frozenset[str]]:
-    """For each part, the versions this release can re-derive."""
+    """For each part, the versions this release can re-derive (for ``checks``, the
+    built-in rules alone; with extra checks, see :func:`unknown_versions`)."""
     return {part: frozenset({version}) for part, version in current_versions().items()}
 
 
@@ -65,4 +74,5 @@ def unknown_versions(recorded: Mapping[str, str] | None) -> dict[str, str]:
     for part in LEGACY_VERSIONS:
         versions.setdefault(part, "(not recorded)")
     known = rederivable_versions()
-    return {part: v for part, v in versions.items() if v not in known.get(part, frozenset())}
+    return {part: v for part, v in versions.items() if v not in known.get(part, frozenset())
+            and not (part == "checks" and checks_rederivable(v))}

@@ -17,6 +17,12 @@ Numbers read English, French and continental formats (see :mod:`certirag.checks.
 Performance: parse evidence once with :func:`prepare_evidence` (or a :class:`ClaimChecker`,
 which caches parses per evidence string) and pass the result to :func:`check_claim`.
 
+The checks are registered by name (:mod:`certirag.checks.registry`): the built-ins
+(:mod:`certirag.checks.builtin`) always run, in order; a check from another package is
+declared in the ``certirag.checks`` entry-point group (or registered with
+:func:`register_check`) and runs where the ``extra_checks`` setting
+(:attr:`CheckOptions.extra`) names it. Its finding codes join those below.
+
 The findings (code, kinds, when):
 
 """
@@ -26,6 +32,20 @@ from __future__ import annotations
 from certirag.checks.base import CODES, CheckOptions, Finding, FindingKind
 from certirag.checks.check import ClaimChecker, check_claim, prepare_evidence
 from certirag.checks.prepared import PreparedEvidence
+from certirag.checks.registry import (
+    CHECKS_VERSION,
+    ENTRY_POINT_GROUP,
+    Check,
+    CompareFunction,
+    FindingCode,
+    check_names,
+    checks_rederivable,
+    checks_version,
+    get_check,
+    recorded_extra_checks,
+    register_check,
+    unregister_check,
+)
 from certirag.reasons import rst_findings
 
 __doc__ = (__doc__ or "") + rst_findings()  # the codes, from the one table
@@ -33,18 +53,22 @@ __doc__ = (__doc__ or "") + rst_findings()  # the codes, from the one table
 __all__ = [
     "CHECKS_VERSION",
     "CODES",
+    "ENTRY_POINT_GROUP",
+    "Check",
     "CheckOptions",
     "ClaimChecker",
+    "CompareFunction",
     "Finding",
+    "FindingCode",
     "FindingKind",
     "PreparedEvidence",
     "check_claim",
+    "check_names",
+    "checks_rederivable",
+    "checks_version",
+    "get_check",
     "prepare_evidence",
+    "recorded_extra_checks",
+    "register_check",
+    "unregister_check",
 ]
-
-#: The id of the deterministic check's rules (:func:`check_claim`, and the binding and
-#: frame findings of :mod:`certirag.bound` that policy v3 adds), recorded in every
-#: certificate (``versions.checks``). Change it whenever a rule change can give any claim
-#: other findings: ``certirag cert verify`` re-runs the check only under the id a
-#: certificate records and reports ``not_rederivable`` for ids it does not know.
-CHECKS_VERSION = "certirag.checks.v1"

@@ -2,29 +2,23 @@
 
 :func:`prepare_evidence` parses evidence once
 (:class:`~certirag.checks.prepared.PreparedEvidence`); :func:`check_claim` parses the claim
-and runs every rule of :mod:`certirag.checks.compare` against it. :class:`ClaimChecker`
+and runs the built-in checks (:mod:`certirag.checks.builtin`), then the extra checks its
+options name (:mod:`certirag.checks.registry`), against it. :class:`ClaimChecker`
 keeps a bounded cache of parsed evidence strings for callers that check many claims
 against overlapping evidence.
 """
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from certirag.checks.base import CheckOptions, Finding
-from certirag.checks.compare import (
-    check_citations,
-    check_dates,
-    check_entities,
-    check_figures,
-    check_sentences,
-    check_titles,
-)
+from certirag.checks.builtin import BUILTIN_CHECKS
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question, parse_as
-from certirag.errors import InputError
+from certirag.checks.registry import Check, extra_checks, get_check
+from certirag.errors import InputError, VerificationError
 
 __all__ = ["ClaimChecker", "check_claim", "prepare_evidence"]
 
@@ -110,13 +104,8 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
     c = parse_as(claim, opts, "claim")
     q = Question(question, opts)
     out: list[Finding] = []
-    _check_answer(claim, out)
-    check_citations(c, ev, out)
-    check_titles(c, ev, out)
-    check_figures(c, ev, q, out)
-    check_dates(c, ev, q, out)
-    check_entities(c, ev, q, out)
-    check_sentences(c, ev, out)
+    for check in (*map(get_check, BUILTIN_CHECKS), *extra_checks(opts.extra)):
+        out.extend(_run(check, c, ev, q))
     seen: set[tuple[str, str]] = set()
     unique: list[Finding] = []
     for f in out:
@@ -127,17 +116,14 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
     return unique
 
 
-_WH = re.compile(r"^\W*(?:how|what|when|where|who|whom|whose|which|why)\b", re.IGNORECASE)
-_EMPTY_REPLY = re.compile(
-    r"^(?:\s|[\W_]|\d{1,2}[.)](?=\s|$)|\b(?:yes|no|nope|yeah|yep|none|ok|okay|not|"
-    r"the|answer|is|it)\b)*$", re.IGNORECASE)
-
-
-def _check_answer(claim: str, out: list[Finding]) -> None:
-    """A fragment read after its question ("How many days …? 1. No") whose own part
-    answers nothing: the model would judge the question, not the reply."""
-    q, sep, reply = claim.rpartition("?")
-    if sep and _WH.match(q) and _EMPTY_REPLY.match(reply):
-        out.append(Finding(code="no_answer", kind="ungrounded",
-                           message="the reply gives no answer to the question",
-                           text=reply.strip() or claim))
+def _run(check: Check, claim: Parsed, evidence: PreparedEvidence, question: Question
+         ) -> list[Finding]:
+    """The findings of one check; a finding it does not declare fails the check."""
+    found: list[Finding] = []
+    check.compare(claim, evidence, question, found)
+    for f in found:
+        if not isinstance(f, Finding) or f.code not in check.declared:
+            raise VerificationError(
+                f"check {check.name!r} found {getattr(f, 'code', f)!r}, which it does not "
+                f"declare (it declares {', '.join(sorted(check.declared))})")
+    return found

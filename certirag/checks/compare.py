@@ -1,4 +1,7 @@
-"""Rule comparisons of the claim check: each rule compares a parsed claim with prepared evidence."""
+"""Rule comparisons of the claim check: each rule compares a parsed claim with prepared evidence.
+
+Every ``check_*`` function is the compare function of one built-in check
+(:mod:`certirag.checks.builtin`): ``(claim, evidence, question, out) -> None``."""
 
 from __future__ import annotations
 
@@ -15,16 +18,37 @@ from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
 from certirag.checks.swap import claim_context, find_swap, same_value
 
-__all__ = ["check_citations", "check_dates", "check_entities", "check_figures",
+__all__ = ["check_answer", "check_citations", "check_dates", "check_entities", "check_figures",
            "check_sentences", "check_titles"]
 
 _ALIGN_MIN = 0.5
 _CLAUSE_END_RE = re.compile(r"[,;]")
 
+# the reply to a question -----------------------------------------------------------------
+
+_WH = re.compile(r"^\W*(?:how|what|when|where|who|whom|whose|which|why)\b", re.IGNORECASE)
+_EMPTY_REPLY = re.compile(
+    r"^(?:\s|[\W_]|\d{1,2}[.)](?=\s|$)|\b(?:yes|no|nope|yeah|yep|none|ok|okay|not|"
+    r"the|answer|is|it)\b)*$", re.IGNORECASE)
+
+
+def check_answer(c: Parsed, ev: PreparedEvidence, question: Question,
+                 out: list[Finding]) -> None:
+    """A fragment read after its question ("How many days …? 1. No") whose own part
+    answers nothing: the model would judge the question, not the reply."""
+    claim = c.raw
+    q, sep, reply = claim.rpartition("?")
+    if sep and _WH.match(q) and _EMPTY_REPLY.match(reply):
+        out.append(Finding(code="no_answer", kind="ungrounded",
+                           message="the reply gives no answer to the question",
+                           text=reply.strip() or claim))
+
+
 # citations and titles ------------------------------------------------------------------
 
 
-def check_citations(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+def check_citations(c: Parsed, ev: PreparedEvidence, question: Question,
+                    out: list[Finding]) -> None:
     for cit in c.citations:
         if any(cit.within(e) for e in ev.citations):
             continue
@@ -41,7 +65,8 @@ _DENIAL = re.compile(r"\b(?:does|do|did)\s+not\s+exist|\bdoesn't\s+exist|\bno\s+
                      re.IGNORECASE)
 
 
-def check_titles(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+def check_titles(c: Parsed, ev: PreparedEvidence, question: Question,
+                 out: list[Finding]) -> None:
     if c.titles and _DENIAL.search(c.text):
         return  # "The Family Rights Act 1996 does not exist": no title is asserted
     for t in c.titles:
@@ -311,7 +336,8 @@ def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
     return ev.sentences[-best[2]], best[0]
 
 
-def check_sentences(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
+                    out: list[Finding]) -> None:
     for s in c.sentences:
         got = _align(s, ev)
         before = len(out)

@@ -229,7 +229,8 @@ class InflightEngine:
     def _allowed_numbers(self, failed: list[ClaimDecision], passages: list[Evidence]
                          ) -> frozenset[str] | None:
         """Numbers the evidence gives for the kinds of the rejected figures or dates."""
-        options = CheckOptions(date_locale=self.settings.date_locale)
+        options = CheckOptions(date_locale=self.settings.date_locale,
+                               extra=tuple(self.settings.extra_checks))
         dims: set[str] = set()
         dates = False
         for c in failed:

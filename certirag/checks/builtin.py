@@ -1,0 +1,51 @@
+"""The built-in checks, registered the way a check from another package registers
+(:func:`certirag.checks.registry.register_check`), in the order they run.
+
+Each is one compare function of :mod:`certirag.checks.compare` with the finding codes it
+may emit, as :data:`certirag.reasons.REASONS` defines them, under :data:`CHECKS_VERSION`
+(the id of the built-in rules). Importing :mod:`certirag.checks` imports this module, so
+the built-ins are registered before any check runs.
+"""
+
+from __future__ import annotations
+
+from certirag.checks.compare import (
+    check_answer,
+    check_citations,
+    check_dates,
+    check_entities,
+    check_figures,
+    check_sentences,
+    check_titles,
+)
+from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
+
+__all__ = ["BUILTIN", "BUILTIN_CHECKS"]
+
+
+def _codes(*codes: str) -> tuple[FindingCode, ...]:
+    return tuple(FindingCode.from_table(code) for code in codes)
+
+
+#: The built-in checks, in the order :func:`certirag.checks.check_claim` runs them.
+BUILTIN: tuple[Check, ...] = (
+    Check("answer", _codes("no_answer"), check_answer, CHECKS_VERSION),
+    Check("citations", _codes("ungrounded_citation"), check_citations, CHECKS_VERSION),
+    Check("titles", _codes("ungrounded_title", "citation_mismatch"), check_titles,
+          CHECKS_VERSION),
+    Check("figures", _codes("ungrounded_figure", "unit_mismatch", "magnitude_mismatch",
+                            "duration_mismatch", "qualifier_dropped", "qualifier_mismatch",
+                            "precision_mismatch", "value_swap"), check_figures, CHECKS_VERSION),
+    Check("dates", _codes("ungrounded_date", "date_precision", "value_swap"), check_dates,
+          CHECKS_VERSION),
+    Check("entities", _codes("ungrounded_entity"), check_entities, CHECKS_VERSION),
+    Check("sentences", _codes("negation_mismatch", "polarity_mismatch", "modal_mismatch",
+                              "hedge_mismatch", "qualifier_dropped"), check_sentences,
+          CHECKS_VERSION),
+)
+
+#: Their names, in that order.
+BUILTIN_CHECKS: tuple[str, ...] = tuple(check.name for check in BUILTIN)
+
+for _check in BUILTIN:
+    register_check(_check)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import (
     BaseSettings,
     EnvSettingsSource,
@@ -70,6 +71,13 @@ class Settings(BaseSettings):
                             description="hits taken from each mode before fusion")
     rerank_model: str | None = Field(default=None,
                                      description="cross-encoder for reranking (off when unset)")
+    store: str | None = Field(default=None,
+                              description="where named indexes live: file:///folder or "
+                                          "postgresql://… (unset: --index is a folder; the "
+                                          "server uses $CERTIRAG_HOME/indexes)")
+    hybrid_weights: tuple[float, float] = Field(
+        default=(1.0, 1.0), description="weights of the (bm25, dense) rankings in "
+                                        "reciprocal rank fusion")
 
     # verification
     nli_backend: str = Field(default="onnx", pattern=r"^[a-z][a-z0-9_\-]*$",
@@ -98,6 +106,11 @@ class Settings(BaseSettings):
                                                        "withheld with reason 'timeout'")
     date_locale: Literal["dmy", "mdy"] = Field(default="dmy",
                                                description="how 06/04/2026 reads")
+    extra_checks: list[str] = Field(
+        default_factory=list,
+        description="checks to run after the built-in ones, by name: registered, or "
+                    "declared by installed packages in the 'certirag.checks' entry points; "
+                    "certificates record them in versions.checks")
 
     # generation, the LLM judge and the claim compiler (one OpenAI-compatible client)
     llm_backend: Literal["local", "openai"] = "local"
@@ -151,6 +164,25 @@ class Settings(BaseSettings):
     ledger_path: Path | None = Field(default=None,
                                      description="ledger database (default $CERTIRAG_HOME/"
                                                  "ledger.db)")
+    ledger: str | None = Field(default=None, repr=False,
+                               description="the ledger: a file, or a postgresql:// URL "
+                                           "(credentials from the URL or the PG* "
+                                           "variables); instead of ledger_path, not with it")
+
+    @field_validator("ledger")
+    @classmethod
+    def _one_ledger(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None and info.data.get("ledger_path") is not None:
+            raise ValueError("set ledger (a file or a postgresql:// URL) or ledger_path, "
+                             "not both")
+        return value
+
+    @field_validator("hybrid_weights")
+    @classmethod
+    def _weights(cls, value: tuple[float, float]) -> tuple[float, float]:
+        if min(value) < 0 or max(value) <= 0 or not all(map(math.isfinite, value)):
+            raise ValueError("hybrid_weights are two finite weights >= 0, not both 0")
+        return value
 
     @field_validator("home", "signing_key", "ledger_path", "server_api_keys_file")
     @classmethod
@@ -171,7 +203,8 @@ class Settings(BaseSettings):
     def settings_hash(self) -> str:
         """SHA-256 of the settings that affect results (paths of state excluded)."""
         data = self.model_dump(mode="json", exclude={"home", "signing_key", "ledger_path",
-                                                         "server_api_keys_file"})
+                                                         "ledger", "server_api_keys_file",
+                                                         "store"})
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 

@@ -13,7 +13,7 @@ from certirag import __version__
 from certirag.certify.body import FORMAT, PREDICATE_TYPE, SUBJECT_NAME, containing_passage
 from certirag.certify.dsse import make_statement, sign_envelope
 from certirag.certify.keys import Signer
-from certirag.certify.ledger import Ledger
+from certirag.certify.ledger import open_ledger
 from certirag.certify.signed import Certificate
 from certirag.certify.versions import current_versions
 from certirag.errors import InputError
@@ -74,7 +74,7 @@ def build_certificate(
         retrieval: dict[str, Any] = {"mode": "inline", "k": None, "index": "inline"}
     else:
         retrieval = {"mode": settings.retrieval_mode, "k": settings.top_k,
-                     "index": str(getattr(index, "path", "index"))}
+                     "index": _index_label(index)}
         meta = _index_meta(index)
         if meta.get("embed_model") is not None:
             retrieval["embed_model"] = str(meta["embed_model"])
@@ -100,8 +100,17 @@ def build_certificate(
         "issued_at": issued_at or _now_rfc3339(),
         "key_id": key_id,
         "trace": trace,
-        "versions": current_versions(),
+        "versions": current_versions(settings.extra_checks),
     }
+
+
+def _index_label(index: Any) -> str:
+    """What a certificate records of the index: a server's name for it (``path``
+    relative to its home), else the index's location (no password), else ``index``."""
+    path = getattr(index, "path", None)  # a non-folder Index has none (AttributeError)
+    if path is not None:
+        return str(path)
+    return str(getattr(index, "location", "index"))
 
 
 def _index_meta(index: Any) -> dict[str, Any]:
@@ -142,9 +151,9 @@ def issue_and_record(
 ) -> Certificate | None:
     """What ``certirag verify --signing-key K --cert-out C`` does after verifying: sign
     the certificate with ``signing_key`` (or ``settings.signing_key``), append it to the
-    ledger (``settings.ledger_path`` or ``$CERTIRAG_HOME/ledger.db``), then write it to
-    ``cert_out``. Returns ``None`` when no key is configured and no certificate was asked
-    for; asking for one without a key raises :class:`InputError`.
+    ledger (the ``ledger`` setting, ``ledger_path`` or ``$CERTIRAG_HOME/ledger.db``), then
+    write it to ``cert_out``. Returns ``None`` when no key is configured and no
+    certificate was asked for; asking for one without a key raises :class:`InputError`.
 
     The order is what makes a failure safe: the append commits first, then the file is
     written to a temporary file in the same folder, flushed to disk and renamed into
@@ -161,7 +170,7 @@ def issue_and_record(
     certificate = issue_certificate(result, signer=signer, settings=settings, index=index,
                                     trace=trace)
     if ledger:
-        with Ledger.open(settings.ledger_path, settings=settings) as log:
+        with open_ledger(settings) as log:
             log.append(certificate, signer=signer)
     if cert_out is not None:
         certificate.save(cert_out)

@@ -1,4 +1,5 @@
-"""The append-only ledger of issued certificates: an RFC 6962 Merkle tree in SQLite.
+"""The append-only ledger of issued certificates: an RFC 6962 Merkle tree in SQLite (the
+default) or PostgreSQL (:mod:`certirag.certify.ledger_pg`, ``ledger: postgresql://…``).
 
 Every certificate appended becomes a leaf; its leaf data is the DSSE payload (so the
 leaf hash of a certificate file is ``sha256(0x00 || payload)``, computable from the file
@@ -24,53 +25,47 @@ the file too is not caught by it: publish checkpoints elsewhere.
 
 Publish a checkpoint; later, :meth:`Ledger.verify` with ``since=`` checks an RFC 6962
 consistency proof from it to the current tree, which catches a rewritten history.
-:func:`verify_ledger` opens a ledger read-only and verifies it, reporting a file that is
-not a ledger at all as ``damaged``. The checks themselves are
-:mod:`certirag.certify.ledger_audit`, over the rows this module reads.
+:func:`open_ledger` opens the configured ledger, SQLite or PostgreSQL;
+:func:`verify_ledger` opens one read-only and verifies it, reporting one that is not a
+ledger at all as ``damaged``. What both backends share (the append, the proofs) is
+:mod:`certirag.certify.ledger_base`; the checks themselves are
+:mod:`certirag.certify.ledger_audit`, over the rows the backend reads.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from certirag.certify.atomic import atomic_write
-from certirag.certify.canonical import sha256_hex
 from certirag.certify.checkpoint import Checkpoint
-from certirag.certify.dsse import Envelope, verify_envelope
-from certirag.certify.keys import Signer, public_key_pem
-from certirag.certify.ledger_audit import (
-    LEDGER_FAILURES,
-    LedgerCheck,
-    LedgerRows,
-    audit_rows,
-    column_blob,
-    column_text,
-    read_checkpoint_file,
+from certirag.certify.ledger_audit import LEDGER_FAILURES, LedgerCheck
+from certirag.certify.ledger_base import (
+    CHECKPOINT_FILE_SUFFIX,
+    LEDGER_TABLES,
+    BaseLedger,
+    LedgerDamagedError,
+    LedgerEntry,
+    Migrations,
+    Rows,
 )
+from certirag.certify.ledger_pg import PostgresLedger
 from certirag.certify.merkle import (
     EMPTY_ROOT,
     InclusionProof,
     MerkleTree,
-    consistency_path,
-    inclusion_path,
     leaf_hash,
     node_hash,
-    range_hash,
     verify_consistency,
     verify_inclusion,
 )
 from certirag.config import Settings
 from certirag.errors import CertificateError, InputError
-
-if TYPE_CHECKING:
-    from certirag.certify.signed import Certificate
+from certirag.pg import is_postgres_url, redact_url
 
 __all__ = [
     "CHECKPOINT_FILE_SUFFIX",
@@ -78,6 +73,7 @@ __all__ = [
     "LEDGER_FAILURES",
     "LEDGER_FILE",
     "MIGRATIONS",
+    "BaseLedger",
     "Checkpoint",
     "InclusionProof",
     "Ledger",
@@ -85,30 +81,24 @@ __all__ = [
     "LedgerDamagedError",
     "LedgerEntry",
     "MerkleTree",
+    "PostgresLedger",
     "leaf_hash",
+    "ledger_location",
     "node_hash",
+    "open_ledger",
     "verify_consistency",
     "verify_inclusion",
     "verify_ledger",
 ]
 
 LEDGER_FILE = "ledger.db"
-#: The checkpoint file is the ledger's path with this suffix (``ledger.db.checkpoint``).
-CHECKPOINT_FILE_SUFFIX = ".checkpoint"
-#: The tables migration 0001 creates; a file without them is not a ledger.
-_TABLES = frozenset({"migrations", "entries", "nodes", "checkpoints", "meta"})
-
-
-class LedgerDamagedError(CertificateError):
-    """The ledger file exists but is not a ledger: empty, not SQLite, or without the
-    ledger's tables. Reported by :func:`verify_ledger` as ``damaged``."""
 
 
 # --------------------------------------------------------------------- the ledger
 
 #: Named migrations, applied in order and recorded in ``migrations``; never edit one,
 #: only append.
-MIGRATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+MIGRATIONS: Migrations = (
     ("0001_entries_nodes_checkpoints", (
         """CREATE TABLE entries (
                idx INTEGER PRIMARY KEY,
@@ -136,25 +126,7 @@ MIGRATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    index: int
-    cert_id: str
-    leaf_hash: bytes
-    appended_at: str
-    envelope: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "cert_id": self.cert_id, "leaf_hash": self.leaf_hash.hex(),
-                "appended_at": self.appended_at}
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
-class Ledger:
+class Ledger(BaseLedger):
     """The SQLite ledger. Open with :meth:`open`; close it (or use ``with``) when done.
 
     >>> with Ledger.open(tmp / "ledger.db") as ledger:        # doctest: +SKIP
@@ -163,7 +135,11 @@ class Ledger:
     True
     """
 
+    MIGRATIONS = MIGRATIONS
+    DB_ERRORS = (sqlite3.Error,)
+
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        super().__init__(str(path))
         self._conn = conn
         self.path = path
 
@@ -232,17 +208,12 @@ class Ledger:
                     "SELECT name FROM sqlite_master WHERE type = 'table'")}
             except sqlite3.DatabaseError as exc:
                 raise LedgerDamagedError(f"{path} is not a ledger: {exc}") from exc
-            missing = sorted(_TABLES - tables)
+            missing = sorted(LEDGER_TABLES - tables)
             if missing:
                 raise LedgerDamagedError(f"{path} is not a ledger: it has no "
                                          f"{', '.join(missing)} table(s)")
             ledger = cls(conn, path)
-            done = {column_text(r[0]) for r in conn.execute(
-                "SELECT CAST(name AS BLOB) FROM migrations")}
-            unknown = sorted(str(n) for n in done - {name for name, _ in MIGRATIONS})
-            if unknown:
-                raise CertificateError(f"{path} was written by a newer certirag "
-                                       f"(migrations {', '.join(unknown)})")
+            ledger._check_migrations()
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise LedgerDamagedError(f"{path}: not a readable ledger: {exc}") from exc
@@ -256,242 +227,98 @@ class Ledger:
         """The checkpoint file beside the ledger (``ledger.db.checkpoint``)."""
         return self.path.with_name(self.path.name + CHECKPOINT_FILE_SUFFIX)
 
-    def _migrate(self) -> None:
-        c = self._conn
-        c.execute("BEGIN IMMEDIATE")
-        try:
-            c.execute("CREATE TABLE IF NOT EXISTS migrations "
-                      "(name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
-            done = {row[0] for row in c.execute("SELECT name FROM migrations")}
-            known = {name for name, _ in MIGRATIONS}
-            unknown = sorted(done - known)
-            if unknown:
-                raise CertificateError(f"{self.path} was written by a newer certirag "
-                                       f"(migrations {', '.join(unknown)})")
-            for name, statements in MIGRATIONS:
-                if name in done:
-                    continue
-                for sql in statements:
-                    c.execute(sql)
-                c.execute("INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
-                          (name, _now()))
-            c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
-
     def close(self) -> None:
         self._conn.close()
 
     def __enter__(self) -> Ledger:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    # ---- the backend ---------------------------------------------------------------
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        return self._conn.execute(sql, tuple(params))
 
-    # ---- reading -------------------------------------------------------------------
-    @property
-    def size(self) -> int:
-        """Number of entries."""
-        row = self._conn.execute("SELECT COUNT(*) FROM entries").fetchone()
-        return int(row[0])
+    def _blob(self, column: str) -> str:
+        return f"CAST({column} AS BLOB)"
 
-    def migrations(self) -> list[str]:
-        return [r[0] for r in self._conn.execute("SELECT name FROM migrations ORDER BY name")]
-
-    _ENTRY_COLUMNS = ("idx, CAST(cert_id AS BLOB), CAST(leaf_hash AS BLOB), "
-                      "CAST(appended_at AS BLOB), CAST(envelope AS BLOB)")
-
-    def _entry(self, row: Any) -> LedgerEntry:
-        texts = [column_text(row[1]), column_text(row[3]), column_text(row[4])]
-        if any(t is None for t in texts):
-            raise CertificateError(f"{self.path}: entry {row[0]} is not valid UTF-8 text; "
-                                   "run certirag log verify")
-        cert_id, appended_at, envelope = (str(t) for t in texts)
-        return LedgerEntry(int(row[0]), cert_id, column_blob(row[2]), appended_at, envelope)
-
-    def get(self, cert_id: str) -> LedgerEntry | None:
-        """The entry of certificate ``cert_id``, or ``None``."""
-        row = self._conn.execute(f"SELECT {self._ENTRY_COLUMNS} FROM entries "
-                                 "WHERE cert_id = ?", (cert_id,)).fetchone()
-        return self._entry(row) if row else None
-
-    def entries(self) -> Iterator[LedgerEntry]:
-        for row in self._conn.execute(f"SELECT {self._ENTRY_COLUMNS} FROM entries "
-                                      "ORDER BY idx"):
-            yield self._entry(row)
-
-    def checkpoint(self, tree_size: int | None = None) -> Checkpoint | None:
-        """The stored signed checkpoint for ``tree_size`` (the latest by default)."""
-        if tree_size is None:
-            row = self._conn.execute("SELECT CAST(note AS BLOB) FROM checkpoints "
-                                     "ORDER BY tree_size DESC LIMIT 1").fetchone()
-        else:
-            row = self._conn.execute("SELECT CAST(note AS BLOB) FROM checkpoints "
-                                     "WHERE tree_size = ?", (tree_size,)).fetchone()
-        if row is None:
-            return None
-        note = column_text(row[0])
-        if note is None:
-            raise CertificateError(f"{self.path}: a stored checkpoint is not valid UTF-8 "
-                                   "text; run certirag log verify")
-        return Checkpoint.parse(note)
-
-    def _perfect(self, level: int, index: int) -> bytes:
-        if level == 0:
-            row = self._conn.execute("SELECT CAST(leaf_hash AS BLOB) FROM entries "
-                                     "WHERE idx = ?", (index,)).fetchone()
-        else:
-            row = self._conn.execute("SELECT CAST(hash AS BLOB) FROM nodes "
-                                     "WHERE level = ? AND idx = ?", (level, index)).fetchone()
-        if row is None:
-            raise CertificateError(f"{self.path}: tree node ({level}, {index}) is missing; "
-                                   "run certirag log verify")
-        return column_blob(row[0])
-
-    def root(self, size: int | None = None) -> bytes:
-        """The root hash of the first ``size`` entries, from the stored nodes."""
-        n = self.size if size is None else size
-        if not 0 <= n <= self.size:
-            raise InputError(f"tree size {n} is not between 0 and {self.size}")
-        return range_hash(0, n, self._perfect)
-
-    def inclusion_proof(self, cert_id: str) -> InclusionProof:
-        """Prove that certificate ``cert_id`` is in the tree of the latest checkpoint."""
-        entry = self.get(cert_id)
-        if entry is None:
-            raise InputError(f"certificate {cert_id} is not in the ledger {self.path}")
-        cp = self.checkpoint()
-        if cp is None or cp.tree_size <= entry.index:
-            raise CertificateError(f"{self.path}: no signed checkpoint covers entry "
-                                   f"{entry.index}; run certirag log verify")
-        path = inclusion_path(entry.index, cp.tree_size, self._perfect)
-        return InclusionProof(cert_id=cert_id, leaf_index=entry.index, tree_size=cp.tree_size,
-                              leaf_hash=entry.leaf_hash, root_hash=cp.root_hash,
-                              path=tuple(path), checkpoint=cp.note)
-
-    def consistency_proof(self, old_size: int, new_size: int | None = None) -> list[bytes]:
-        """RFC 6962 consistency proof between two tree sizes, from the stored nodes."""
-        n = self.size if new_size is None else new_size
-        if n > self.size:
-            raise InputError(f"tree size {n} is larger than the log ({self.size})")
-        return consistency_path(old_size, n, self._perfect)
-
-    # ---- appending -----------------------------------------------------------------
-    def append(self, certificate: Certificate | Envelope, *, signer: Signer) -> LedgerEntry:
-        """Append a certificate signed by ``signer``'s key and sign a checkpoint for the
-        new tree, in one transaction. Appending the same certificate again returns its
-        existing entry."""
-        env = certificate if isinstance(certificate, Envelope) else certificate.envelope
-        if not verify_envelope(env, signer.public_key):
-            raise CertificateError("the certificate is not signed by the ledger key "
-                                   f"{signer.key_id[:16]}…")
-        payload = env.payload
-        cert_id = sha256_hex(payload)
-        leaf = leaf_hash(payload)
+    @contextmanager
+    def _write_transaction(self) -> Iterator[None]:
         c = self._conn
-        c.execute("BEGIN IMMEDIATE")
+        c.execute("BEGIN IMMEDIATE")  # SQLite's one writer lock, across processes
         try:
-            row = c.execute("SELECT value FROM meta WHERE key = 'key_id'").fetchone()
-            if row is None:
-                c.execute("INSERT INTO meta (key, value) VALUES ('key_id', ?)",
-                          (signer.key_id,))
-                c.execute("INSERT INTO meta (key, value) VALUES ('public_key', ?)",
-                          (public_key_pem(signer.public_key).decode("ascii"),))
-            elif row[0] != signer.key_id:
-                raise CertificateError(f"{self.path} belongs to key {row[0][:16]}…, not "
-                                       f"{signer.key_id[:16]}…")
-            existing = self.get(cert_id)
-            if existing is not None:
-                c.execute("ROLLBACK")
-                return existing
-            index = self.size
-            at = _now()
-            c.execute("INSERT INTO entries (idx, cert_id, payload, envelope, leaf_hash, "
-                      "appended_at) VALUES (?, ?, ?, ?, ?, ?)",
-                      (index, cert_id, payload, env.to_json(), leaf, at))
-            level, i, h = 0, index, leaf
-            while i & 1:  # a right child completes its parent
-                h = node_hash(self._perfect(level, i - 1), h)
-                level, i = level + 1, i >> 1
-                c.execute("INSERT INTO nodes (level, idx, hash) VALUES (?, ?, ?)", (level, i, h))
-            size = index + 1
-            root = range_hash(0, size, self._perfect)
-            cp = Checkpoint.sign(size, root, signer)
-            c.execute("INSERT INTO checkpoints (tree_size, root_hash, note, created_at) "
-                      "VALUES (?, ?, ?, ?)", (size, root, cp.note, at))
+            yield
             c.execute("COMMIT")
         except BaseException:
             if c.in_transaction:
                 c.execute("ROLLBACK")
             raise
-        self._write_checkpoint_file(cp, signer.public_key)
-        return LedgerEntry(index, cert_id, leaf, at, env.to_json())
 
-    def _write_checkpoint_file(self, cp: Checkpoint, public_key: Ed25519PublicKey) -> None:
-        """Write ``cp`` (just committed) to the checkpoint file, unless another append
-        has committed since (its own write follows) or the file holds a valid checkpoint
-        of this key for a larger tree (evidence that entries were deleted, kept for
-        :meth:`verify`). Runs under SQLite's write lock, so appends write it in order."""
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
         c = self._conn
+        c.execute("BEGIN")  # in WAL mode a read transaction sees one snapshot
         try:
-            c.execute("BEGIN IMMEDIATE")
-            try:
-                if self.size != cp.tree_size:
-                    return
-                current = read_checkpoint_file(self.checkpoint_path)
-                if isinstance(current, Checkpoint) and (
-                        current.note == cp.note
-                        or (current.tree_size > cp.tree_size and current.verify(public_key))):
-                    return
-                atomic_write(self.checkpoint_path, cp.note.encode("utf-8"))
-            finally:
+            yield
+        finally:
+            if c.in_transaction:
                 c.execute("ROLLBACK")
-        except (OSError, sqlite3.Error) as exc:
-            raise CertificateError(
-                f"{self.path}: entry {cp.tree_size - 1} is appended, but the checkpoint "
-                f"file {self.checkpoint_path} could not be written: {exc}") from exc
 
-    # ---- verifying -----------------------------------------------------------------
-    def verify(self, public_key: Ed25519PublicKey, *,
-               since: Checkpoint | None = None) -> LedgerCheck:
-        """Recompute the whole tree from the stored payloads and check every entry, node
-        and checkpoint against it, and the checkpoint file beside the ledger; with
-        ``since`` (a checkpoint published earlier), check the consistency proof from it to
-        the current tree (:func:`~certirag.certify.ledger_audit.audit_rows`)."""
-        rows = LedgerRows(
-            self._conn.execute("SELECT idx, CAST(cert_id AS BLOB), CAST(payload AS BLOB), "
-                               "CAST(envelope AS BLOB), CAST(leaf_hash AS BLOB) FROM entries "
-                               "ORDER BY idx").fetchall(),
-            self._conn.execute("SELECT level, idx, CAST(hash AS BLOB) FROM nodes").fetchall(),
-            self._conn.execute("SELECT tree_size, CAST(root_hash AS BLOB), "
-                               "CAST(note AS BLOB) FROM checkpoints "
-                               "ORDER BY tree_size").fetchall())
-        return audit_rows(rows, self.checkpoint_path, public_key, since=since)
-
-    def stored_public_key(self) -> str | None:
-        """The PEM public key recorded at the first append (informational: verify with a
-        key you trust, not this one)."""
-        row = self._conn.execute("SELECT value FROM meta WHERE key = 'public_key'").fetchone()
-        return str(row[0]) if row else None
+    def _bootstrap(self) -> None:
+        self._conn.execute("CREATE TABLE IF NOT EXISTS migrations "
+                           "(name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
 
 
-def verify_ledger(path: Path | None, public_key: Ed25519PublicKey, *,
+# -------------------------------------------------------------- choosing a backend
+
+def ledger_location(settings: Settings | None = None,
+                    ledger: str | Path | None = None) -> Path | str:
+    """Where the ledger is: ``ledger`` (a path, or a ``postgresql://`` URL) when given,
+    else the ``ledger`` setting, else ``ledger_path``, else ``$CERTIRAG_HOME/ledger.db``.
+    A URL is returned as a string (with its credentials: show :func:`redact_url` of
+    it), a file as a :class:`~pathlib.Path`."""
+    settings = settings or Settings()
+    chosen = ledger if ledger is not None else settings.ledger
+    if chosen is None:
+        return settings.ledger_path or Ledger.default_path(settings)
+    if isinstance(chosen, Path):
+        return chosen
+    if is_postgres_url(chosen):
+        return chosen.strip()
+    if not chosen.strip():
+        raise InputError("the ledger is empty: give a file or a postgresql:// URL")
+    return Path(chosen).expanduser()
+
+
+def open_ledger(settings: Settings | None = None, *, ledger: str | Path | None = None,
+                readonly: bool = False) -> BaseLedger:
+    """Open the configured ledger (:func:`ledger_location`): SQLite for a file,
+    PostgreSQL for a ``postgresql://`` URL. ``readonly`` opens an existing ledger without
+    writing to it (:class:`InputError` when there is none, :class:`LedgerDamagedError`
+    when it is not a ledger); otherwise it is created and migrated as needed."""
+    where = ledger_location(settings, ledger)
+    if isinstance(where, str):
+        return PostgresLedger.open(where, settings=settings, create=not readonly,
+                                   readonly=readonly)
+    return Ledger.open(where, settings=settings, create=not readonly, readonly=readonly)
+
+
+def verify_ledger(ledger: Path | str | None, public_key: Ed25519PublicKey, *,
                   since: Checkpoint | None = None,
-                  settings: Settings | None = None) -> tuple[Path, LedgerCheck]:
-    """Open the ledger at ``path`` (``None``: the default) read-only and verify it with
-    ``public_key``; a file that is not a ledger is a failed check (``damaged``), left
-    byte for byte as it was. A missing file raises :class:`InputError`. Returns the path
-    verified and the check."""
-    path = Path(path) if path is not None else Ledger.default_path(settings)
+                  settings: Settings | None = None) -> tuple[Path | str, LedgerCheck]:
+    """Open the ledger ``ledger`` (a path or a URL; ``None``: the configured one)
+    read-only and verify it with ``public_key``; one that is not a ledger is a failed
+    check (``damaged``), left as it was. A missing ledger raises :class:`InputError`.
+    Returns the ledger verified (a URL without its password) and the check."""
+    where = ledger_location(settings, ledger)
+    shown: Path | str = redact_url(where) if isinstance(where, str) else where
     try:
-        ledger = Ledger.open(path, settings=settings, create=False, readonly=True)
+        opened = open_ledger(settings, ledger=where, readonly=True)
     except LedgerDamagedError as exc:
         check = LedgerCheck()
         check.fail("damaged", str(exc))
-        check.proven.append("nothing: the file is not a ledger")
+        what = "the database" if isinstance(where, str) else "the file"
+        check.proven.append(f"nothing: {what} is not a ledger")
         check.not_proven.append("which certificates were recorded: restore the ledger from "
                                 "a backup and verify it against a published checkpoint")
-        return path, check
-    with ledger:
-        return path, ledger.verify(public_key, since=since)
+        return shown, check
+    with opened:
+        return shown, opened.verify(public_key, since=since)

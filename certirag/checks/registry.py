@@ -32,10 +32,10 @@ import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import TYPE_CHECKING, cast
 
 from certirag.errors import ConfigError
+from certirag.plugins import EntryPoints
 from certirag.reasons import (
     REASONS,
     FindingKind,
@@ -230,15 +230,14 @@ def unregister_check(name: str) -> None:
     del _REGISTRY[name]
 
 
-def _entry_points() -> dict[str, metadata.EntryPoint]:
-    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+_PLUGINS = EntryPoints(ENTRY_POINT_GROUP, "check")
 
 
 def check_names() -> list[str]:
     """The registered checks in the order they were registered (the built-ins first, in
     the order they run), then those installed packages declare and that are not loaded
     yet, sorted."""
-    return [*_REGISTRY, *sorted(set(_entry_points()) - set(_REGISTRY))]
+    return [*_REGISTRY, *sorted(set(_PLUGINS.names()) - set(_REGISTRY))]
 
 
 def get_check(name: str) -> Check:
@@ -254,19 +253,13 @@ def get_check(name: str) -> Check:
 
 
 def _load(name: str) -> Check:
-    point = _entry_points().get(name) if isinstance(name, str) else None
-    if point is None:
-        raise ConfigError(f"unknown check {name!r}; known checks: {', '.join(check_names())}")
-    try:
-        loaded = point.load()
-    except Exception as exc:  # a broken plugin must name itself, not crash the caller
-        raise ConfigError(f"check {name!r}: cannot load {point.value!r} from the "
-                          f"{ENTRY_POINT_GROUP} entry points: {exc}") from exc
+    loaded = _PLUGINS.load(name, check_names)
+    value = _PLUGINS.value(name)
     if not isinstance(loaded, Check):
-        raise ConfigError(f"check {name!r}: {point.value!r} is not a "
+        raise ConfigError(f"check {name!r}: {value!r} is not a "
                           "certirag.checks.registry.Check")
     if loaded.name != name or loaded.builtin:
-        raise ConfigError(f"check {name!r}: {point.value!r} is the check {loaded.name!r} "
+        raise ConfigError(f"check {name!r}: {value!r} is the check {loaded.name!r} "
                           f"version {loaded.version!r}; an entry point names a check of its "
                           f"own name and version (not {CHECKS_VERSION!r})")
     if _REGISTRY.get(name) is loaded:  # the module registered it itself when imported
@@ -274,7 +267,7 @@ def _load(name: str) -> Check:
     try:
         register_check(loaded)
     except ConfigError as exc:
-        raise ConfigError(f"{exc} (entry point {point.value!r} of {ENTRY_POINT_GROUP})"
+        raise ConfigError(f"{exc} (entry point {value!r} of {ENTRY_POINT_GROUP})"
                           ) from exc
     return loaded
 

@@ -17,9 +17,11 @@ from certirag import __version__
 from certirag.cli.cert import cert_app, keys_app, log_app
 from certirag.cli.common import (
     ConfigOpt,
+    IndexOpt,
     JsonOpt,
     PresetOpt,
     RichProgress,
+    StoreOpt,
     err,
     errors_to_exit_codes,
     print_json,
@@ -66,32 +68,35 @@ def version() -> None:
 @app.command()
 def ingest(
     paths: Annotated[list[Path], typer.Argument(help="JSONL, .txt or .md files, or folders.")],
-    index: Annotated[Path, typer.Option("--index", help="Index folder (created if missing).")],
+    index: Annotated[str, typer.Option(
+        "--index", help="Index folder, or the index's name with --store (created if missing).")],
+    store: StoreOpt = None,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Ingest documents into an index folder (incremental, all or nothing)."""
+    """Ingest documents into an index (incremental, all or nothing)."""
     with errors_to_exit_codes():
-        settings = settings_from(config, preset)
+        settings = settings_from(config, preset, store=store)
         idx = Index.open(index, settings=settings, create=True)
         with RichProgress() as progress:
             report = idx.ingest(paths, progress=progress)
     if as_json:
-        print_json({"index": str(index), **report.to_dict()})
+        print_json({"index": idx.location, **report.to_dict()})
     else:
         typer.echo(f"{report.added} added, {report.updated} updated, {report.unchanged} "
-                   f"unchanged; {report.documents} documents, {report.chunks} chunks in {index} "
-                   f"({report.seconds:.1f}s)")
+                   f"unchanged; {report.documents} documents, {report.chunks} chunks in "
+                   f"{idx.location} ({report.seconds:.1f}s)")
 
 
 @app.command()
 def search(
     query: Annotated[str, typer.Argument(help="The question or query text.")],
-    index: Annotated[Path, typer.Option("--index", help="Index folder.")],
+    index: IndexOpt,
     k: Annotated[int | None, typer.Option("-k", "--top-k", min=1, max=1000,
                                           help="Number of hits.")] = None,
     mode: Annotated[str | None, typer.Option("--mode", help="bm25, dense or hybrid.")] = None,
+    store: StoreOpt = None,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
     as_json: JsonOpt = False,
@@ -100,7 +105,7 @@ def search(
     with errors_to_exit_codes():
         if mode is not None and mode not in ("bm25", "dense", "hybrid"):
             raise InputError(f"--mode must be bm25, dense or hybrid, not {mode!r}")
-        settings = settings_from(config, preset)
+        settings = settings_from(config, preset, store=store)
         result = Index.open(index, settings=settings).search(query, k=k, mode=mode)  # type: ignore[arg-type]
     if as_json:
         print_json({"query": result.query, "mode": result.mode,
@@ -116,13 +121,16 @@ def search(
 
 @app.command()
 def stats(
-    index: Annotated[Path, typer.Option("--index", help="Index folder.")],
+    index: IndexOpt,
+    store: StoreOpt = None,
+    config: ConfigOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show what an index holds."""
     with errors_to_exit_codes():
-        st = Index.open(index).stats()
-    data = {"index": str(index), "documents": st.documents, "chunks": st.chunks, "dim": st.dim,
+        idx = Index.open(index, settings=settings_from(config, None, store=store))
+        st = idx.stats()
+    data = {"index": idx.location, "documents": st.documents, "chunks": st.chunks, "dim": st.dim,
             "embed_model": st.meta.get("embed_model"), "embed_sha256": st.meta.get("embed_sha256"),
             "chunk_max_chars": st.meta.get("chunk_max_chars")}
     if as_json:

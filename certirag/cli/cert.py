@@ -4,7 +4,8 @@ certificate checks and the ledger.
 Results go to stdout (``--json`` for machines), messages to stderr. ``cert verify`` and
 ``log verify`` exit 0 when valid, 1 when invalid (each failure named; for ``log verify``
 also a file that is not a ledger, ``damaged``), 2 on bad input (an unreadable file,
-something that is not a certificate, a missing key or ledger). ``cert verify`` exits 4
+something that is not a certificate, a missing key or ledger), 3 when the ledger's
+database cannot be reached. ``cert verify`` exits 4
 when the signature and digests are valid but the certificate records claim, check,
 scorer or policy rules this version does not have (``not_rederivable``): not a sign of
 tampering, and not a pass.
@@ -24,7 +25,7 @@ from certirag.cli.common import errors_to_exit_codes, settings_from
 from certirag.errors import InputError
 
 if TYPE_CHECKING:
-    from certirag.certify.ledger import Ledger
+    from certirag.certify.ledger_base import BaseLedger
     from certirag.config import Settings
 
 # Lazy by design: the library stacks (certirag.certify, certirag.pipeline,
@@ -52,8 +53,11 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 PublicKeyOpt = Annotated[Path | None, typer.Option(
     "--public-key", dir_okay=False,
     help="PEM public key (default: beside the signing key, or $CERTIRAG_HOME/keys).")]
-LedgerOpt = Annotated[Path | None, typer.Option(
-    "--ledger", dir_okay=False, help="Ledger file (default: $CERTIRAG_HOME/ledger.db).")]
+LedgerOpt = Annotated[str | None, typer.Option(
+    "--ledger", metavar="PATH|URL",
+    help="Ledger file or postgresql:// URL (default: the ledger setting, or "
+         "$CERTIRAG_HOME/ledger.db). Prefer PGPASSWORD or ~/.pgpass to a password in "
+         "the URL.")]
 
 
 @keys_app.callback()
@@ -182,11 +186,10 @@ def cert_show(
 
 # ------------------------------------------------------------------------- log
 
-def _open_ledger(path: Path | None, settings: Settings) -> Ledger:
-    from certirag.certify.ledger import Ledger
+def _open_ledger(ledger: str | None, settings: Settings) -> BaseLedger:
+    from certirag.certify.ledger import open_ledger
 
-    return Ledger.open(path or settings.ledger_path, settings=settings,
-                       create=False, readonly=True)
+    return open_ledger(settings, ledger=ledger, readonly=True)
 
 
 @log_app.command("verify")
@@ -202,7 +205,8 @@ def log_verify(
     """Recompute the whole Merkle tree and check every entry, signed checkpoint and the
     checkpoint file beside the ledger, without writing to it; with --since, check
     consistency with an earlier checkpoint. Says what that proves and what it does not.
-    Exit 0 valid, 1 invalid or damaged, 2 bad input."""
+    Exit 0 valid, 1 invalid or damaged, 2 bad input, 3 the ledger's database cannot be
+    reached."""
     from certirag.certify.keys import default_public_key, load_public_key
     from certirag.certify.ledger import Checkpoint, verify_ledger
 
@@ -215,8 +219,7 @@ def log_verify(
                 earlier = Checkpoint.parse(since.read_text("utf-8"))
             except (OSError, UnicodeDecodeError) as exc:
                 raise InputError(f"cannot read the checkpoint: {exc}", source=str(since)) from exc
-        path, check = verify_ledger(ledger or settings.ledger_path, key,
-                                    since=earlier, settings=settings)
+        path, check = verify_ledger(ledger, key, since=earlier, settings=settings)
         where = str(path)
     if as_json:
         _print_json({"ledger": where, **check.to_dict()})

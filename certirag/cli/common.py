@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from certirag.batch.common import read_bounded
 from certirag.config import Settings, load_settings
 from certirag.errors import (
     BackendError,
@@ -45,6 +46,12 @@ ConfigOpt = Annotated[Path | None, typer.Option("--config", help="YAML settings 
                                                 dir_okay=False)]
 PresetOpt = Annotated[str | None, typer.Option("--preset", help="default, strict or mixed.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
+IndexOpt = Annotated[str, typer.Option(
+    "--index", help="Index folder, or the index's name in the store given by --store.")]
+StoreOpt = Annotated[str | None, typer.Option(
+    "--store", help="Store URL (file:///folder, postgresql://…); --index then names an index "
+                    "in it. Default: the store setting (CERTIRAG_STORE), else --index is a "
+                    "folder.")]
 
 
 def err(message: str) -> None:
@@ -69,15 +76,7 @@ def errors_to_exit_codes() -> Iterator[None]:
 
 def read_input_bytes(path: Path, *, limit: int = MAX_INPUT_FILE_BYTES) -> bytes:
     """The bytes of ``path`` (at most ``limit``); ``InputError`` naming it otherwise."""
-    try:
-        with path.open("rb") as fh:
-            data = fh.read(limit + 1)
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror or exc}", source=str(path)) from exc
-    if len(data) > limit:
-        raise InputError(f"the file holds more than {limit:,} bytes, the limit",
-                         source=str(path))
-    return data
+    return read_bounded(path, limit=limit)
 
 
 def _first_bad_byte(text: str) -> tuple[int, str] | None:

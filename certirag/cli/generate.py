@@ -12,7 +12,9 @@ import typer
 
 from certirag.cli.common import (
     ConfigOpt,
+    IndexOpt,
     PresetOpt,
+    StoreOpt,
     err,
     errors_to_exit_codes,
     print_json,
@@ -31,7 +33,7 @@ __all__ = ["ask_command"]
 
 def ask_command(
     question: Annotated[str, typer.Argument(help="The question to answer.")],
-    index: Annotated[Path, typer.Option("--index", help="Index folder to retrieve from.")],
+    index: IndexOpt,
     generator: Annotated[str | None, typer.Option(
         "--generator", help="local (llama.cpp in process) or openai (a server).")] = None,
     base_url: Annotated[str | None, typer.Option(
@@ -60,6 +62,7 @@ def ask_command(
                               "ledger.")] = None,
     cert_out: Annotated[Path | None, typer.Option("--cert-out", help="Write the certificate.")
                         ] = None,
+    store: StoreOpt = None,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")] = False,
@@ -92,7 +95,7 @@ def ask_command(
             raise InputError("--base-url is for --generator openai")
         if not question.strip():
             raise InputError("the question is empty")
-        settings = settings_from(config, preset, display=display, top_k=top_k)
+        settings = settings_from(config, preset, display=display, top_k=top_k, store=store)
         backend = generator or ("openai" if base_url else None)
         idx = Index.open(index, settings=settings)
         hits = idx.search(question, k=settings.top_k).hits

@@ -94,10 +94,13 @@ def api_keys_revoke(
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port.")] = 8080,
+    store: Annotated[str | None, typer.Option(
+        "--store", help="Store URL of the named indexes (file:///folder, postgresql://…); "
+                        "default: the store setting, else $CERTIRAG_HOME/indexes.")] = None,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
 ) -> None:
-    """Run the HTTP API and web page (needs the [server] extra). Every route except
+    """Run the HTTP API and web page (needs the \\[server] extra). Every route except
     /healthz, the page and /openapi.json needs an API key: certirag keys api create."""
     with errors_to_exit_codes():
         try:
@@ -107,7 +110,7 @@ def serve_command(
         except ImportError as exc:
             raise BackendUnavailable(f"the server needs the [server] extra: pip install "
                                      f"'certirag[server]' ({exc.name} is missing)") from exc
-        settings = settings_from(config, preset)
+        settings = settings_from(config, preset, store=store)
         app = create_app(settings)
         if not app.state.certirag.keys.records():
             err("no API key exists yet; every request will get 401 until you run: "

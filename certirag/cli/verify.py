@@ -14,6 +14,7 @@ from certirag.cli.common import (
     ConfigOpt,
     PresetOpt,
     RichProgress,
+    StoreOpt,
     argv_text,
     err,
     errors_to_exit_codes,
@@ -101,8 +102,10 @@ def verify_command(
         "--answer", "-a", help="The answer to check ('-' reads stdin, as UTF-8).")] = None,
     evidence: Annotated[Path | None, typer.Option(
         "--evidence", help="JSONL of {id, text} passages, or a plain-text file.")] = None,
-    index: Annotated[Path | None, typer.Option(
-        "--index", help="Retrieve evidence from this index instead.")] = None,
+    index: Annotated[str | None, typer.Option(
+        "--index", help="Retrieve evidence from this index instead (a folder, or a name in "
+                        "the store given by --store).")] = None,
+    store: StoreOpt = None,
     display: Annotated[str | None, typer.Option(
         "--display", help="strict (verified only), mixed (all, labelled) or debug.")] = None,
     claims: Annotated[str | None, typer.Option(
@@ -155,7 +158,7 @@ def verify_command(
             raise InputError(f"--display must be strict, mixed or debug, not {display!r}")
         if claims is not None and claims not in ("rules", "llm"):
             raise InputError(f"--claims must be rules or llm, not {claims!r}")
-        settings = settings_from(config, preset, display=display, claims=claims)
+        settings = settings_from(config, preset, display=display, claims=claims, store=store)
         if batch is not None:
             if out is None:
                 raise InputError("--batch needs --out FILE")
@@ -172,7 +175,7 @@ def verify_command(
         question = argv_text(question, "--question") if question is not None else None
         answer = read_stdin_text("--answer") if answer == "-" else argv_text(answer, "--answer")
         if (evidence is None) == (index is None):
-            raise InputError("pass exactly one of --evidence FILE or --index DIR")
+            raise InputError("pass exactly one of --evidence FILE or --index DIR|NAME")
         idx = None
         if index is not None:
             idx = Index.open(index, settings=settings)

@@ -10,6 +10,7 @@ from typing import Any
 
 from certirag.config import Settings
 from certirag.errors import IndexStoreError, InputError
+from certirag.index.backends import check_index_name, open_backend
 from certirag.index.local import LocalStore
 from certirag.index.store import DocumentChunks, Store, StoreStats
 from certirag.ingest.chunker import chunk_document
@@ -40,31 +41,62 @@ class IngestReport:
 
 
 class Index:
-    """An index folder: documents, chunks with exact offsets, BM25 and dense vectors.
+    """An index: documents, chunks with exact offsets, BM25 and dense vectors, in a store.
 
     >>> index = Index.open("my-index", create=True)      # doctest: +SKIP
     >>> index.ingest(["docs/"])                            # doctest: +SKIP
     >>> index.search("notice period", k=3).hits[0].text    # doctest: +SKIP
+
+    With a store URL (``store=`` or the ``store`` setting) the first argument is the name
+    of an index in that store::
+
+    >>> Index.open("handbook", store="postgresql://db.internal/rag", create=True)  # doctest: +SKIP
     """
 
-    def __init__(self, path: str | Path, *, settings: Settings | None = None,
+    def __init__(self, path: str | Path | None = None, *, settings: Settings | None = None,
                  store: Store | None = None, embedder: Any = None,
                  reranker: Reranker | None = None) -> None:
-        self.path = Path(path)
+        if store is None:
+            if path is None:
+                raise InputError("pass an index folder or a store")
+            store = LocalStore(Path(path))
+        self.store: Store = store
         self.settings = settings or Settings()
-        self.store: Store = store if store is not None else LocalStore(self.path)
         self._embedder = embedder
         self._reranker = reranker
 
+    @property
+    def location(self) -> str:
+        """Where the index lives (a folder, or a store URL without password and the name);
+        certificates record it."""
+        return self.store.location
+
+    @property
+    def path(self) -> Path:
+        """The folder of an index in the local store (others have only a location)."""
+        if isinstance(self.store, LocalStore):
+            return self.store.path
+        raise AttributeError(f"{self.location} is not a folder")
+
     @classmethod
-    def open(cls, path: str | Path, *, settings: Settings | None = None,
-             create: bool = False) -> Index:
-        """Open an index folder; with ``create`` a missing folder becomes an empty index."""
-        path = Path(path)
-        if not create and not LocalStore.exists(path):
-            raise IndexStoreError(f"no index at {path} (create one with: certirag ingest FILES "
-                              f"--index {path})")
-        return cls(path, settings=settings)
+    def open(cls, location: str | Path, *, settings: Settings | None = None,
+             create: bool = False, store: str | None = None, embedder: Any = None) -> Index:
+        """Open an index; with ``create`` a missing one becomes an empty index.
+
+        ``location`` is a folder, unless a store URL is given (``store``, else the ``store``
+        setting): then it is the index's name in that store."""
+        settings = settings or Settings()
+        url = store if store is not None else settings.store
+        if url:
+            st = open_backend(url, settings).store(check_index_name(str(location)))
+            hint = f"--store URL --index {location}"
+        else:
+            st = LocalStore(Path(location))
+            hint = f"--index {location}"
+        if not create and not st.exists():
+            raise IndexStoreError(f"no index at {st.location} (create one with: certirag "
+                                  f"ingest FILES {hint})")
+        return cls(settings=settings, store=st, embedder=embedder)
 
     # ---- components ----------------------------------------------------------------------
     @property
@@ -95,8 +127,9 @@ class Index:
         for key in ("embed_sha256", "chunk_max_chars"):
             if key in stored and stored[key] != want[key]:
                 raise IndexStoreError(
-                    f"{self.path} was built with {key}={stored[key]!r}; the current settings "
-                    f"give {want[key]!r}. Use the original settings or ingest into a new folder."
+                    f"{self.location} was built with {key}={stored[key]!r}; the current "
+                    f"settings give {want[key]!r}. Use the original settings or ingest into "
+                    "a new index."
                 )
 
     # ---- ingest --------------------------------------------------------------------------
@@ -120,8 +153,7 @@ class Index:
             if exceeds_depth(doc.metadata, MAX_DEPTH - 1):
                 raise InputError(f"document {doc.id!r}: metadata nests deeper than "
                                  f"{MAX_DEPTH - 1} levels")
-        stored = self.store.stats().meta if isinstance(self.store, LocalStore) else {}
-        self._check_compatible(stored)
+        self._check_compatible(self.store.stats().meta)
         existing = self.store.document_hashes()
         todo = [d for d in docs if existing.get(d.id) != d.sha256]
         unchanged = len(docs) - len(todo)
@@ -136,10 +168,7 @@ class Index:
         if upserts:
             meta = {**self._embed_meta(), "dim": int(vectors.shape[1])}
             progress.start("writing index", None)
-            if isinstance(self.store, LocalStore):
-                self.store.write(upserts, meta=meta)
-            else:
-                self.store.write(upserts)
+            self.store.write(upserts, meta=meta)
             progress.finish()
         stats = self.store.stats()
         return IngestReport(added=len(todo) - updated, updated=updated, unchanged=unchanged,
@@ -164,13 +193,13 @@ class Index:
     # ---- search --------------------------------------------------------------------------
     def retriever(self) -> Retriever:
         return Retriever(self.store, self.embedder, rrf_k=self.settings.rrf_k,
-                         candidates=self.settings.candidates, reranker=self.reranker)
+                         candidates=self.settings.candidates, reranker=self.reranker,
+                         weights=self.settings.hybrid_weights)
 
     def search(self, query: str, *, k: int | None = None, mode: Mode | None = None
                ) -> SearchResult:
         """Top-``k`` chunks for ``query`` (hybrid RRF of BM25 and dense by default)."""
-        if isinstance(self.store, LocalStore):
-            self._check_compatible(self.store.stats().meta)
+        self._check_compatible(self.store.stats().meta)
         return self.retriever().search(query, k=k or self.settings.top_k,
                                        mode=mode or self.settings.retrieval_mode)
 

@@ -79,8 +79,16 @@ class LocalStore:
 
     # ---- reading -------------------------------------------------------------------------
     @staticmethod
-    def exists(path: str | Path) -> bool:
+    def exists_at(path: str | Path) -> bool:
+        """Whether ``path`` holds an index (a ``CURRENT`` pointer)."""
         return (Path(path) / _CURRENT).is_file()
+
+    @property
+    def location(self) -> str:
+        return str(self.path)
+
+    def exists(self) -> bool:
+        return self.exists_at(self.path)
 
     def _current_gen(self) -> str | None:
         try:

@@ -29,10 +29,11 @@ from pydantic import ValidationError
 from certirag import __version__, verifiers
 from certirag.certify.issue import issue_and_record
 from certirag.certify.keys import Signer, default_public_key
-from certirag.certify.ledger import Ledger
+from certirag.certify.ledger import open_ledger
 from certirag.certify.verify import verify_certificate as check_certificate
 from certirag.config import Settings
 from certirag.errors import CertiragError, InputError
+from certirag.index.backends import LocalBackend, StoreBackend, open_backend
 from certirag.pipeline import verify as run_verify
 from certirag.schemas import Document
 from certirag.server import generation
@@ -70,7 +71,7 @@ def metrics(request: Request, key: AuthKey) -> Response:
 
 
 def list_indexes(request: Request, key: AuthKey) -> dict[str, Any]:
-    """Names of the indexes under ``$CERTIRAG_HOME/indexes``."""
+    """Names of the indexes of the store (by default under ``$CERTIRAG_HOME/indexes``)."""
     return {"indexes": state_of(request).indexes.names()}
 
 
@@ -139,7 +140,7 @@ def verify(body: VerifyRequest, request: Request, response: Response,
 
 def _ledger(state: ServerState) -> Any:
     try:
-        return Ledger.open(state.settings.ledger_path, settings=state.settings, create=False)
+        return open_ledger(state.settings, readonly=True)
     except InputError as exc:
         raise ApiError(404, "the ledger is empty: no certificate was issued yet",
                        code="ledger_empty") from exc
@@ -271,6 +272,13 @@ def _route_label(path: str) -> str:
 
 # ------------------------------------------------------------------------ the app
 
+def _store_backend(settings: Settings) -> StoreBackend:
+    """The ``store`` setting's backend, or folders under ``$CERTIRAG_HOME/indexes``."""
+    if settings.store:
+        return open_backend(settings.store, settings)
+    return LocalBackend(settings.home / "indexes")
+
+
 def create_app(settings: Settings | None = None, *, verifier: Verifier | None = None,
                embedder: Any = None, generator: Any = None,
                keys: ApiKeyStore | None = None, limits: Limits | None = None) -> FastAPI:
@@ -293,7 +301,7 @@ def create_app(settings: Settings | None = None, *, verifier: Verifier | None = 
         settings=settings, limits=limits,
         keys=keys if keys is not None else ApiKeyStore(default_keys_path(settings)),
         limiter=RateLimiter(limits.rate_per_minute), metrics=metrics_, verifier=verifier,
-        indexes=IndexRegistry(settings.home / "indexes", settings, embedder),
+        indexes=IndexRegistry(_store_backend(settings), settings, embedder),
         generator=generator)
 
     app = FastAPI(title="certirag", version=__version__,

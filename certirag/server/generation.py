@@ -41,7 +41,6 @@ from certirag.config import Settings
 from certirag.errors import CertiragError
 from certirag.evidence import read_evidence
 from certirag.generate.engine import InflightEngine, config_from_settings
-from certirag.index import LocalStore
 from certirag.render import MARKER, Part, render_parts
 from certirag.schemas import Decision, Evidence
 from certirag.server.errors import ERROR_RESPONSES, ERROR_TYPES, ApiError, certirag_error_status
@@ -126,7 +125,7 @@ def _evidence(state: ServerState, question: str, index: str | None,
                                 f"{state.limits.max_evidence_chars:,}", code="evidence_too_large")
         return read_evidence([{"id": e.id, "text": e.text} for e in evidence]), None
     if index is None:
-        if not LocalStore.exists(state.indexes.path(_DEFAULT_INDEX)):
+        if not state.indexes.exists(_DEFAULT_INDEX):
             raise ApiError(400, "no evidence: pass 'index' or 'evidence' (with the openai "
                                 "client: extra_body={'index': NAME}), or ingest into the "
                                 f"index named {_DEFAULT_INDEX!r}", code="no_evidence")

@@ -4,7 +4,6 @@ key."""
 
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +14,9 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from certirag.config import Settings
 from certirag.errors import ConfigError
-from certirag.index import Index, LocalStore
+from certirag.index import Index
+from certirag.index.backends import INDEX_NAME, StoreBackend
+from certirag.index.store import Store
 from certirag.server.auth import ApiKey, ApiKeyStore
 from certirag.server.errors import ApiError
 from certirag.server.limits import Limits, RateLimiter, retry_after_header
@@ -27,9 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["AuthKey", "IndexRegistry", "LockedIndex", "ServerState", "require_key",
            "state_of", "verify_settings"]
 
-_INDEX_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-
-
 class LockedIndex:
     """An :class:`~certirag.index.Index` whose every call holds the index's lock (the
     local store swaps its in-memory state on reload). ``path`` is the index's name
@@ -40,6 +38,11 @@ class LockedIndex:
         self.path = Path("indexes") / name
         self._index = index
         self._lock = lock
+
+    @property
+    def store(self) -> Store:
+        store: Store = self._index.store
+        return store
 
     def search(self, query: str, **kwargs: Any) -> Any:
         with self._lock:
@@ -59,10 +62,11 @@ class LockedIndex:
 
 
 class IndexRegistry:
-    """Named indexes under ``$CERTIRAG_HOME/indexes``, opened once and shared."""
+    """The named indexes of one store backend (the ``store`` setting; by default folders
+    under ``$CERTIRAG_HOME/indexes``), opened once and shared."""
 
-    def __init__(self, root: Path, settings: Settings, embedder: Any = None) -> None:
-        self.root = root
+    def __init__(self, backend: StoreBackend, settings: Settings, embedder: Any = None) -> None:
+        self.backend = backend
         self.settings = settings
         self._embedder = embedder
         self._lock = threading.Lock()
@@ -76,29 +80,33 @@ class IndexRegistry:
             self._embedder = OnnxEmbedder.from_settings(self.settings)
         return self._embedder
 
-    def path(self, name: str) -> Path:
-        if not isinstance(name, str) or not _INDEX_NAME.fullmatch(name):
+    @staticmethod
+    def check_name(name: object) -> str:
+        if not isinstance(name, str) or not INDEX_NAME.fullmatch(name):
             raise ApiError(400, "an index name is 1-64 lowercase letters, digits, '_' or '-', "
                                 "starting with a letter or digit", code="invalid_index_name")
-        return self.root / name
+        return name
 
     def names(self) -> list[str]:
-        if not self.root.is_dir():
-            return []
-        return sorted(p.name for p in self.root.iterdir()
-                      if _INDEX_NAME.fullmatch(p.name) and LocalStore.exists(p))
+        return self.backend.names()
+
+    def exists(self, name: str) -> bool:
+        return self.backend.store(self.check_name(name)).exists()
 
     def get(self, name: str, *, create: bool = False) -> LockedIndex:
-        path = self.path(name)
-        if not create and not LocalStore.exists(path):
+        name = self.check_name(name)
+        with self._lock:
+            found = self._open.get(name)
+        store = found.store if found is not None else self.backend.store(name)
+        if not create and not store.exists():  # (a failed first ingest leaves none)
             raise ApiError(404, f"no index named {name!r}; create it with POST /v1/ingest",
                            code="index_not_found")
         with self._lock:
             found = self._open.get(name)
             if found is not None:
                 return found
-            index = LockedIndex(name, Index(path, settings=self.settings,
-                                             embedder=self.embedder()), threading.Lock())
+            index = LockedIndex(name, Index(settings=self.settings, store=store,
+                                            embedder=self.embedder()), threading.Lock())
             self._open[name] = index
             return index
 

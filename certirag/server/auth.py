@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from certirag.errors import ConfigError, InputError
+from certirag.jsonio import loads
 
 if TYPE_CHECKING:
     from certirag.config import Settings
@@ -82,7 +83,7 @@ class ApiKeyStore:
 
     def _read(self) -> list[ApiKey]:
         try:
-            data = json.loads(self.path.read_text("utf-8"))
+            data = loads(self.path.read_bytes())  # the strict reader: no NaN, no duplicates
         except FileNotFoundError:
             return []
         except (OSError, UnicodeDecodeError, ValueError) as exc:

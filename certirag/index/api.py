@@ -87,13 +87,18 @@ class Index:
         setting): then it is the index's name in that store."""
         settings = settings or Settings()
         url = store if store is not None else settings.store
+        backend: Any = None
         if url:
-            st = open_backend(url, settings).store(check_index_name(str(location)))
+            backend = open_backend(url, settings)
+            st = backend.store(check_index_name(str(location)))
             hint = f"--store URL --index {location}"
         else:
             st = LocalStore(Path(location))
             hint = f"--index {location}"
         if not create and not st.exists():
+            close = getattr(backend, "close", None)
+            if callable(close):  # its connections, if it holds any
+                close()
             raise IndexStoreError(f"no index at {st.location} (create one with: certirag "
                                   f"ingest FILES {hint})")
         return cls(settings=settings, store=st, embedder=embedder)

@@ -36,7 +36,7 @@ from certirag.index.store import (
     StoreStats,
     check_index_name,
 )
-from certirag.pg import connect, connect_error, redact_url
+from certirag.pg import connect, connect_error, errors, redact_url
 from certirag.schemas import Chunk, Document
 
 if TYPE_CHECKING:
@@ -178,21 +178,32 @@ class PgBackend:
 
     @contextmanager
     def connection(self) -> Iterator[Any]:
-        """A pooled connection; the block runs in one transaction (committed on success)."""
+        """A pooled connection; the block runs in one transaction (committed on success).
+        A driver error inside the block is a :class:`BackendError` when the connection
+        broke, an :class:`IndexStoreError` for anything else the server refused."""
+        with self._acquire() as conn, errors(f"PostgreSQL store at {self.location}",
+                                             IndexStoreError):
+            if not self._migrated:
+                self._migrate(conn)
+            yield conn
+
+    @contextmanager
+    def _acquire(self) -> Iterator[Any]:
         import psycopg
+        from psycopg_pool import PoolTimeout  # an OperationalError too
 
         pool = self._get_pool()
+        entered = False
         try:
             with pool.connection(timeout=30) as conn:
-                if not self._migrated:
-                    self._migrate(conn)
+                entered = True
                 yield conn
+        except PoolTimeout as exc:
+            raise BackendUnavailable(f"{self.location}: no database connection within "
+                                     "30 s") from exc
         except psycopg.OperationalError as exc:
-            from psycopg_pool import PoolTimeout  # an OperationalError too
-
-            if isinstance(exc, PoolTimeout):
-                raise BackendUnavailable(f"{self.location}: no database connection within "
-                                         "30 s") from exc
+            if entered:
+                raise
             raise connect_error(self.url, exc) from exc
 
     def _migrate(self, conn: Any) -> None:

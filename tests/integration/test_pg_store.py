@@ -664,3 +664,18 @@ def test_bm25_top_k_skips_common_words_without_changing_the_ranking(
                 full = store._bm25(conn, ix, q, 10_000)[:depth]
                 assert [r[0] for r in fast] == [r[0] for r in full], (q, depth)
                 assert [r[2] for r in fast] == pytest.approx([r[2] for r in full])
+
+
+def test_a_query_the_server_refuses_is_a_store_error_not_a_driver_traceback(
+        pg_url: str, hash_embedder: Any) -> None:
+    """A driver error inside a search (here a vector with NaN, which pgvector refuses) is
+    an IndexStoreError naming the store without its password."""
+    import numpy as np
+
+    index = Index.open("nan", store=pg_url, create=True, embedder=hash_embedder)
+    index.ingest([Document(id="d", text="Staff get 25 days of annual leave.")])
+    vector = np.full(hash_embedder.dim, np.nan, dtype=np.float32)
+    with pytest.raises(IndexStoreError) as caught:
+        index.store.search_dense(vector, 3)
+    secret = pg_url.split("://", 1)[1].split("@", 1)[0].split(":", 1)[1]
+    assert "PostgreSQL store at" in str(caught.value) and secret not in str(caught.value)

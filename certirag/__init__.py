@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from certirag.pipeline import verify
     from certirag.result import VerificationResult
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "BackendError",

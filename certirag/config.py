@@ -75,6 +75,11 @@ class Settings(BaseSettings):
                               description="where named indexes live: file:///folder or "
                                           "postgresql://… (unset: --index is a folder; the "
                                           "server uses $CERTIRAG_HOME/indexes)")
+    pg_bm25_max_scored: int = Field(
+        default=20_000, ge=100, description="PostgreSQL store: the most chunks one BM25 "
+                                            "query scores (exact below it; past it, chunks "
+                                            "holding only the query's commonest terms are "
+                                            "not scored)")
     hybrid_weights: tuple[float, float] = Field(
         default=(1.0, 1.0), description="weights of the (bm25, dense) rankings in "
                                         "reciprocal rank fusion")

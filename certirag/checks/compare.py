@@ -9,13 +9,15 @@ import re
 from decimal import Decimal
 
 from certirag.checks._text import stem
+from certirag.checks.ages import age_stated, is_age
 from certirag.checks.base import Finding, FindingKind
 from certirag.checks.dates import DateRef
 from certirag.checks.figures import Figure
 from certirag.checks.modals import CONTRADICTORY, opposed
+from certirag.checks.order import other_events
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item
 from certirag.checks.prepared import PreparedEvidence, Question
-from certirag.checks.qualifiers import CLASS_NAMES
+from certirag.checks.qualifiers import CLASS_NAMES, qualified, reported, reportive
 from certirag.checks.swap import claim_context, find_swap, same_value
 
 __all__ = ["check_answer", "check_citations", "check_dates", "check_entities", "check_figures",
@@ -123,7 +125,8 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                   out: list[Finding]) -> None:
     for f in c.figures:
         grounded = f.key in ev.by_key or (f.kind in ("number", "ordinal")
-                                          and (f.number in ev.numbers))
+                                          and (f.number in ev.numbers)) or (
+            is_age(c, f) and age_stated(f.number, ev))
         if not grounded and _question_grounds(f, q):
             continue
         if not grounded:
@@ -182,7 +185,9 @@ def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding]) -> No
     shown = CLASS_NAMES.get(example.qualifier or "", "")
     ev_text = f"{shown} {example.text}".strip()
     if cq is None:
-        if None in quals or set(bound) <= {"exact"}:
+        # a bare figure claims no precision: "5,500" for "approximately 5,500" (as "about
+        # 5,500" for "5,500"); "exactly" does, and is the precision check's
+        if None in quals or set(bound) <= {"exact", "approx"}:
             return
         out.append(Finding("qualifier_dropped", "ungrounded",
                            f"the evidence says {ev_text!r}; the claim drops {shown!r}",
@@ -476,6 +481,8 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
             continue  # the same word, negated on one side: a negation mismatch
         cw = s.polarity.words[pair][0]
         ew = e.polarity.words[pair][0]
+        if pair == "before/after" and other_events(s, cw, e, ew):
+            continue
         out.append(Finding("polarity_mismatch", "contradiction",
                            f"the claim says {cw!r} where the evidence says {ew!r}", cw, e.text))
 
@@ -504,33 +511,47 @@ def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
 
 
 def _check_hedges(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+    """A hedge on one side only. A report is a hedge: "reportedly" says what "…, the
+    lawmaker said" says, and a claim given as someone's words, fear or possibility ("police
+    say …", "she fears …", "… could …") states nothing flatly that the evidence hedges."""
     if s.hedges and not e.hedges:
+        if reportive(s.hedges) and reported(e.text):
+            return
         out.append(Finding("hedge_mismatch", "ungrounded",
                            f"the claim hedges ({s.hedges[0]!r}) what the evidence states flatly",
                            s.hedges[0], e.text))
-    elif e.hedges and not s.hedges and _hedge_near_claim(s, e):
+    elif e.hedges and not s.hedges and not qualified(s.text) and _hedge_near_claim(s, e):
         out.append(Finding("hedge_mismatch", "ungrounded",
                            f"the claim states flatly what the evidence hedges "
                            f"({e.hedges[0]!r})", s.text, e.text))
 
 
 def _hedge_near_claim(s: SentInfo, e: SentInfo) -> bool:
-    """Whether a hedge of the evidence sits next to words the claim states (so it hedges
-    what the claim says, not some other part of the sentence)."""
+    """Whether a hedge of the evidence hedges words the claim states: the hedge scopes over
+    what follows it, up to a clause boundary ("Kevin Spacey is reportedly among
+    celebrities paying …"), not over another clause of the sentence ("Miss Bevan – who is
+    believed to have had a history of … – had been advised by medics …")."""
     hedge_words = {w.split()[0].lower() for w in e.hedges}
     for i, tok in enumerate(e.toks):
         if tok.text.lower() not in hedge_words:
             continue
         near: set[str] = set()
-        for j in range(max(0, i - 5), min(len(e.toks), i + 6)):
+        for j in range(i + 1, min(len(e.toks), i + 10)):
+            t = e.toks[j]
+            if t.text in _SCOPE_END or t.text.lower() in _SCOPE_END:
+                break
             st = e.stems[j]
             if st is not None:
                 near.add(st)
-            pos = e.toks[j].start
-            near.update(it.token for it in e.items if it.start <= pos < it.end)
+            near.update(it.token for it in e.items if it.start <= t.start < it.end)
         if len(near & s.content) >= 2:
             return True
     return False
+
+
+# Where a hedge's scope ends: a clause boundary.
+_SCOPE_END = frozenset({",", ";", ":", "(", ")", "–", "—", "but", "which", "who", "whose",
+                        "while", "whereas", "although"})
 
 
 def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:

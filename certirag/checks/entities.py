@@ -14,16 +14,17 @@ title after a name are *cuts* (:attr:`Entity.cuts`): ``Spain's | King Felipe``,
 (``King's College`` is one), but it may be grounded piece by piece at its cuts.
 
 A name is grounded when the evidence or the question mentions it, case-insensitively: the
-whole phrase; a surname-only mention of a full name (``Smith`` for ``John Smith``); a full name
-with a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``, but not a
-middle name the evidence does not have); an acronym of
-either (``EU`` / ``European Union``); a handful of common aliases and demonyms (``UK`` /
-``Britain`` / ``British``). Possessives are ignored and honorifics and titles dropped. A
-name the evidence does not mention whole is still grounded when it cuts into pieces the
-evidence mentions each: at its cuts (``Spain's King Felipe`` against evidence naming Spain
-and King Felipe apart), or elsewhere into names of two words or more (``Daily Mail Online
-Walter Scott`` against evidence naming ``Daily Mail Online`` and ``Walter Scott``). A single
-word is a piece only between cuts, so ``John Smith`` is not grounded by a ``John`` and a
+whole phrase; a surname-only mention of a full name (``Smith`` for ``John Smith``); a full
+name with a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``, but not a
+middle name the evidence does not have); an acronym of either (``EU`` / ``European Union``);
+a table of aliases, countries and their demonyms (``UK`` / ``Britain`` / ``British``,
+``Kenya`` / ``Kenyan`` / ``Kenyans``). Possessives are ignored and honorifics and titles
+dropped; first names may share the surname after them (``Iman and Siham Hashi``). A name the
+evidence does not mention whole is still grounded when it cuts into pieces the evidence
+mentions each: at its cuts (``Spain's King Felipe`` against evidence naming Spain and King
+Felipe apart), or elsewhere into names of two words or more (``Daily Mail Online Walter
+Scott`` against evidence naming ``Daily Mail Online`` and ``Walter Scott``). A single word
+is a piece only between cuts, so ``John Smith`` is not grounded by a ``John`` and a
 ``Smith`` apart, nor ``Times Square`` by "at times" and "square metres".
 """
 
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 
 from certirag.checks._text import COMMON, Spans, Token, tokens, words
 
-__all__ = ["Entity", "EntityIndex", "extract_entities"]
+__all__ = ["Entity", "EntityIndex", "aliases", "extract_entities"]
 
 _CONNECT = frozenset({"of", "and", "de", "del", "della", "di", "da", "du", "des", "la", "le",
                       "van", "von", "der", "den", "ter", "bin", "al", "el", "y", "&", "the",
@@ -63,7 +64,7 @@ founder governor
 """)
 _QUOTES = frozenset("\"'([{")
 _ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
-    "uk|u.k|united kingdom|britain|great britain|british|gb",
+    "uk|u.k|united kingdom|britain|great britain|british|gb|brit",
     "us|u.s|usa|u.s.a|united states|united states of america|america|american|americans",
     "eu|european union|europe|european", "un|united nations", "nhs|national health service",
     "france|french", "germany|german", "italy|italian", "spain|spanish", "china|chinese",
@@ -75,10 +76,45 @@ _ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
     "belgium|belgian", "austria|austrian", "egypt|egyptian", "israel|israeli",
     "korea|korean|south korea", "new zealand|new zealander", "south africa|south african",
     "argentina|argentine|argentinian", "who|world health organization|world health organisation",
+    # countries and their demonyms: "a Kenyan college" for a college in Kenya
+    "afghanistan|afghan", "albania|albanian", "algeria|algerian", "angola|angolan",
+    "armenia|armenian", "azerbaijan|azerbaijani", "bahrain|bahraini",
+    "bangladesh|bangladeshi", "belarus|belarusian", "bolivia|bolivian", "bosnia|bosnian",
+    "bulgaria|bulgarian", "cambodia|cambodian", "cameroon|cameroonian", "chile|chilean",
+    "colombia|colombian", "congo|congolese", "croatia|croatian", "cuba|cuban",
+    "cyprus|cypriot", "czech republic|czech", "ecuador|ecuadorian", "eritrea|eritrean",
+    "estonia|estonian", "ethiopia|ethiopian", "finland|finnish", "ghana|ghanaian",
+    "guatemala|guatemalan", "haiti|haitian", "honduras|honduran", "hungary|hungarian",
+    "iceland|icelandic", "indonesia|indonesian", "iran|iranian", "iraq|iraqi",
+    "jamaica|jamaican", "jordan|jordanian", "kenya|kenyan", "kuwait|kuwaiti",
+    "latvia|latvian", "lebanon|lebanese", "liberia|liberian", "libya|libyan",
+    "lithuania|lithuanian", "malaysia|malaysian", "malta|maltese", "mongolia|mongolian",
+    "morocco|moroccan", "myanmar|burma|burmese", "nepal|nepali|nepalese",
+    "nicaragua|nicaraguan", "nigeria|nigerian", "north korea|north korean", "oman|omani",
+    "pakistan|pakistani", "palestine|palestinian", "panama|panamanian",
+    "paraguay|paraguayan", "peru|peruvian", "philippines|filipino|philippine",
+    "qatar|qatari", "romania|romanian", "rwanda|rwandan", "saudi arabia|saudi",
+    "senegal|senegalese", "serbia|serbian", "sierra leone|sierra leonean",
+    "singapore|singaporean", "slovakia|slovak", "slovenia|slovenian", "somalia|somali",
+    "sri lanka|sri lankan", "sudan|sudanese", "syria|syrian", "taiwan|taiwanese",
+    "tanzania|tanzanian", "thailand|thai", "tunisia|tunisian", "uganda|ugandan",
+    "ukraine|ukrainian", "uruguay|uruguayan", "venezuela|venezuelan", "vietnam|vietnamese",
+    "yemen|yemeni", "zambia|zambian", "zimbabwe|zimbabwean",
 )]
 _UPPER_RE = re.compile(r"[A-Z]")
 _LOWER_RE = re.compile(r"[a-z]")
 _ALIAS_OF: dict[str, frozenset[str]] = {name: g for g in _ALIASES for name in g}
+
+
+def aliases(name: str) -> frozenset[str]:
+    """The other names of ``name`` (lowercase words joined by a space) in the alias table:
+    a country, its demonym and its common short forms (``kenyan`` gives ``kenya``); a
+    plural demonym (``kenyans``, ``nepalis``) is read as its singular. Empty when the
+    table does not know it."""
+    group = _ALIAS_OF.get(name)
+    if group is None and name.endswith("s"):
+        group = _ALIAS_OF.get(name[:-1])
+    return group - {name} if group is not None else frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +129,22 @@ class Entity:
     cuts: tuple[int, ...] = ()
 
 
+# The head of a compound modifier after a name: "California-based", "Oxford-educated",
+# "Colombian-born", "Scientology-bashing" (the name is the part before it).
+_MODIFIER_HEAD = re.compile(r"[a-z]+(?:ed|ing)|born|bred|made|run|built|sold|led|style|era"
+                            r"|area|wide|like|only|free|friendly|owned|grown|backed")
+
+
 def _word(tok: Token) -> str:
     w = tok.text.lower()
     if w.endswith("'s"):
         w = w[:-2]
-    return w.rstrip("'.")
+    w = w.rstrip("'.")
+    if "-" in w:
+        head, _, tail = tok.text.rpartition("-")
+        if head and _MODIFIER_HEAD.fullmatch(tail.rstrip("'.")):
+            return head.lower()
+    return w
 
 
 def _looks_like_name(text: str) -> bool:
@@ -182,6 +229,8 @@ def _emit(text: str, run: list[tuple[Token, bool, bool]], out: list[Entity]) -> 
         items.pop(0)
     if len(items) > 1 and items[0][1] and _inflected(items[0][0].text):
         items.pop(0)  # "Broadcasters Jimmy Savile", "Warns Britain": a sentence's first word
+        while items and items[0][0].text.lower() in _CONNECT:
+            items.pop(0)  # "Parents of Martin Richard": the name starts after "of"
     while items and items[-1][0].text.lower() in _CONNECT:
         items.pop()
     if not items:
@@ -202,7 +251,7 @@ class EntityIndex:
     """What the evidence and the question mention, for grounding names."""
 
     __slots__ = ("_acronyms", "_capital", "_common", "_phrase", "_positions", "_seq",
-                 "_words")
+                 "_unhyphened", "_words")
 
     def __init__(self, token_lists: Iterable[list[Token]]) -> None:
         parts: list[str] = []
@@ -233,6 +282,7 @@ class EntityIndex:
             parts.append("|")
             n += 1
         self._phrase = " " + " ".join(parts) + " "
+        self._unhyphened = self._phrase.replace("-", " ")  # "al-Qaeda" is "al Qaeda"
         self._seq = parts
 
     def _add_acronym(self, run: list[str]) -> None:
@@ -293,13 +343,20 @@ class EntityIndex:
             parts.append(tuple(cur))
             if self._mentioned(words):
                 return True
-            return all(self._mentioned(p) for p in parts if p)
+            if all(self._mentioned(p) for p in parts if p):
+                return True
+            # "Ray and Patricia Barone": first names sharing the last part's surname
+            last = parts[-1]
+            return len(last) > 1 and all(p for p in parts) and all(
+                self._mentioned((*p, last[-1]) if len(p) == 1 else p) for p in parts[:-1]
+            ) and self._mentioned(last)
         return self._mentioned(words)
 
     def _mentioned(self, words: tuple[str, ...]) -> bool:
         if not words:
             return True
-        if " " + " ".join(words) + " " in self._phrase:
+        joined = " " + " ".join(words) + " "
+        if joined in self._phrase or joined.replace("-", " ") in self._unhyphened:
             return True
         core = words
         while len(core) > 1 and core[0] in _HONORIFIC:
@@ -326,7 +383,6 @@ class EntityIndex:
             initials = "".join(w[0] for w in name if w not in _CONNECT)
             if len(name) > 1 and len(initials) >= 2 and initials in self._words:
                 return True
-        group = _ALIAS_OF.get(" ".join(core))
-        if group is not None:
-            return any(" " + " ".join(a.split()) + " " in self._phrase for a in group)
-        return False
+        group = aliases(" ".join(core))
+        return any(" " + a + " " in self._phrase or " " + a + "s " in self._phrase
+                   for a in group)

@@ -19,8 +19,11 @@ __all__ = [
     "CLASS_NAMES",
     "condition_cues",
     "hedges",
+    "qualified",
     "qualifier_after",
     "qualifier_before",
+    "reported",
+    "reportive",
 ]
 
 _BEFORE: list[tuple[str, str]] = [
@@ -148,7 +151,7 @@ def condition_cues(text: str, *, claim: bool = False) -> list[tuple[int, int, st
 
 _HEDGE_RE = re.compile(
     r"\b(?:might|may\s+(?:possibly|well|have)|possibly|probably|(?<!un)likely|perhaps|maybe"
-    r"|reportedly|allegedly|apparently|presumably|supposedly|arguably|could\s+(?:possibly|be)"
+    r"|reportedly|allegedly|apparent|apparently|presumably|supposedly|arguably|could\s+(?:possibly|be)"
     r"|(?:is|are|was|were)\s+(?:thought|believed|said|reported|alleged|estimated|presumed)\s+to"
     r"|(?:appears?|appeared|seems?|seemed)\s+to|it\s+is\s+possible\s+that|suggests?\s+that"
     r"|is\s+suspected|are\s+suspected)\b",
@@ -167,3 +170,37 @@ def hedges(text: str) -> list[str]:
     if not has_any(text.lower(), _HEDGE_HINTS):
         return []
     return [m.group() for m in _HEDGE_RE.finditer(text)]
+
+
+# Hedges that say a statement is someone's report, not the writer's own.
+_REPORTIVE_RE = re.compile(
+    r"\b(?:reportedly|allegedly|supposedly|(?:is|are|was|were)\s+(?:(?:said|reported|alleged"
+    r"|claimed|believed|thought)\s+to|suspected))\b", re.IGNORECASE)
+# A statement given as someone's words, belief or fear ("police said", "according to the
+# study", "she fears", "is accused of"), or a speaker's label ("Police: …").
+_REPORTED_RE = re.compile(
+    r"\b(?:according\s+to|(?:say|says|said|saying|tell|tells|told|report|reports|reported"
+    r"|claim|claims|claimed|allege|alleges|alleged|accuse[sd]?|suspects?|suspected|believes?"
+    r"|believed|thinks?|thought|fears?|feared|worr(?:y|ies|ied)|warns?|warned|argues?"
+    r"|argued|insists?|insisted|expects?|expected|cites?|cited|estimates?|estimated"
+    r"|describes?|described|writes|wrote|suggests?|suggested)\b)"
+    r"|^\W*(?-i:(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*):\s", re.IGNORECASE)
+# A verb of possibility: the statement is not made flatly ("attacks could draw ire").
+_POSSIBLE_RE = re.compile(r"\b(?:could|may|might|would|can)\b", re.IGNORECASE)
+
+
+def reportive(found: list[str]) -> bool:
+    """Whether the hedges ``found`` (from :func:`hedges`) are all reports ("reportedly",
+    "is said to"): what a sentence that attributes its statement says too."""
+    return bool(found) and all(_REPORTIVE_RE.fullmatch(h) for h in found)
+
+
+def reported(text: str) -> bool:
+    """Whether ``text`` gives its statement as someone's report, belief or fear."""
+    return _REPORTED_RE.search(text) is not None
+
+
+def qualified(text: str) -> bool:
+    """Whether ``text`` states nothing flatly: a report (:func:`reported`) or a verb of
+    possibility (``could``, ``may``, ``would``)."""
+    return reported(text) or _POSSIBLE_RE.search(text) is not None

@@ -33,7 +33,8 @@ from certirag.claims.frames import core_span, has_checkable, has_strong_checkabl
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
 
-__all__ = ["extract_claims", "is_fragment", "not_a_claim_reason", "strip_markers"]
+__all__ = ["answer_sentences", "extract_claims", "is_fragment", "not_a_claim_reason",
+           "strip_markers"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d.,]*")
 
@@ -239,12 +240,57 @@ def strip_markers(sentence: str) -> str:
     return _MARKER.sub("", sentence).strip()
 
 
+_OPEN_QUOTES = "\"'“‘"
+_CLOSE_QUOTES = "\"'”’"
+_NEW_CLAUSE = re.compile(r"\s+(?=[A-Z][a-z])")
+_MIN_WORDS = 3  # each side of a quote break is a clause, not a title or a name
+
+
+def _quote_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut where a quotation closes and a new sentence starts without a
+    stop between ("… was 'deeply flawed' Danny Cevallos says …": lists of highlights
+    written one after another lose their full stops). A quote closes only after one opened
+    (so a plural possessive, "the players' Union", is no break), and both sides keep at
+    least three words (so "'Friends' Star Jennifer Aniston" and "on 'Today' Tuesday" stay
+    whole)."""
+    out: list[tuple[int, int]] = []
+    piece = start
+    opened = False
+    i = start
+    while i < end:
+        ch = text[i]
+        before = text[i - 1] if i > start else " "
+        after = text[i + 1] if i + 1 < end else " "
+        if not opened and ch in _OPEN_QUOTES and (before.isspace() or before == "(") \
+                and not after.isspace():
+            opened = True
+        elif opened and ch in _CLOSE_QUOTES and not before.isspace() and (
+                after.isspace() or not after.isalnum()):
+            opened = False
+            m = _NEW_CLAUSE.match(text, i + 1, end)
+            if m is not None and before not in ".!?" and \
+                    len(_WORD.findall(text[piece:i])) >= _MIN_WORDS and \
+                    len(_WORD.findall(text[m.end():end])) >= _MIN_WORDS:
+                out.append((piece, i + 1))
+                piece = m.end()
+        i += 1
+    out.append((piece, end))
+    return out
+
+
+def answer_sentences(answer: str) -> list[tuple[int, int]]:
+    """The sentences claims are built from: :func:`~certirag.text.sentences.split_sentences`,
+    then cut at a closing quotation that a new sentence follows without a stop
+    (:func:`_quote_breaks`)."""
+    return [piece for s, e in split_sentences(answer) for piece in _quote_breaks(answer, s, e)]
+
+
 def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     """Split ``answer`` into claims (see the module docstring). Ids are ``c1``, ``c2``, ..."""
     claims: list[Claim] = []
     seen: set[str] = set()
     last_subject: str | None = _question_subject(question) if question else None
-    for s_start, s_end in split_sentences(answer):
+    for s_start, s_end in answer_sentences(answer):
         full = answer[s_start:s_end]
         polarity = yes_no_polarity(strip_markers(full))
         if polarity is not None:  # "Yes." / "No, it isn't.": read with the question

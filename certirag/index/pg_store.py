@@ -105,9 +105,9 @@ _BM25_SQL = """
     WITH w AS (SELECT * FROM unnest(%(lex)s::text[], %(idf)s::float8[]) AS w(lexeme, idf)),
     hit AS (SELECT c.seq, c.id, c.record, c.len, w.idf,
                    coalesce(array_length(u.positions, 1), 1) AS tf
-            FROM certirag.chunks_{ix} c CROSS JOIN LATERAL unnest(c.tsv) AS u
-            JOIN w ON w.lexeme = u.lexeme
-            WHERE c.tsv @@ %(tq)s::tsquery)
+            FROM (SELECT seq, id, record, len, tsv FROM certirag.chunks_{ix}
+                  WHERE tsv @@ %(tq)s::tsquery {cap}) AS c
+            CROSS JOIN LATERAL unnest(c.tsv) AS u JOIN w ON w.lexeme = u.lexeme)
     SELECT id, record,
            sum(idf * tf / (tf + {k1} * (1 - {b} + {b} * len / %(dl)s::float8))) AS score, seq
     FROM hit GROUP BY seq, id, record ORDER BY score DESC, seq LIMIT %(k)s"""
@@ -377,13 +377,16 @@ class PgStore:
 
     # ---- searching -----------------------------------------------------------------------
     def _bm25(self, conn: Any, ix: int, query: str, depth: int) -> list[tuple[str, str, float]]:
-        """The top-``depth`` (id, record, score) by BM25, exactly, without scoring every
-        chunk that shares a common word with the query (MaxScore).
+        """The top-``depth`` (id, record, score) by BM25 without scoring every chunk that
+        shares a common word with the query (MaxScore).
 
         A term adds less than its idf to a chunk's score (the tf part is below 1). Score
         only the chunks that hold one of the rarest terms ("essential"), fully; when the
         ``depth``-th score is at least the idf sum of the other terms, no other chunk can
-        enter the top ``depth``. Else take in the next rarest term and score again."""
+        enter the top ``depth``. Else take in the next rarest term and score again. The
+        result is exact unless taking in a term would score more than
+        ``pg_bm25_max_scored`` chunks (counted by document frequency): then the chunks
+        that hold only the query's commonest terms are not scored."""
         n, tokens = conn.execute("SELECT chunks, tokens FROM certirag.indexes WHERE id = %s",
                                  (ix,)).fetchone()
         terms = conn.execute(
@@ -400,22 +403,48 @@ class PgStore:
         def rest(e: int) -> float:  # what the terms after the first e add at most
             return sum(idf[t] for t in order[e:])
 
+        limit = self.backend.settings.pg_bm25_max_scored
+
+        def within(e: int) -> bool:  # the first e terms' chunks stay within the limit
+            return sum(int(df[t]) for t in order[:e]) <= limit
+
+        def sample(e: int, rows: list[Any]) -> list[Any]:
+            """``rows`` filled from at most ``limit`` chunks holding one of the first e
+            terms (in table order: a sample, not the best of them), each scored fully."""
+            params["tq"] = " | ".join(_tsquery_literal(t) for t in order[:e])
+            params["cap"] = limit
+            more = conn.execute(_BM25_SQL.format(ix=ix, k1=_K1, b=_B, cap="LIMIT %(cap)s"),
+                                params).fetchall()
+            merged = {r[0]: r for r in (*rows, *more)}
+            return sorted(merged.values(), key=lambda r: (-r[2], r[3]))[:depth]
+
+        if not within(1):  # even the rarest term is in more chunks than the limit
+            return [(r[0], r[1], float(r[2])) for r in sample(len(order), [])]
         # start with enough rare terms to fill the ranking, if their chunks are distinct
-        essential, seen = 0, 0
-        while essential < len(order) and seen < depth:
+        essential, seen = 1, df[order[0]]
+        while essential < len(order) and seen < depth and within(essential + 1):
             seen += df[order[essential]]
             essential += 1
         while True:
             params["tq"] = " | ".join(_tsquery_literal(t) for t in order[:essential])
-            rows = conn.execute(_BM25_SQL.format(ix=ix, k1=_K1, b=_B), params).fetchall()
+            rows = conn.execute(_BM25_SQL.format(ix=ix, k1=_K1, b=_B, cap=""),
+                                params).fetchall()
             if essential == len(order):
                 break
             floor = float(rows[-1][2]) if len(rows) >= depth else None
             if floor is not None and rest(essential) <= floor:
                 break  # a chunk without an essential term scores below the floor
-            essential += 1
-            while floor is not None and essential < len(order) and rest(essential) > floor:
-                essential += 1  # the floor only rises as terms join: skip ahead
+            step = essential + 1
+            while floor is not None and step < len(order) and rest(step) > floor:
+                step += 1  # the floor only rises as terms join: skip ahead
+            wanted = step
+            while step > essential and not within(step):
+                step -= 1  # past the limit: chunks with only the commonest terms are left
+            if step == essential:
+                if len(rows) < depth:  # fill the ranking from a bounded sample of the rest
+                    rows = sample(wanted, rows)
+                break
+            essential = step
         return [(r[0], r[1], float(r[2])) for r in rows]
 
     def _index_id(self, conn: Any) -> int | None:

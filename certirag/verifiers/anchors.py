@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from certirag.checks.dates import DateRef
+from certirag.checks.entities import aliases
 from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.verifiers.windows import terms
 
@@ -92,6 +93,8 @@ def _word_set(text: str) -> frozenset[str]:
         w = w.strip("'.-")
         if w:
             out.add(w)
+            if "-" in w:  # "San Francisco-based" states San Francisco
+                out.update(p for p in w.split("-") if p)
     return frozenset(out)
 
 
@@ -192,9 +195,12 @@ def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
 
 
 def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:
-    """A name is stated when all its words are, or its last word (a surname) is."""
+    """A name is stated when all its words are, or its last word (a surname) is, or all
+    the words of one of its aliases (``Kenya`` for ``Kenyan``)."""
     ws = [str(w) for w in words]
-    return all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have)
+    if all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have):
+        return True
+    return any(all(w in have for w in a.split()) for a in aliases(" ".join(ws)))
 
 
 def holds(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:

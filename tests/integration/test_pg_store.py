@@ -5,6 +5,7 @@ command line and the HTTP service on it, and passwords that never show."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -679,3 +680,31 @@ def test_a_query_the_server_refuses_is_a_store_error_not_a_driver_traceback(
         index.store.search_dense(vector, 3)
     secret = pg_url.split("://", 1)[1].split("@", 1)[0].split(":", 1)[1]
     assert "PostgreSQL store at" in str(caught.value) and secret not in str(caught.value)
+
+
+def test_bm25_past_the_scoring_limit_ranks_true_scores_of_the_chunks_it_scored(
+        pg_url: str, hash_embedder: Any) -> None:
+    """Past ``pg_bm25_max_scored`` the commonest terms no longer widen the candidates, but
+    every score returned is the chunk's full BM25 score."""
+    import random
+
+    from certirag.index.pg_store import PgStore
+
+    rng = random.Random(5)
+    common = [f"common{c}" for c in "abcd"]
+    docs = [Document(id=f"y{i}", text=" ".join(rng.choices(common, k=10)) + f" rare{i % 50}.")
+            for i in range(400)]
+    settings = Settings(pg_bm25_max_scored=100)
+    index = Index.open("capped", settings=settings, store=pg_url, create=True,
+                       embedder=hash_embedder)
+    index.ingest(docs)
+    store = index.store
+    assert isinstance(store, PgStore)
+    with store._searching() as (conn, ix):
+        assert ix is not None
+        capped = store._bm25(conn, ix, "commona commonb commonc rare7", 10)
+        full = {r[0]: r[2] for r in store._bm25(conn, ix, "commona commonb commonc rare7",
+                                                 10_000)}
+    assert len(capped) == 10
+    assert [r[2] for r in capped] == pytest.approx([full[r[0]] for r in capped])
+    assert all(a[2] >= b[2] for a, b in itertools.pairwise(capped))

@@ -10,6 +10,7 @@ import pytest
 
 from certirag.certify.certificate import Certificate, issue_certificate
 from certirag.certify.keys import public_key_pem
+from certirag.certify.versions import unknown_versions
 from certirag.config import Settings
 from certirag.pipeline import verify
 
@@ -59,9 +60,15 @@ def test_golden_certificate_verifies_and_reissues_identically() -> None:
 @pytest.mark.parametrize("policy", ["v1", "v2"])
 def test_a_certificate_issued_under_an_earlier_policy_still_verifies(policy: str) -> None:
     """Issued by an earlier build (v1: no quote rule; v2: the quote rule, whole-evidence
-    checks); it must keep verifying, its decisions re-derived under its own policy."""
+    checks); it must keep verifying: its decisions re-derived under its own policy where
+    this release has the rules it was derived with, else honestly ``not_rederivable``
+    (signature and digests valid), never a tamper verdict."""
     golden = Certificate.load(GOLDEN / f"golden-inline-{policy}.cert.json")
     assert golden.body["policy"]["id"] == f"certirag.policy.{policy}"
     check = golden.verify(GOLDEN / "golden.pub")
+    if unknown_versions(golden.body.get("versions")):
+        assert check.result == "not_rederivable", check.failures
+        assert {f.code for f in check.failures} == {"not_rederivable"}
+        return
     assert check.valid, check.failures
     assert "policy" in check.checked

@@ -66,7 +66,9 @@ class Settings(BaseSettings):
                          description="onnxruntime intra-op threads (0 = runtime default)")
     retrieval_mode: Literal["bm25", "dense", "hybrid"] = "hybrid"
     top_k: int = Field(default=5, ge=1, le=1000)
-    rrf_k: int = Field(default=60, ge=1)
+    # rrf_k and hybrid_weights: weighted reciprocal rank fusion chosen on HaluEval QA
+    # training questions (rows 0-6,999) by benchmarks/retrieval.py; README "Retrieval"
+    rrf_k: int = Field(default=5, ge=1)
     candidates: int = Field(default=50, ge=1, le=10_000,
                             description="hits taken from each mode before fusion")
     rerank_model: str | None = Field(default=None,
@@ -81,7 +83,7 @@ class Settings(BaseSettings):
                                             "holding only the query's commonest terms are "
                                             "not scored)")
     hybrid_weights: tuple[float, float] = Field(
-        default=(1.0, 1.0), description="weights of the (bm25, dense) rankings in "
+        default=(1.0, 0.7), description="weights of the (bm25, dense) rankings in "
                                         "reciprocal rank fusion")
 
     # verification

@@ -456,8 +456,9 @@ class PgStore:
         with self.backend.connection() as conn, conn.transaction():
             ix = self._index_id(conn)
             if ix is not None and depth:
-                # HNSW candidates: twice the ranking's depth (pgvector's default is 40)
-                conn.execute(f"SET LOCAL hnsw.ef_search = {min(max(40, 2 * depth), 1000)}")
+                # HNSW candidates: twice the ranking's depth, 100 at least (pgvector's
+                # default of 40 lost 0.011 of dense recall@5 on the retrieval benchmark)
+                conn.execute(f"SET LOCAL hnsw.ef_search = {min(max(100, 2 * depth), 1000)}")
             yield conn, ix
 
     def search_bm25(self, query: str, k: int) -> list[ScoredChunk]:

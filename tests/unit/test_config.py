@@ -14,7 +14,7 @@ def test_defaults_and_home_expansion(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CERTIRAG_HOME", raising=False)
     s = load_settings()
     assert s.retrieval_mode == "hybrid"
-    assert s.rrf_k == 60
+    assert s.rrf_k == 5 and s.hybrid_weights == (1.0, 0.7)
     assert s.home == Path("~/.certirag").expanduser()
 
 

@@ -215,7 +215,8 @@ def tune_command(
         bounds = _bounds(max_leak)
         picked = parse_datasets(datasets, limit)
         plans = []
-        for name, cap, path in picked:
+        checked = []
+        for name, cap, path in picked:  # every refusal before any file is read
             if name == "snli":
                 raise InputError("snli: test.jsonl is reserved for reporting, and SNLI "
                                  "scores the model alone (no thresholds to tune)")
@@ -223,6 +224,8 @@ def tune_command(
             r = parse_rows(rows if rows is not None else
                            HALUEVAL_DEV_ROWS if spec.kind == "halueval" else None)
             check_tunable(spec, r, purpose="threshold tuning")  # HaluEval: by rows
+            checked.append((name, cap, path, spec, r))
+        for name, cap, path, spec, r in checked:
             if spec.kind == "halueval":
                 _, examples = _load(name, path or data, str(r), cap)
                 plans.append((spec, r, examples))

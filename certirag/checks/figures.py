@@ -8,7 +8,7 @@ as a :class:`~certirag.checks.dates.DateRef` instead, so it is reported once.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from certirag.checks._text import Spans, has_any
@@ -110,10 +110,18 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
             if m["n"].lower() != "one":
                 cands.append((m.start(), m.start() + len(m["n"]), Decimal(1), True, False))
     cands.sort(key=lambda c: c[0])
+    asked = _asked_unit(text) if claim else None
     for start, end, value, spelled, ordinal in cands:
         if not taken.free(start, end):
             continue
-        got = _classify(text, start, end, value, spelled, ordinal, claim)
+        if asked is not None and start >= asked[0] and not text[end:].strip(" .!"):
+            # a bare number replying "How many days …?" counts days
+            got = _classify(text[start:end] + " " + asked[1], 0, end - start, value,
+                            spelled, ordinal, claim)
+            if isinstance(got, Figure):
+                got = replace(got, start=start, end=end, text=text[start:end])
+        else:
+            got = _classify(text, start, end, value, spelled, ordinal, claim)
         if got is None:
             continue
         if isinstance(got, DateRef):
@@ -123,6 +131,19 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
         if taken.take(got.start, got.end):
             figures.append(got)
     return figures, years
+
+
+_ASKED_RE = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+(?:\s+[a-z]+)?)\b[^?]*\?\s*",
+                       re.IGNORECASE)
+
+
+def _asked_unit(text: str) -> tuple[int, str] | None:
+    """Where the reply starts and the noun asked for, when ``text`` is a question read with
+    its reply ("How many days of leave …? 25"): the reply's bare number counts that noun."""
+    found = list(_ASKED_RE.finditer(text))
+    if not found or found[-1].end() >= len(text):
+        return None
+    return found[-1].end(), found[-1].group(1)
 
 
 def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, ordinal: bool,

@@ -69,3 +69,16 @@ def test_the_eiffel_tower_seed_example_is_verified() -> None:
     (c,) = res.claims
     assert c.decision == Decision.VERIFIED, c.reasons
     assert any("330 metres" in e.text for e in c.evidence)  # with the sentence "It" names
+
+
+def test_a_bare_wrong_count_is_not_verified_by_a_number_elsewhere_in_the_evidence() -> None:
+    """Found with the embedded generator (make demo): '1' for 'how many days' was verified
+    at P(entailment) 0.96 from a span holding '28 days' and '1/260'."""
+    question = "How many days of annual leave do full-time employees get?"
+    evidence = [{"id": "leave", "text": "Full-time employees are entitled to 28 days of paid "
+                                        "annual leave per year, including public holidays. "
+                                        "The daily rate is 1/260 of the annual salary."}]
+    wrong = verify(question, "1", evidence=evidence, settings=Settings(threads=1))
+    assert [c.decision for c in wrong.claims] == [Decision.UNVERIFIED]
+    right = verify(question, "28", evidence=evidence, settings=Settings(threads=1))
+    assert [c.decision for c in right.claims] == [Decision.VERIFIED]

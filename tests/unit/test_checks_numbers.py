@@ -202,3 +202,28 @@ def test_decimal_comma_option() -> None:
 def test_a_scale_word_written_against_its_number(claim: str, evidence: str,
                                                  codes: list[str]) -> None:
     assert [f.code for f in check_claim(claim, [evidence])] == codes
+
+
+# a bare number replying "How many <unit> …?" counts that unit ---------------------------
+
+_Q = "How many days of annual leave do full-time employees get?"
+_EV = ["Full-time employees are entitled to 28 days of paid annual leave per year.",
+       "The daily rate is 1/260 of the annual salary."]
+
+
+@pytest.mark.parametrize("reply", ["1", "One", "30"])
+def test_a_bare_number_replying_how_many_days_must_be_that_many_days(reply: str) -> None:
+    """'…get? 1' is not grounded by the numerator of '1/260': the reply counts days."""
+    found = check_claim(f"{_Q} {reply}", _EV, question=_Q)
+    assert [f.code for f in found] == ["ungrounded_figure"], found
+    assert found[0].evidence_text == "28 days"
+
+
+@pytest.mark.parametrize("reply", ["28", "twenty-eight", "28 days"])
+def test_the_right_number_of_days_is_grounded(reply: str) -> None:
+    assert check_claim(f"{_Q} {reply}", _EV, question=_Q) == []
+
+
+def test_a_number_inside_a_longer_reply_keeps_its_own_reading() -> None:
+    claim = f"{_Q} They get 28 days, paid at 1/260 of the salary."
+    assert check_claim(claim, _EV, question=_Q) == []

@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 from certirag.config import Settings
+from tests.integration.pg_store_support import backends, open_pg
+
+__all__ = ["backends", "open_pg"]  # fixtures of the PostgreSQL store tests
 
 # For tests of rollback mechanics with a never-entailing verifier: policy v1 leaves every
 # sentence to the verifier (under v2 a sentence the model copies from the evidence is

@@ -26,8 +26,8 @@ from certirag.errors import BackendError, BackendUnavailable, CertiragError, Con
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["CONNECT_TIMEOUT_S", "EXTRA_HINT", "connect", "connect_error", "errors",
-           "import_psycopg", "is_postgres_url", "redact_url", "scrub"]
+__all__ = ["CONNECT_TIMEOUT_S", "EXTRA_HINT", "connect", "connect_error", "connect_options",
+           "errors", "import_psycopg", "is_postgres_url", "redact_url", "scrub"]
 
 #: Seconds a connection attempt may take unless the URL or ``PGCONNECT_TIMEOUT`` says.
 CONNECT_TIMEOUT_S = 10
@@ -128,20 +128,27 @@ def connect(target: str, *, what: str = "PostgreSQL",
     :class:`BackendUnavailable` when psycopg is missing or the server cannot be reached
     or refuses the login; each message names ``what`` and the redacted target."""
     pg = import_psycopg(what)
-    shown = redact_url(target)
-    try:
-        params = pg.conninfo.conninfo_to_dict(target)
-    except pg.Error as exc:
-        raise ConfigError(f"{what}: {shown} is not a PostgreSQL URL libpq can read: "
-                          f"{scrub(str(exc), target)}") from None
-    extra: dict[str, Any] = {}
-    if "connect_timeout" not in params and not os.environ.get("PGCONNECT_TIMEOUT"):
-        extra["connect_timeout"] = timeout_s
+    extra = connect_options(target, what=what, timeout_s=timeout_s)
     try:
         conn: psycopg.Connection[Any] = pg.connect(target, autocommit=True, **extra)
     except pg.Error as exc:
         raise connect_error(target, exc, what=what) from None
     return conn
+
+
+def connect_options(target: str, *, what: str = "PostgreSQL",
+                    timeout_s: int = CONNECT_TIMEOUT_S) -> dict[str, Any]:
+    """The options a connection to ``target`` adds: a ``connect_timeout`` unless the URL or
+    ``PGCONNECT_TIMEOUT`` sets one. A URL libpq cannot read is a :class:`ConfigError`."""
+    pg = import_psycopg(what)
+    try:
+        params = pg.conninfo.conninfo_to_dict(target)
+    except pg.Error as exc:
+        raise ConfigError(f"{what}: {redact_url(target)} is not a PostgreSQL URL libpq can "
+                          f"read: {scrub(str(exc), target)}") from None
+    if "connect_timeout" in params or os.environ.get("PGCONNECT_TIMEOUT"):
+        return {}
+    return {"connect_timeout": timeout_s}
 
 
 def connect_error(target: str, exc: BaseException, *,

@@ -36,7 +36,14 @@ from certirag.index.store import (
     StoreStats,
     check_index_name,
 )
-from certirag.pg import connect, connect_error, errors, redact_url
+from certirag.pg import (
+    EXTRA_HINT,
+    connect,
+    connect_error,
+    connect_options,
+    errors,
+    redact_url,
+)
 from certirag.schemas import Chunk, Document
 
 if TYPE_CHECKING:
@@ -165,14 +172,14 @@ class PgBackend:
                     from psycopg_pool import ConnectionPool
                 except ImportError as exc:
                     raise BackendUnavailable(
-                        "a postgresql:// store needs the postgres extra: "
-                        "pip install 'certirag[postgres]'") from exc
+                        f"a postgresql:// store needs the postgres extra: {EXTRA_HINT}"
+                    ) from exc
                 # one direct connection first: a server that cannot be reached or refuses
                 # the login fails now with libpq's reason (the pool would retry quietly
                 # until its timeout), and a URL libpq cannot read is a ConfigError
                 connect(self.url).close()
                 self._pool = ConnectionPool(self.url, min_size=0, max_size=self._max,
-                                            kwargs={"connect_timeout": 10}, open=True,
+                                            kwargs=connect_options(self.url), open=True,
                                             name="certirag-store")
             return self._pool
 

@@ -74,8 +74,8 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
 
 
 #: A write that adds at least this many chunks, and more than a quarter of what the index
-#: holds, rebuilds the HNSW index after loading instead of inserting row by row (a build
-#: is about 8x faster per row than inserts); searches of that index wait for the commit.
+#: holds, rebuilds the HNSW index after loading instead of inserting row by row (about 5x
+#: faster per chunk: docs/scaling.md); searches of that index wait for the commit.
 BULK_ROWS = 5_000
 #: ``maintenance_work_mem`` for that rebuild (the graph should fit in it).
 BULK_MEMORY = "2GB"

@@ -38,6 +38,7 @@ class LockedIndex:
         self.path = Path("indexes") / name
         self._index = index
         self._lock = lock
+        self.existed = False  # seen with data once (a first ingest that fails leaves none)
 
     @property
     def store(self) -> Store:
@@ -97,18 +98,21 @@ class IndexRegistry:
         name = self.check_name(name)
         with self._lock:
             found = self._open.get(name)
+        if found is not None and found.existed:
+            return found  # indexes are never deleted through the API: no second look
         store = found.store if found is not None else self.backend.store(name)
-        if not create and not store.exists():  # (a failed first ingest leaves none)
+        exists = store.exists()
+        if not create and not exists:  # (a failed first ingest leaves none)
             raise ApiError(404, f"no index named {name!r}; create it with POST /v1/ingest",
                            code="index_not_found")
         with self._lock:
             found = self._open.get(name)
-            if found is not None:
-                return found
-            index = LockedIndex(name, Index(settings=self.settings, store=store,
-                                            embedder=self.embedder()), threading.Lock())
-            self._open[name] = index
-            return index
+            if found is None:
+                found = LockedIndex(name, Index(settings=self.settings, store=store,
+                                                embedder=self.embedder()), threading.Lock())
+                self._open[name] = found
+            found.existed = found.existed or exists
+            return found
 
 
 @dataclass

@@ -64,6 +64,7 @@ class Index:
         self.settings = settings or Settings()
         self._embedder = embedder
         self._reranker = reranker
+        self._compatible = False  # the stored embedding model was checked against ours
 
     @property
     def location(self) -> str:
@@ -204,7 +205,10 @@ class Index:
     def search(self, query: str, *, k: int | None = None, mode: Mode | None = None
                ) -> SearchResult:
         """Top-``k`` chunks for ``query`` (hybrid RRF of BM25 and dense by default)."""
-        self._check_compatible(self.store.stats().meta)
+        if not self._compatible:  # once it holds chunks, an index keeps its embedding model
+            stored = self.store.stats().meta
+            self._check_compatible(stored)
+            self._compatible = bool(stored.get("chunks"))
         return self.retriever().search(query, k=k or self.settings.top_k,
                                        mode=mode or self.settings.retrieval_mode)
 

@@ -52,6 +52,7 @@ indeed overall today yesterday tomorrow now currently recently previously genera
 typically normally often sometimes always yes please note see first second third finally
 employees employers workers staff patients doctors people users customers tenants landlords
 companies firms most many several new old since during after before until within across
+back then here there later earlier tonight
 """)
 
 _TOKEN_RE = re.compile(

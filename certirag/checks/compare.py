@@ -129,6 +129,8 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
             is_age(c, f) and age_stated(f.number, ev))
         if not grounded and _question_grounds(f, q):
             continue
+        if not grounded and _rounded(f, ev):
+            continue
         if not grounded:
             out.append(_ungrounded_figure(f, ev))
             continue
@@ -141,7 +143,20 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"{e.text!r} per {e.per}", f.text, f"{e.text} per {e.per}"))
                 continue
             _check_qualifier(f, matches, out)
-        _check_swap(c, figure_item(f), ev, out)
+        if not is_age(c, f):  # an age is the person's ("The 59-year-old has spent 40 years
+            _check_swap(c, figure_item(f), ev, out)  # as an officer"), not a nearby noun's
+
+
+def _rounded(f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether a figure with a magnitude ("£3.35 quadrillion", "3.5 million") is a figure of
+    the evidence rounded to the digits the claim gives ("£3,351,978,728,190,661")."""
+    if not f.scale or f.qualifier not in (None, "approx"):
+        return False
+    exp = f.mantissa.as_tuple().exponent
+    digits = -exp if isinstance(exp, int) and exp < 0 else 0
+    half = Decimal(5).scaleb(f.scale - digits - 1)
+    return any(abs(e.number - f.number) < half for e in ev.by_dim.get(f.dim, ())
+               if not e.scale)
 
 
 def _ungrounded_figure(f: Figure, ev: PreparedEvidence) -> Finding:
@@ -301,7 +316,8 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
 def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
                    out: list[Finding]) -> None:
     for ent in c.entities:
-        opening = not c.text[:ent.start].strip(" \t\n\"'“‘([")
+        before = c.text[:ent.start].strip(" \t\n\"'“‘([")
+        opening = not before or before.endswith((":", "–", "—"))  # "Tonight: Spotlight …"
         if ev.entities.grounded(ent.words, ent.cuts, opening=opening):
             continue
         qindex = q.entities
@@ -348,7 +364,7 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
         before = len(out)
         if got is not None:
             e, score = got
-            _check_negation(s, e, out)
+            _check_negation(s, e, out, ev)
             _check_polarity(s, e, out)
             _check_modals(s, e, out)
             if score >= 0.6:
@@ -434,7 +450,27 @@ def _unnegated(s: SentInfo) -> set[str]:
 _COLLECTIVE = frozenset({"both", "same"})
 
 
-def _check_negation(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+def _check_negation(s: SentInfo, e: SentInfo, out: list[Finding],
+                    ev: PreparedEvidence | None = None) -> None:
+    """A negation on one side only, against the aligned sentence ``e``; excused when another
+    sentence of ``ev`` about the same thing states it as the claim does ("… has pleaded
+    guilty" and, later, "Ms Hannibal had pleaded not guilty at a previous hearing")."""
+    got = _negation_mismatch(s, e)
+    if got is None:
+        return
+    finding, words, claim_negates = got
+    if ev is not None and any(
+            x is not e and len(s.content & x.content - set(words)) >= 2
+            and all(w in x.content for w in words)
+            and (all(w in x.polarity.negated for w in words) if claim_negates
+                 else all(w in _unnegated(x) for w in words))
+            for x in ev.sentences):
+        return
+    out.append(finding)
+
+
+def _negation_mismatch(s: SentInfo, e: SentInfo
+                       ) -> tuple[Finding, tuple[str, ...], bool] | None:
     c_modal = bool(s.modals)
     e_modal = bool(e.modals)
     e_free = _unnegated(e)
@@ -446,21 +482,22 @@ def _check_negation(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
             continue
         if all(w in e.content for w in sc.words) and not any(
                 w in e.polarity.negated for w in sc.words) and all(w in e_free for w in sc.words):
-            out.append(Finding("negation_mismatch", "contradiction",
-                               f"the claim negates {' '.join(sc.words)!r} ({sc.cue_text!r}); the "
-                               f"evidence states it without negation", _cue_text(s, sc.cue),
-                               e.text))
-            return
+            return (Finding("negation_mismatch", "contradiction",
+                            f"the claim negates {' '.join(sc.words)!r} ({sc.cue_text!r}); the "
+                            f"evidence states it without negation", _cue_text(s, sc.cue),
+                            e.text), sc.words, True)
     c_free = _unnegated(s)
     for sc in e.polarity.scopes:
         if not sc.words or (sc.modal and c_modal):
             continue
         if all(w in c_free for w in sc.words) and not any(
-                w in s.polarity.negated for w in sc.words):
-            out.append(Finding("negation_mismatch", "contradiction",
-                               f"the evidence negates {' '.join(sc.words)!r} ({sc.cue_text!r}); "
-                               f"the claim states it without negation", s.text, e.text))
-            return
+                w in s.polarity.negated for w in sc.words) and not all(
+                w in e_free for w in sc.words):  # "never had a facelift … to have the facelift"
+            return (Finding("negation_mismatch", "contradiction",
+                            f"the evidence negates {' '.join(sc.words)!r} ({sc.cue_text!r}); "
+                            f"the claim states it without negation", s.text, e.text),
+                    sc.words, False)
+    return None
 
 
 def _cue_text(s: SentInfo, cue: int) -> str:

@@ -48,6 +48,7 @@ december monday tuesday wednesday thursday friday saturday sunday mondays tuesda
 wednesdays thursdays fridays saturdays sundays am pm a.m p.m bc ad ce bce ii iii iv vi vii
 viii ix xi xii xiii xiv xv xvi xvii xviii xix xx eur gbp usd chf jpy inr cny aud cad mg kg
 km ml mb gb tb kb kwh mw gw kw mph ok oh mr mrs ms dr prof
+exclusive breaking update pictured watch video
 """)
 _HONORIFIC = words("""
 mr mrs ms mx miss dr prof professor sir dame lord lady president king queen prince princess saint
@@ -55,6 +56,14 @@ st judge justice general gen captain capt colonel col lieutenant sergeant senato
 mayor pope rev reverend father sister brother uncle aunt chancellor minister
 ceo cfo coo cto chairman chairwoman chief executive officer spokesman spokeswoman spokesperson
 editor director founder secretary prime deputy vice
+""")
+# Roles before a full name ("Comedian Maria McErlane", "Ex-husband Barry McCarthy"): dropped
+# only when a name of two words or more is left, so "Star Wars" is not "Wars".
+_ROLE = words("""
+rep representative congressman congresswoman councillor officer officers constable detective
+inspector comedian actor actress singer star model presenter host reporter journalist author
+writer designer businessman businesswoman tycoon billionaire chef coach manager boss owner
+husband wife ex-husband ex-wife widow widower mother father mum dad son daughter victim suspect
 """)
 # Titles that start a new run after a name (``Apple CEO Tim Cook``). Political titles
 # (``Foreign Minister``, ``Vice President``) are left whole: their first word matters.
@@ -76,6 +85,11 @@ _ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
     "belgium|belgian", "austria|austrian", "egypt|egyptian", "israel|israeli",
     "korea|korean|south korea", "new zealand|new zealander", "south africa|south african",
     "argentina|argentine|argentinian", "who|world health organization|world health organisation",
+    # parties and cities by their short names: "the Tories", "Lib Dems", "NYC"
+    "tory|tories|conservative|conservatives|conservative party",
+    "lib dem|lib dems|libdem|libdems|liberal democrat|liberal democrats",
+    "nyc|new york city", "la|los angeles", "qld|queensland", "nsw|new south wales",
+    "dc|washington dc|washington d.c",
     # countries and their demonyms: "a Kenyan college" for a college in Kenya
     "afghanistan|afghan", "albania|albanian", "algeria|algerian", "angola|angolan",
     "armenia|armenian", "azerbaijan|azerbaijani", "bahrain|bahraini",
@@ -135,11 +149,18 @@ _MODIFIER_HEAD = re.compile(r"[a-z]+(?:ed|ing)|born|bred|made|run|built|sold|led
                             r"|area|wide|like|only|free|friendly|owned|grown|backed")
 
 
+# Prefixes that make a name a modifier: "Ex-White House aides", "Anti-Assad activist".
+_NAME_PREFIX = re.compile(r"(?:ex|anti|pro|non|post|pre|mid|pan|former)-(?=[a-z])")
+
+
 def _word(tok: Token) -> str:
     w = tok.text.lower()
-    if w.endswith("'s"):
+    if w.endswith(("'s", "’s")):
         w = w[:-2]
-    w = w.rstrip("'.")
+    w = w.rstrip("'’.")
+    pm = _NAME_PREFIX.match(w)
+    if pm and tok.text[pm.end()].isupper():
+        w = w[pm.end():]
     if "-" in w:
         head, _, tail = tok.text.rpartition("-")
         if head and _MODIFIER_HEAD.fullmatch(tail.rstrip("'.")):
@@ -214,6 +235,10 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
     return out
 
 
+# Short verbs that open a headline-style sentence: "Says Scottish Nationalists want …".
+_OPENING_VERBS = frozenset({"says", "adds", "tells", "asks", "vows", "urges"})
+
+
 def _inflected(word: str) -> bool:
     """A capitalised sentence-initial word shaped like a verb or a plural common noun
     ("Warns", "Abused", "Broadcasters", "Following"), not like a name."""
@@ -227,7 +252,8 @@ def _emit(text: str, run: list[tuple[Token, bool, bool]], out: list[Entity]) -> 
     while items and (items[0][0].text.lower() in _CONNECT or (
             items[0][0].text.lower() in COMMON and not _looks_like_name(items[0][0].text))):
         items.pop(0)
-    if len(items) > 1 and items[0][1] and _inflected(items[0][0].text):
+    if len(items) > 1 and items[0][1] and (_inflected(items[0][0].text)
+                                           or items[0][0].text.lower() in _OPENING_VERBS):
         items.pop(0)  # "Broadcasters Jimmy Savile", "Warns Britain": a sentence's first word
         while items and items[0][0].text.lower() in _CONNECT:
             items.pop(0)  # "Parents of Martin Richard": the name starts after "of"
@@ -359,7 +385,7 @@ class EntityIndex:
         if joined in self._phrase or joined.replace("-", " ") in self._unhyphened:
             return True
         core = words
-        while len(core) > 1 and core[0] in _HONORIFIC:
+        while len(core) > 1 and (core[0] in _HONORIFIC or (core[0] in _ROLE and len(core) > 2)):
             core = core[1:]
         if core != words and " " + " ".join(core) + " " in self._phrase:
             return True
@@ -370,6 +396,9 @@ class EntityIndex:
                 return True
             if w.isalpha() and len(w) <= 6 and w in self._acronyms:
                 return True
+            if w.endswith(("er", "ers")) and w.rstrip("s")[:-2] in self._capital \
+                    and len(w.rstrip("s")) >= 6:
+                return True  # "Londoner" for London, "Icelanders" for Iceland
         else:
             # first and last name close together, every middle name of the claim between
             # them: the claim may leave out a middle name, never add one

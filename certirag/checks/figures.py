@@ -66,10 +66,11 @@ class Figure:
 
 
 _MAGNITUDE_RE = re.compile(
-    r"(?:\s?(?P<s>bn|mn|tn|k|K|M|b|m)(?![A-Za-z])|\s?(?P<w>thousand|million|billion|trillion)"
+    r"(?:\s?(?P<s>bn|mn|tn|k|K|M|b|m)(?![A-Za-z])"
+    r"|\s?(?P<w>thousand|million|billion|trillion|quadrillion)"
     r"(?![A-Za-z]))")  # "£1billion" as newspapers write it, too
 _SCALES = {"k": 3, "K": 3, "thousand": 3, "m": 6, "M": 6, "mn": 6, "million": 6, "b": 9,
-           "bn": 9, "billion": 9, "tn": 12, "trillion": 12}
+           "bn": 9, "billion": 9, "tn": 12, "trillion": 12, "quadrillion": 15}
 _PERCENT_RE = re.compile(
     r"\s?(?:(?P<pct>%)|per\s?cent(?![A-Za-z])|percent(?![A-Za-z])"
     r"|(?P<pp>percentage\s+points?|pp(?![A-Za-z])|p\.p\.))",
@@ -77,6 +78,11 @@ _PERCENT_RE = re.compile(
 )
 _ORDINAL_RE = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
 _ARTICLE_RE = re.compile(r"(?<![\w-])(?P<n>an?|one)\s+(?=[A-Za-z])", re.IGNORECASE)
+# "a second man", "a second time": an ordinal, not one second ("a second later", "in a
+# second or two").
+_ORDINAL_SECOND_RE = re.compile(
+    r"second\s+(?!(?:later|ago|or|and|of|before|after|too|to|for|in|on|at|the|a|an|per|"
+    r"longer|earlier|faster|slower)\b)[A-Za-z]")
 _LIST_MARK_RE = re.compile(r"\s*(?:[0-9]{1,2}[.)]|\(?[0-9]{1,2}\))\s")
 
 
@@ -107,8 +113,9 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
                 cands.append((m.start() + s, m.start() + e, value, True, ordinal))
     if not claim:
         for m in _ARTICLE_RE.finditer(text):
-            if m["n"].lower() != "one":
+            if m["n"].lower() != "one" and not _ORDINAL_SECOND_RE.match(text, m.end()):
                 cands.append((m.start(), m.start() + len(m["n"]), Decimal(1), True, False))
+    extra = [] if claim else _fractions(text)
     cands.sort(key=lambda c: c[0])
     asked = _asked_unit(text) if claim else None
     for start, end, value, spelled, ordinal in cands:
@@ -130,7 +137,33 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
             continue
         if taken.take(got.start, got.end):
             figures.append(got)
-    return figures, years
+    return figures + extra, years
+
+
+_FRACTION_RE = re.compile(
+    r"(?<![\w-])(?P<n>a|one|two|three|four)[\s-]+(?P<d>half|halves|thirds?|quarters?|fifths?)"
+    r"(?![\w-])", re.IGNORECASE)
+_NUMERATOR = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_DENOMINATOR = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+                "fifth": 5, "fifths": 5}
+
+
+def _fractions(text: str) -> list[Figure]:
+    """What a fraction of the evidence states as a percentage: "three quarters of the
+    population" is 75% of it (a claim's "75%" is grounded by it; the words themselves are
+    read as before)."""
+    out = []
+    for m in _FRACTION_RE.finditer(text):
+        num, den = _NUMERATOR[m["n"].lower()], _DENOMINATOR[m["d"].lower()]
+        if num >= den:
+            continue
+        pct = Decimal(100 * num) / Decimal(den)
+        if pct != pct.to_integral_value():
+            continue  # two thirds is no whole percentage a claim would round to
+        pct = pct.to_integral_value()
+        out.append(_figure("percent", "percent", pct, pct, pct, 0, "%", "", text, m.start(),
+                           m.end()))
+    return out
 
 
 _ASKED_RE = re.compile(r"\bhow\s+(?:many|much)\s+([a-z]+(?:\s+[a-z]+)?)\b[^?]*\?\s*",

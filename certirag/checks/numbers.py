@@ -91,7 +91,7 @@ _SMALL = {
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
          "eighty": 80, "ninety": 90}
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9,
-           "trillion": 10**12}
+           "trillion": 10**12, "quadrillion": 10**15}
 
 #: Spelled ordinals and their values.
 ORDINAL_WORDS: dict[str, int] = {
@@ -112,12 +112,17 @@ _O = "(?:" + "|".join(_ORD) + ")"
 SPELLED_HINTS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve", "teen", "twenty", "thirty", "forty", "fifty", "sixty",
                  "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion",
-                 "trillion", "first", "second", "third", "fifth", "eighth", "ninth", "twelfth",
-                 "tieth")
+                 "trillion", "quadrillion", "first", "second", "third", "fifth", "eighth",
+                 "ninth", "twelfth", "tieth")
+
+# A unit after a hyphen keeps a spelled number a number: "six-year-old", "ten-day", but
+# not "one-off", "second-hand" or "first-class".
+_UNIT_HEAD = (r"(?:years?|months?|weeks?|days?|hours?|minutes?|miles?|metres?|meters?|feet|"
+              r"foot|inch|inches|storey|story|bedroom|man|men|strong|point|game|seat)\b")
 
 #: A run of spelled number words, optionally ending in an ordinal word.
 SPELLED_RE = re.compile(
-    rf"(?<![\w-])(?:{_W}(?:-|\s+|\s+and\s+)){{0,10}}(?:{_W}|{_O})(?![\w-])",
+    rf"(?<![\w-])(?:{_W}(?:-|\s+|\s+and\s+)){{0,10}}(?:{_W}|{_O})(?!\w)(?!-(?!{_UNIT_HEAD}))",
     re.IGNORECASE,
 )
 _SPLIT_RE = re.compile(r"[\s-]+")

@@ -1,10 +1,11 @@
 """Negation and polarity: negation cues with their scope, and antonym pairs.
 
 A negation cue (``not``, ``n't``, ``no``, ``never``, ``none``, ``nobody``, ``nothing``,
-``neither``, ``nor``, ``without``, ``cannot``) scopes over the next content words up to a
-clause boundary (at most two). Cues that belong to a value qualifier (``not more than``,
-``no less than``) are not negations; cues inside a modal phrase (``must not``, ``need not``,
-``is not required to``) are marked so the modal check can take them.
+``neither``, ``nor``, ``without``, ``cannot``, and ``failed to``, ``is yet to``) scopes over
+the next content words up to a clause boundary (at most two). Cues that belong to a value
+qualifier (``not more than``, ``no less than``) are not negations; cues inside a modal phrase
+(``must not``, ``need not``, ``is not required to``) are marked so the modal check can take
+them.
 
 Antonyms come in pairs of sides (rise/fall, increase/decrease, higher/lower, more/less,
 before/after, above/below, gain/lose, allow/prohibit, permit/forbid, include/exclude,
@@ -99,6 +100,17 @@ class Polarity:
     words: dict[str, tuple[str, ...]]
 
 
+_FAILED = frozenset({"fail", "fails", "failed", "failing"})
+_YET_AFTER = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", "been", "still"})
+
+
+def _implicit_cue(lows: list[str], i: int) -> bool:
+    """A negation without a negative word: "failed to receive", "is yet to be revealed"."""
+    if i + 1 >= len(lows) or lows[i + 1] != "to":
+        return False
+    return lows[i] in _FAILED or (lows[i] == "yet" and i > 0 and lows[i - 1] in _YET_AFTER)
+
+
 def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
     """Negation scopes and antonym sides of a tokenised sentence (``stems[i]`` is the content
     stem of ``toks[i]`` or ``None``)."""
@@ -106,7 +118,7 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
     n = len(toks)
     scopes: list[NegScope] = []
     for i, low in enumerate(lows):
-        if low not in _CUES:
+        if low not in _CUES and not _implicit_cue(lows, i):
             continue
         if i and toks[i].text[0].isupper() and lows[i - 1] not in _OPENERS:
             continue  # part of a name: "Never Shout Never", "Dr. No"

@@ -3,8 +3,9 @@ that bound a statement (``unless``, ``except``, ``provided that``, ``only if``, 
 and hedges (``might``, ``probably``, ``is thought to``).
 
 Value qualifiers fall into classes, so paraphrases agree: ``min`` (at least, not less than, a
-minimum of, or more), ``gt`` (more than, over, above, in excess of), ``max`` (at most, no more
-than, up to, a maximum of, or less), ``lt`` (less than, fewer than, under, below), ``approx``
+minimum of, or more), ``gt`` (more than, higher than, over, above, in excess of, upwards of),
+``max`` (at most, no more than, up to, a maximum of, or less), ``lt`` (less than, fewer than,
+lower than, under, below), ``approx``
 (approximately, about, around, roughly, nearly, almost, circa, some), ``exact`` (exactly,
 precisely), ``lower_of`` and ``higher_of``.
 """
@@ -34,8 +35,9 @@ _BEFORE: list[tuple[str, str]] = [
             r"|not\s+to\s+exceed|(?:shall|must|may)\s+not\s+be\s+more\s+than"
             r"|not\s+greater\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|maximum"
             r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤"),
-    ("gt", r"more\s+than|greater\s+than|in\s+excess\s+of|exceeding|over|above|>"),
-    ("lt", r"less\s+than|fewer\s+than|under|below|<"),
+    ("gt", r"more\s+than|greater\s+than|higher\s+than|in\s+excess\s+of|upwards?\s+of"
+           r"|exceeding|over|above|>"),
+    ("lt", r"less\s+than|fewer\s+than|lower\s+than|under|below|<"),
     ("approx", r"approximately|approx\.?|about|around|roughly|nearly|almost|circa|c\.|ca\."
                r"|some|an\s+estimated|estimated|~|≈"),
     ("exact", r"exactly|precisely|just"),
@@ -43,7 +45,7 @@ _BEFORE: list[tuple[str, str]] = [
     ("higher_of", r"the\s+(?:higher|greater|larger)\s+of"),
 ]
 _BEFORE_RE = re.compile(
-    r"(?:(?<![\w])(?:" + "|".join(f"(?P<{name}>{alts})" for name, alts in _BEFORE) + r"))"
+    r"(?:(?<![\w-])(?:" + "|".join(f"(?P<{name}>{alts})" for name, alts in _BEFORE) + r"))"
     r"(?:\s+(?:the|a|an))?\s*(?:US\$|AU?\$|CA?\$|[£€$¥₹]|EUR\s|GBP\s|USD\s|CHF\s)?$",
     re.IGNORECASE,
 )

@@ -123,8 +123,20 @@ def is_fragment(sentence: str) -> bool:
     words = [w.lower() for w in raw]
     if any(w in _VERBS or w in _IRREGULAR or w.endswith("n't") for w in words):
         return False
-    # a lowercase word with a verb ending after the first word ("Mumbai hosts it")
-    return not any(i > 0 and w.islower() and _VERB_SUFFIX.match(w) for i, w in enumerate(raw))
+    # a lowercase word with a verb ending after the first word ("Mumbai hosts it"), not a
+    # plural after a number ("28 days", "twenty-eight weeks")
+    return not any(i > 0 and w.islower() and _VERB_SUFFIX.match(w) and not _is_count(raw[i - 1])
+                   for i, w in enumerate(raw))
+
+
+def _is_count(word: str) -> bool:
+    low = word.lower()
+    return word[0].isdigit() or any(part in _COUNT_WORDS for part in low.split("-"))
+
+
+_COUNT_WORDS = frozenset("""one two three four five six seven eight nine ten eleven twelve
+thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty
+seventy eighty ninety hundred thousand million billion trillion several many few""".split())
 
 
 def _norm(text: str) -> str:
@@ -191,7 +203,7 @@ def _leading_subject(text: str) -> str | None:
     m = _SUBJECT.match(text + " ")
     if m is None:
         return None
-    subj = m.group(1).strip()
+    subj = _POSSESSIVE_END.sub("", m.group(1).strip())  # "Neil Tuckett's" names Neil Tuckett
     first = subj.split(" ", 1)[0]
     if first in {"The", "A", "An"} and len(subj.split()) == 1:
         return None
@@ -201,6 +213,7 @@ def _leading_subject(text: str) -> str | None:
     return subj
 
 
+_POSSESSIVE_END = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _WH = frozenset("who whom whose what which when where why how is are was were do does did can "
                 "could will would should has have had in on at for of by".split())
 _NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+)?"

@@ -80,5 +80,9 @@ def test_a_bare_wrong_count_is_not_verified_by_a_number_elsewhere_in_the_evidenc
                                         "The daily rate is 1/260 of the annual salary."}]
     wrong = verify(question, "1", evidence=evidence, settings=Settings(threads=1))
     assert [c.decision for c in wrong.claims] == [Decision.UNVERIFIED]
-    right = verify(question, "28", evidence=evidence, settings=Settings(threads=1))
-    assert [c.decision for c in right.claims] == [Decision.VERIFIED]
+    for answer in ("28", "28 days.", "Twenty-eight days."):  # a count with its unit too
+        right = verify(question, answer, evidence=evidence, settings=Settings(threads=1))
+        assert [c.decision for c in right.claims] == [Decision.VERIFIED], answer
+    for answer in ("29 days.", "1 day."):
+        wrong = verify(question, answer, evidence=evidence, settings=Settings(threads=1))
+        assert [c.decision for c in wrong.claims] == [Decision.UNVERIFIED], answer

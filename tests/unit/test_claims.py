@@ -237,3 +237,11 @@ def test_the_word_opening_a_question_is_not_a_pronoun_subject() -> None:
     assert all(not c.text.startswith("Tell is") for c in claims)
     claims = extract_claims("She died in 1934.", question="When did Marie Curie die?")
     assert [c.text for c in claims] == ["Marie Curie died in 1934."]
+
+
+def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
+    q = "How many days of annual leave do full-time employees get?"
+    assert texts("28 days.", q) == [("claim", f"{q} 28 days")]
+    assert texts("Twenty-eight weeks.", q) == [("claim", f"{q} Twenty-eight weeks")]
+    # a plural verb after a name is still a verb: the sentence stands alone
+    assert texts("Mumbai hosts it.", q) == [("claim", "Mumbai hosts it.")]

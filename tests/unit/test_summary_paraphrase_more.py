@@ -1,0 +1,134 @@
+"""More faithful paraphrases of summaries (checks v3): a number spelled inside a compound
+("six-year-old"), "a second man", a fraction for a percentage, a rounded big figure, "upwards
+of" for "more than", "the lead-up to" (no bound), a negation the evidence states in other
+words ("failed to", "is yet to") or elsewhere, roles and prefixes before names, short names
+of parties and places, and a pronoun after a possessive subject. Each passes the deterministic
+check and the binding rule, and each has a twin with a planted error that is still caught."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.bound import binding_finding
+from certirag.checks import check_claim
+from certirag.claims import extract_claims
+
+
+def codes(claim: str, evidence: str) -> list[str]:
+    return [f.code for f in check_claim(claim, [evidence])]
+
+
+# (claim, evidence, the planted-error twin of the claim, the code that twin must get)
+CASES: list[tuple[str, str, str, str]] = [
+    # a spelled number before a unit is a number
+    ("The 6-year-old was shopping with her mother.",
+     "A six-year-old girl was shopping with her mother at the mall.",
+     "The 7-year-old was shopping with her mother.", "ungrounded_figure"),
+    ("Martha, aged 10, had been paddling in the water.",
+     "Ten-year-old Martha had been paddling in the water when she was swept out.",
+     "Martha, aged 11, had been paddling in the water.", "ungrounded_figure"),
+    # "a second man" is an ordinal, not one second
+    ("Second man, 61, arrested on suspicion of conspiracy.",
+     "Police said a second man, aged 61, had been arrested on suspicion of conspiracy.",
+     "Third man, 61, arrested on suspicion of conspiracy.", "ungrounded_figure"),
+    # a fraction of the evidence is a percentage of the claim
+    ("Christians will decline from 75% of the population.",
+     "Christians will decline from three quarters of the population in 2010.",
+     "Christians will decline from 70% of the population.", "ungrounded_figure"),
+    # a big figure rounded to the digits the claim gives
+    ("She was ordered to pay £3.35 quadrillion.",
+     "A letter asked the woman for £3,351,978,728,190,661.",
+     "She was ordered to pay £3.36 quadrillion.", "ungrounded_figure"),
+    ("The company had 3.5 million customers.", "The company had 3,512,000 customers.",
+     "The company had 3.6 million customers.", "ungrounded_figure"),
+    # "upwards of" is "more than"; "the lead-up to" bounds nothing
+    ("Temperatures can reach upwards of 50 degrees.",
+     "Temperatures in the region can reach more than 50 degrees.",
+     "Temperatures can reach upwards of 60 degrees.", "ungrounded_figure"),
+    ("The visit comes in the lead-up to the 100th anniversary.",
+     "The visit comes as the nation counts down to the 100th anniversary.",
+     "The visit comes in the lead-up to the 90th anniversary.", "ungrounded_figure"),
+    # "is yet to be", "failed to": negations without a negative word
+    ("The owner's identity is yet to be revealed.",
+     "The owner, whose identity has not been revealed, was fined.",
+     "The owner's identity has been revealed.", "negation_mismatch"),
+    ("The striker did not score in the final.", "The striker failed to score in the final.",
+     "The striker scored in the final.", "negation_mismatch"),
+    # an age is the person's, not the noun's next to it
+    ("The 59-year-old is one of the most remote officers.",
+     "The 59-year-old has spent 40 years as an officer.",
+     "The 58-year-old is one of the most remote officers.", "ungrounded_figure"),
+    # a role or a prefix before a name
+    ("Comedian Maria McErlane travelled with a friend.",
+     "Maria McErlane travelled to Malaysia with a friend.",
+     "Comedian Maria McErlain travelled with a friend.", "ungrounded_entity"),
+    ("Ex-White House aides said it was inconceivable.",
+     "According to former White House aides this is inconceivable.",
+     "Ex-Pentagon aides said it was inconceivable.", "ungrounded_entity"),
+    ("Anti-Assad activist found dead.",
+     "Arwani, an opponent of Syrian President Bashar al-Assad, was found dead.",
+     "Anti-Sisi activist found dead.", "ungrounded_entity"),
+    ("The Londoner's family has been told.",
+     "Kyle Knox, from London, was last seen on March 31.",
+     "The Mancunian's family has been told.", "ungrounded_entity"),
+    # short names of parties and places
+    ("The Tories have overseen a jobs boom.", "The Conservatives have overseen a jobs boom.",
+     "The Greens have overseen a jobs boom.", "ungrounded_entity"),
+    ("He patrols Birdsville in QLD.", "He patrols Birdsville in far south-west Queensland.",
+     "He patrols Birdsville in NSW.", "ungrounded_entity"),
+    # a press label is no name
+    ("EXCLUSIVE: Punters are backing the party.", "Punters are backing the party.",
+     "EXCLUSIVE: Punters are backing the Greens.", "ungrounded_entity"),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence", "twin", "code"), CASES)
+def test_the_paraphrase_passes_and_its_twin_is_caught(claim: str, evidence: str, twin: str,
+                                                      code: str) -> None:
+    assert codes(claim, evidence) == []
+    assert binding_finding(claim, [evidence]) is None
+    assert code in codes(twin, evidence)
+
+
+@pytest.mark.parametrize(("claim", "evidence", "code"), [
+    # a negation the evidence states nowhere, in one sentence or in several
+    ("Hannibal pleaded not guilty.", "Hannibal pleaded guilty to supplying the pills.",
+     "negation_mismatch"),
+    ("Hannibal pleaded not guilty to supplying the pills.",
+     "Hannibal pleaded guilty to supplying the pills. Forti pleaded not guilty to three "
+     "counts.", "negation_mismatch"),
+    ("Belinda had the facelift in Turkey.", "Belinda wishes she had never had a facelift.",
+     "negation_mismatch"),
+    # "a second later" is time, and a rounded figure keeps its magnitude
+    ("Second man arrested.", "The car stopped a second later.", "ungrounded_figure"),
+    ("The debt is £7 billion.", "The debt is £7.6 billion.", "ungrounded_figure"),
+    # "one-off" and "second-hand" are no numbers, "higher than" is a bound
+    ("The score is 31 or above.", "A score higher than 31 is great.", "qualifier_mismatch"),
+])
+def test_planted_errors_are_still_caught(claim: str, evidence: str, code: str) -> None:
+    assert code in codes(claim, evidence)
+
+
+def test_a_negation_stated_in_another_sentence_of_the_same_subject_is_left_to_the_model(
+) -> None:
+    evidence = ("Rebecca Hannibal has pleaded guilty to supplying the pills. Ms Hannibal had "
+                "pleaded not guilty to the supply charge at a previous hearing.")
+    assert "negation_mismatch" not in codes(
+        "Rebecca Hannibal originally pleaded not guilty to the supply charge.", evidence)
+    evidence = ("Belinda wishes she had never had a facelift. Belinda travelled to Turkey to "
+                "have the facelift because it was cheaper.")
+    assert "negation_mismatch" not in codes("Belinda had the budget facelift in Turkey.",
+                                            evidence)
+
+
+def test_spelled_numbers_in_other_compounds_are_no_figures() -> None:
+    evidence = "The second-hand dealer sold a one-off car."
+    assert codes("The dealer sold a car.", evidence) == []
+    assert codes("The second-hand dealer sold a one-off car.", evidence) == []
+
+
+def test_a_pronoun_after_a_possessive_subject_names_the_owner() -> None:
+    got = extract_claims("Neil Tuckett's newest model is 90 years old. His cars are popular "
+                         "with the public.")
+    assert [c.text for c in got] == ["Neil Tuckett's newest model is 90 years old.",
+                                     "Neil Tuckett's cars are popular with the public."]

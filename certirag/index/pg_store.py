@@ -86,6 +86,10 @@ def _hnsw_ddl(ix: int) -> str:
             "USING hnsw (embedding vector_ip_ops)")
 
 
+#: An index's row as a search reads it once: its id, chunk count and token count.
+_IndexRow = tuple[int, int, int]
+
+
 def _index_ddl(ix: int, dim: int) -> str:
     return f"""
         CREATE TABLE certirag.docs_{ix} (
@@ -383,7 +387,8 @@ class PgStore:
             f"SET df = certirag.terms_{ix}.df + EXCLUDED.df", (after,))
 
     # ---- searching -----------------------------------------------------------------------
-    def _bm25(self, conn: Any, ix: int, query: str, depth: int) -> list[tuple[str, str, float]]:
+    def _bm25(self, conn: Any, index: _IndexRow, query: str, depth: int
+              ) -> list[tuple[str, str, float]]:
         """The top-``depth`` (id, record, score) by BM25 without scoring every chunk that
         shares a common word with the query (MaxScore).
 
@@ -393,9 +398,9 @@ class PgStore:
         enter the top ``depth``. Else take in the next rarest term and score again. The
         result is exact unless taking in a term would score more than
         ``pg_bm25_max_scored`` chunks (counted by document frequency): then the chunks
-        that hold only the query's commonest terms are not scored."""
-        n, tokens = conn.execute("SELECT chunks, tokens FROM certirag.indexes WHERE id = %s",
-                                 (ix,)).fetchone()
+        that hold only the query's commonest terms are not scored. ``index`` is the index's
+        row as the search read it (its id, chunk and token counts)."""
+        ix, n, tokens = index
         terms = conn.execute(
             f"SELECT lexeme, df FROM certirag.terms_{ix} WHERE lexeme = ANY("
             "tsvector_to_array(to_tsvector('english', %s)))", (query,)).fetchall()
@@ -454,14 +459,14 @@ class PgStore:
             essential = step
         return [(r[0], r[1], float(r[2])) for r in rows]
 
-    def _index_id(self, conn: Any) -> int | None:
+    def _index_row(self, conn: Any) -> _IndexRow | None:
         row = self._row(conn)
-        return None if row is None or row[4] == 0 else row[0]
+        return None if row is None or row[4] == 0 else (row[0], row[4], row[5])
 
     @contextmanager
-    def _searching(self, depth: int = 0) -> Iterator[tuple[Any, int | None]]:
+    def _searching(self, depth: int = 0) -> Iterator[tuple[Any, _IndexRow | None]]:
         with self.backend.connection() as conn, conn.transaction():
-            ix = self._index_id(conn)
+            ix = self._index_row(conn)
             if ix is not None and depth:
                 # HNSW candidates: twice the ranking's depth, 100 at least (pgvector's
                 # default of 40 lost 0.011 of dense recall@5 on the retrieval benchmark)
@@ -480,7 +485,7 @@ class PgStore:
         with self._searching(k) as (conn, ix):
             if ix is None or k <= 0:
                 return []
-            rows = conn.execute(f"WITH {_DENSE_SQL.format(ix=ix)} SELECT record, score "
+            rows = conn.execute(f"WITH {_DENSE_SQL.format(ix=ix[0])} SELECT record, score "
                                 "FROM d ORDER BY rank", {"v": v, "k": k}).fetchall()
         return [ScoredChunk(Chunk.model_validate_json(r[0]), float(r[1])) for r in rows]
 
@@ -494,7 +499,7 @@ class PgStore:
             if ix is None or k <= 0:
                 return []
             lexical = self._bm25(conn, ix, query.replace("\x00", " "), depth)
-            rows = conn.execute(_FUSE_SQL.format(dense=_DENSE_SQL.format(ix=ix)), {
+            rows = conn.execute(_FUSE_SQL.format(dense=_DENSE_SQL.format(ix=ix[0])), {
                 "bid": [r[0] for r in lexical], "bscore": [r[2] for r in lexical],
                 "v": v, "k": depth, "wb": float(weights[0]), "wd": float(weights[1]),
                 "rk": int(rrf_k), "top": int(k)}).fetchall()

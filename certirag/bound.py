@@ -36,13 +36,19 @@ from certirag.verifiers.binding import (
     evidence_sentences,
     needs_finding,
     plan_windows,
+    span_reading,
     unbound_message,
 )
 
-__all__ = ["BIND_MAX_CHARS", "POLICY_V3", "binding_finding", "neighbourhood", "plan_claim",
-           "plan_finding", "premise", "sentence_spans", "span_findings"]
+__all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
+           "model_premise", "neighbourhood", "plan_claim", "plan_finding", "premise",
+           "sentence_spans", "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
+#: How the model reads a recorded span (:func:`model_premise`); certificates record it.
+SCORER_VERSION = "certirag.scorer.v2"
+#: The scorer versions :func:`model_premise` still reads as they were issued.
+SCORERS = frozenset({"certirag.scorer.v1", SCORER_VERSION})
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -50,6 +56,18 @@ BIND_MAX_CHARS = 700
 def premise(spans: Sequence[Evidence]) -> str:
     """The text of a recorded span: its sentences joined by a space."""
     return " ".join(e.text for e in spans)
+
+
+def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
+                  scorer: str) -> str:
+    """What the model read for a recorded span, under the scorer version ``scorer``:
+    ``certirag.scorer.v1`` the sentences joined by a space; ``certirag.scorer.v2`` the same,
+    but one sentence that opens with a pronoun is read resolved from the sentence before it
+    in its passage (:func:`certirag.verifiers.binding.span_reading`)."""
+    if scorer == "certirag.scorer.v1" or len(spans) != 1:
+        return premise(spans)
+    before, _ = neighbourhood(spans[0], passages)
+    return span_reading([spans[0].text], before.text if before is not None else None)
 
 
 def plan_claim(claim: str, texts: Sequence[str], *, top: int, locale: str = "dmy"

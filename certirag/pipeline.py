@@ -293,7 +293,8 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
                     long.append(c)
             bindings = score(fits) if fits else []
         quotes = _quotes_of(fits, passages, answer)
-        qpairs = [(q[0].text, c.text) for c, q in zip(fits, quotes, strict=True) if q]
+        qpairs = [(bound.model_premise(q, passages, scorer=bound.SCORER_VERSION), c.text)
+                  for c, q in zip(fits, quotes, strict=True) if q]
         qres = used[0].score_pairs(qpairs) if qpairs else []
         return fits, long, bindings, quotes, _spread(quotes, qres)
 
@@ -304,8 +305,11 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
     for c in too_long:
         decisions[c.id] = _too_long(c, passages, answer, settings, thresholds)
     for claim, br, q, qr in zip(scored, bindings, quotes, quoted_res, strict=True):
-        if q and qr is not None:
-            res, ev = qr, q
+        if q and qr is not None and not (_objects(qr, thresholds) and br.result is not None
+                                         and br.window is not None
+                                         and _entailed(br.result, thresholds)):
+            res, ev = qr, q  # the quote decides, unless the model objects to it alone and
+            # its binding span, read resolved, entails the claim
         elif br.result is not None and br.window is not None:  # scored on a span
             res, ev = br.result, _sentence_evidence(br.window, passages)
         else:
@@ -332,6 +336,21 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
         decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
                                             scores=Scores.model_validate(res.scores.model_dump()),
                                             evidence=score_ev)
+
+
+def _objects(res: NLIResult, thresholds: Thresholds) -> bool:
+    """Whether the model objects to a quote (the rule of :func:`certirag.policy.decide`)."""
+    c = res.scores.contradiction
+    return c is not None and c >= thresholds.tau_contradict and c > res.scores.entailment
+
+
+def _entailed(res: NLIResult, thresholds: Thresholds) -> bool:
+    """Whether the model's scores alone verify a claim: a quoted sentence read without the
+    sentence its pronoun refers to ("It is also offered to …") need not decide when its
+    binding span, read resolved, entails the claim."""
+    c = res.scores.contradiction
+    return res.scores.entailment >= thresholds.tau_entail and (
+        c is None or c < thresholds.tau_contradict)
 
 
 def _spread(quotes: list[list[Evidence]], results: list[NLIResult]

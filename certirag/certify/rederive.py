@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from pydantic import ValidationError
 
 from certirag import __version__, verifiers
-from certirag.bound import POLICY_V3, binding_finding, premise, span_findings
+from certirag.bound import POLICY_V3, binding_finding, model_premise, span_findings
 from certirag.certify.body import Body, ClaimRecord, Passage, ReasonRecord, SpanRecord
 from certirag.certify.versions import LEGACY_VERSIONS
 from certirag.checks import CheckOptions, check_claim, prepare_evidence, recorded_extra_checks
@@ -298,7 +298,9 @@ def _premise_of(body: Body, c: ClaimRecord) -> str:
     """The evidence text the pipeline scored for ``c``, from its recorded span."""
     if body.policy.id != POLICY_V3:
         return c.evidence[0].text
-    return premise([Evidence(**e.model_dump()) for e in c.evidence])
+    scorer = (body.versions or LEGACY_VERSIONS).get("scorer", LEGACY_VERSIONS["scorer"])
+    return model_premise([Evidence(**e.model_dump()) for e in c.evidence], _passages(body),
+                         scorer=scorer)
 
 
 def _passages(body: Body) -> list[Any]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from certirag import bound
 from certirag.checks import checks_rederivable, checks_version
 from certirag.claims import CLAIMS_VERSION
 
@@ -40,9 +41,11 @@ __all__ = [
 ]
 
 #: How ``cert verify --recompute`` rebuilds what the model read for a scored claim: its
-#: recorded span (under policy v3, every sentence of it joined by a space), or, with no
-#: span, every evidence window again (:func:`certirag.certify.rederive.recompute_scores`).
-SCORER_VERSION = "certirag.scorer.v1"
+#: recorded span (under policy v3, every sentence of it joined by a space; from v2, one
+#: sentence that opens with a pronoun read resolved: :func:`certirag.bound.model_premise`),
+#: or, with no span, every evidence window again
+#: (:func:`certirag.certify.rederive.recompute_scores`). Defined in :mod:`certirag.bound`.
+SCORER_VERSION = bound.SCORER_VERSION
 
 #: What a certificate that records no ``versions`` was derived with.
 LEGACY_VERSIONS: Mapping[str, str] = {
@@ -62,7 +65,9 @@ def current_versions(extra_checks: Sequence[str] = ()) -> dict[str, str]:
 def rederivable_versions() -> dict[str, frozenset[str]]:
     """For each part, the versions this release can re-derive (for ``checks``, the
     built-in rules alone; with extra checks, see :func:`unknown_versions`)."""
-    return {part: frozenset({version}) for part, version in current_versions().items()}
+    out = {part: frozenset({version}) for part, version in current_versions().items()}
+    out["scorer"] = bound.SCORERS
+    return out
 
 
 def unknown_versions(recorded: Mapping[str, str] | None) -> dict[str, str]:

@@ -29,9 +29,14 @@ import re
 from dataclasses import dataclass
 
 from certirag.claims.answers import fragment_statement, yes_no_polarity, yes_no_statement
+from certirag.claims.clauses import split_subject_clause
 from certirag.claims.frames import core_span, has_checkable, has_strong_checkable
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
+from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
+from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
+from certirag.text.subjects import leading_subject as _leading_subject
+from certirag.text.subjects import thing_subject
 
 __all__ = ["answer_sentences", "extract_claims", "is_fragment", "not_a_claim_reason",
            "strip_markers"]
@@ -66,7 +71,8 @@ _FACTUAL_HINT = re.compile(r"\d|\bthat\b|\bbecause\b|\bsince\b|\bwhich\b|\bwho\b
 _VERBS = frozenset(
     """
     is are was were be been being am has have had do does did can could may might must shall
-    should will would need needs ought
+    should will would need needs ought get give take receive earn include offer provide
+    require allow employ contain become remain belong mean know see say tell make keep find
     """.split()
 )
 _VERB_SUFFIX = re.compile(r"^[a-z]{2,}(?:ed|es|s)$")
@@ -79,15 +85,10 @@ _IRREGULAR = frozenset(
     taught tore told thought threw understood woke wore wove went
     """.split()
 )
-_PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|Those)\b")
 _PRONOUN_SUBJECT = {"He", "She", "It", "They"}
 _POSSESSIVE = {"His", "Her", "Its", "Their"}
 _DETERMINERS = frozenset("the a an its his her their this that these those one".split())
 _COPULA = re.compile(r"\b(is|are|was|were|has|have|had|remains|became|becomes)\b")
-_SUBJECT = re.compile(
-    r"^((?:The |A |An )?(?:[A-Z][\w'’.-]*(?:\s+(?:of|and|de|van|von|der|la|le|du|da|the|&)"
-    r"\s+|\s+))*[A-Z][\w'’.-]*)\s"
-)
 _NAME_AND = re.compile(r"\b[A-Z][\w'’-]*\s+(?:and|&)\s+[A-Z][\w'’-]*")
 
 
@@ -199,21 +200,6 @@ def _has_clause(text: str) -> bool:
                                    for w in words[1:])
 
 
-def _leading_subject(text: str) -> str | None:
-    m = _SUBJECT.match(text + " ")
-    if m is None:
-        return None
-    subj = _POSSESSIVE_END.sub("", m.group(1).strip())  # "Neil Tuckett's" names Neil Tuckett
-    first = subj.split(" ", 1)[0]
-    if first in {"The", "A", "An"} and len(subj.split()) == 1:
-        return None
-    if _PRONOUN_START.match(subj) or first in {"I", "We", "You", "There"} or \
-            first.lower() in _WH:
-        return None
-    return subj
-
-
-_POSSESSIVE_END = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _WH = frozenset("who whom whose what which when where why how is are was were do does did can "
                 "could will would should has have had in on at for of by".split())
 _NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+)?"
@@ -303,6 +289,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     claims: list[Claim] = []
     seen: set[str] = set()
     last_subject: str | None = _question_subject(question) if question else None
+    last_thing: str | None = None  # a common noun phrase subject, for a later "It"
     for s_start, s_end in answer_sentences(answer):
         full = answer[s_start:s_end]
         polarity = yes_no_polarity(strip_markers(full))
@@ -336,16 +323,25 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             text = stmt or f"{question.strip()} {_strip_stop(sentence)}"
         else:
             pm = _PRONOUN_START.match(sentence)
-            if pm and pm.group(1) in _PRONOUN_SUBJECT | _POSSESSIVE and last_subject:
-                repl = last_subject if pm.group(1) in _PRONOUN_SUBJECT else f"{last_subject}'s"
+            word = pm.group(1) if pm else ""
+            if pm and word in ("It", "Its") and last_thing:  # "The flu vaccine is … It is"
+                repl = last_thing if word == "It" else f"{last_thing}'s"
+                text = repl + sentence[pm.end():]
+            elif pm and word in _PRONOUN_SUBJECT | _POSSESSIVE and last_subject:
+                repl = last_subject if word in _PRONOUN_SUBJECT else f"{last_subject}'s"
                 text = repl + sentence[pm.end():]
             elif pm and question.strip():
                 text = f"{question.strip()} {sentence}"
                 framed = True
             subject = _leading_subject(sentence)
-            if subject:
-                last_subject = subject
-        for part in [text] if framed else _split_conjunction(text):
+            thing = thing_subject(sentence)
+            if thing is not None and (subject is None or len(thing) > len(subject)):
+                last_thing = thing  # the newest subject "It" can name
+            elif subject:
+                last_subject, last_thing = subject, None
+        pieces = [text] if framed else [
+            half for part in split_subject_clause(text) for half in _split_conjunction(part)]
+        for part in pieces:
             key = _norm(part)
             if not key or key in seen:
                 continue

@@ -19,7 +19,9 @@ rival in place are left to the model, which was trained on same-document anchor 
 
 The NLI model scores only binding spans, and reads them exactly as it was trained to
 (:func:`plan_windows` is called by training and inference alike): the sentences in
-document order joined by one space. The span that decides is the claim's minimal
+document order joined by one space. A pronoun's sentence that binds the claim with the
+names it inherits is a span of its own too, read resolved (:func:`span_reading`): the
+model reads one sentence well and two fused ones badly. The span that decides is the claim's minimal
 sufficient evidence, one :class:`~certirag.schemas.Evidence` per sentence.
 
 Pure Python over :mod:`certirag.checks` parses; deterministic for a given input.
@@ -34,6 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from certirag.errors import BackendError
+from certirag.text.subjects import resolve_pronoun
 from certirag.verifiers.anchors import (
     PRONOUN_LEAD,
     Anchor,
@@ -48,7 +51,7 @@ from certirag.verifiers.windows import bm25, terms
 
 __all__ = ["MAX_SENTENCES", "Anchor", "BindingPlan", "BindingWindow",
            "BoundResult", "SentenceRef", "claim_anchors", "evidence_sentences", "needs_finding",
-           "plan_windows", "score_bound", "unbound_message"]
+           "plan_windows", "score_bound", "span_reading", "unbound_message"]
 
 #: A binding span holds at most this many sentences.
 MAX_SENTENCES = 3
@@ -258,6 +261,17 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
             text = " ".join(sents[j].text for j in span)
             windows.append(BindingWindow(tuple(sents[j] for j in span), text,
                                          len(claim_terms & held)))
+            j = span[-1]
+            if len(span) == 2 and prev[j] == span[0] and all(
+                    holds(anchors[a], facts[j], inherited[j] if anchors[a].kind == "name"
+                          else frozenset()) for a in present):
+                # the pronoun's sentence states every figure and date of the claim and
+                # inherits its names: it is also read alone, resolved (what the pair says
+                # of the claim's subject)
+                resolved = resolve_pronoun(sents[span[0]].text, sents[j].text)
+                if resolved is not None:
+                    windows.append(BindingWindow((sents[j],), resolved,
+                                                 len(claim_terms & sent_terms[j])))
         if windows:
             break
     position = {id(x): i for i, x in enumerate(sents)}
@@ -266,6 +280,20 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     if windows:
         unbound = []
     return BindingPlan(anchors, required, windows[:top], unbound)
+
+
+def span_reading(texts: Sequence[str], before: str | None = None) -> str:
+    """The text the model reads for a span of sentences (in document order): joined by one
+    space; a span of one sentence that opens with a pronoun, read with the sentence
+    ``before`` it in its passage, has the pronoun replaced by that sentence's subject
+    ("It is 330 metres tall." after "The Eiffel Tower is a lattice tower in Paris." is read
+    "The Eiffel Tower is 330 metres tall."). Our small model reads one sentence well and two
+    fused ones badly."""
+    if len(texts) == 1 and before is not None:
+        resolved = resolve_pronoun(before, texts[0])
+        if resolved is not None:
+            return resolved
+    return " ".join(texts)
 
 
 def _joined_len(sents: Sequence[SentenceRef], members: Sequence[int]) -> int:

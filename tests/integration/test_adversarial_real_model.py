@@ -57,10 +57,11 @@ def test_a_plain_restatement_is_verified_by_the_shipped_model() -> None:
     assert [e.text for e in c.evidence] == ["The Eiffel Tower is 330 metres (1,083 ft) tall."]
 
 
-@pytest.mark.xfail(strict=True, reason="known weakness of builtin:nli-minilm-l6-bind3-int8: a "
-                   "span fused from a sentence and the pronoun sentence after it ('… in Paris, "
-                   "France. It is 330 metres (1,083 ft) tall.') scores P(entailment) 0.18")
 def test_the_eiffel_tower_seed_example_is_verified() -> None:
+    """The span fused from a sentence and the pronoun sentence after it ('… in Paris,
+    France. It is 330 metres (1,083 ft) tall.') scores P(entailment) 0.18; the pronoun's
+    sentence read alone, resolved ('The Eiffel Tower is 330 metres (1,083 ft) tall.'),
+    decides."""
     evidence = ["The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in "
                 "Paris, France. It is 330 metres (1,083 ft) tall."]
     res = verify("How tall is the Eiffel Tower?", "The Eiffel Tower is 330 metres tall.",
@@ -68,7 +69,7 @@ def test_the_eiffel_tower_seed_example_is_verified() -> None:
                                                       tau_contradict=0.5))
     (c,) = res.claims
     assert c.decision == Decision.VERIFIED, c.reasons
-    assert any("330 metres" in e.text for e in c.evidence)  # with the sentence "It" names
+    assert [e.text for e in c.evidence] == ["It is 330 metres (1,083 ft) tall."]
 
 
 def test_a_bare_wrong_count_is_not_verified_by_a_number_elsewhere_in_the_evidence() -> None:

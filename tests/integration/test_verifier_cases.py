@@ -32,12 +32,12 @@ import pytest
 
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
-# Measured with the default preset (policy v3, builtin:nli-minilm-l6-bind3-int8, tau_e 0.47,
-# tau_c 0.5): catch 48/52 = 0.923, pass 22/36 = 0.611 (python benchmarks/own_set.py). The
-# floors leave two catches and two passes of margin: floors against regressions, not the
-# goals (0.95 and 0.80), which this model misses.
+# Measured with the default preset (policy v3, scorer v2, builtin:nli-minilm-l6-bind3-int8,
+# tau_e 0.47, tau_c 0.5): catch 48/52 = 0.923, pass 25/36 = 0.694 (python
+# benchmarks/own_set.py). The floors leave two catches and two passes of margin: floors
+# against regressions, not the goals (0.95 and 0.80), which this model misses.
 CATCH_MIN = 0.88
-PASS_MIN = 0.55
+PASS_MIN = 0.63
 
 # category -> (expected outcome(s), minimum number of cases per outcome)
 MINIMUMS: dict[str, dict[str, int]] = {

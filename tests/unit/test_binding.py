@@ -170,16 +170,24 @@ def test_v3_withholds_scattered_anchors_unscored() -> None:
     assert c.scores is None and fake.calls == []
 
 
+def _fused_only(premise: str, hypothesis: str) -> Scores:
+    if "He joined" in premise:  # the pair as it stands, not the resolved sentence
+        return _sure(premise, hypothesis)
+    return Scores(entailment=0.1, neutral=0.8, contradiction=0.1)
+
+
 def test_v3_records_every_sentence_of_the_binding_span() -> None:
-    res = verify("", "Tom Becker, who joined in 2010, runs the Hamburg office.",
-                 evidence=[{"id": "hr", "text": OFFICES}], settings=Settings(),
-                 verifier=FakeVerifier(fn=_sure))
+    fake = FakeVerifier(fn=_fused_only)
+    res = verify("", "Tom Becker joined in 2010.", evidence=[{"id": "hr", "text": OFFICES}],
+                 settings=Settings(), verifier=fake)
     (c,) = res.claims
     assert c.decision == Decision.VERIFIED
     assert [e.text for e in c.evidence] == ["Tom Becker runs the Hamburg office.",
                                             "He joined in 2010."]
     for e in c.evidence:
         assert OFFICES[e.start:e.end] == e.text and e.doc_id == "hr"
+    # the pronoun's sentence alone, read resolved, was a span too
+    assert ("Tom Becker joined in 2010.", "Tom Becker joined in 2010.") in fake.calls[0]
 
 
 def test_v3_checks_the_claim_against_its_span_not_the_whole_evidence() -> None:

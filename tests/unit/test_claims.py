@@ -243,5 +243,6 @@ def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
     q = "How many days of annual leave do full-time employees get?"
     assert texts("28 days.", q) == [("claim", f"{q} 28 days")]
     assert texts("Twenty-eight weeks.", q) == [("claim", f"{q} Twenty-eight weeks")]
-    # a plural verb after a name is still a verb: the sentence stands alone
+    # a verb after a name or a plural subject: the sentence stands alone
     assert texts("Mumbai hosts it.", q) == [("claim", "Mumbai hosts it.")]
+    assert texts("Staff get 25 days.", q) == [("claim", "Staff get 25 days.")]

@@ -112,6 +112,13 @@ def test_without_a_judge_url_the_row_is_skipped_with_the_reason() -> None:
     assert skipped["system"] == "judge" and "llm_url" in skipped["reason"]
 
 
+_PARAPHRASE = {"dataset": "ExpertQA", "label": 1,
+               "doc": "Northwind Bank's Easy Saver account pays interest of 3.2% per year. "
+                      "Interest is calculated daily and paid monthly.",
+               "claim": "Interest on the account is worked out every day and paid out every "
+                        "month."}
+
+
 def test_the_cli_adds_the_judge_row_when_the_url_is_set(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch
                                                         ) -> None:
@@ -121,6 +128,10 @@ def test_the_cli_adds_the_judge_row_when_the_url_is_set(tmp_path: Path,
     from certirag.cli.eval import eval_app
 
     out = tmp_path / "report.md"
+    # the fixture, and one supported paraphrase our small model is unsure of
+    data = tmp_path / "dev.jsonl"
+    data.write_text((DATA / "llm-aggrefact" / "dev.jsonl").read_text(encoding="utf-8")
+                    + json.dumps(_PARAPHRASE) + "\n", encoding="utf-8")
     cfg = tmp_path / "judge.yaml"
     cfg.write_text("judge_band: [0.0, 1.0]\nllm_retries: 0\njudge_retries: 0\n"
                    "llm_timeout_s: 5\n", encoding="utf-8")
@@ -128,7 +139,7 @@ def test_the_cli_adds_the_judge_row_when_the_url_is_set(tmp_path: Path,
     with srv.running():
         monkeypatch.setenv("CERTIRAG_LLM_URL", srv.url)
         res = CliRunner().invoke(eval_app, [
-            "llm-aggrefact", "--data", str(DATA / "llm-aggrefact" / "dev.jsonl"),
+            "llm-aggrefact", "--data", str(data),
             "--ablate", "--json", "--resamples", "20", "--config", str(cfg),
             "--out", str(out)])
     assert res.exit_code == 0, res.output
@@ -142,7 +153,7 @@ def test_the_cli_adds_the_judge_row_when_the_url_is_set(tmp_path: Path,
     # the judge lifts the supported claim the model was unsure of; findings stand
     by_system = {e["id"]: {k: v["decision"] for k, v in e["systems"].items()}
                  for e in doc["items"]}
-    assert by_system["0"]["checks+nli"] == "unverified" and by_system["0"]["judge"] == "verified"
+    assert by_system["6"]["checks+nli"] == "unverified" and by_system["6"]["judge"] == "verified"
     for e in doc["items"]:
         if e["label"] == "unsupported":
             assert e["systems"]["judge"]["decision"] == "unverified"

@@ -1,0 +1,86 @@
+"""The subject a sentence opens with, and what a pronoun opening the next sentence names.
+
+Claims and binding spans both need it: "His cars are popular" after "Neil Tuckett's newest
+model is 90 years old" is a claim about Neil Tuckett's cars, and "It is 330 metres tall"
+after "The Eiffel Tower is a lattice tower in Paris" is evidence about the Eiffel Tower.
+A subject is a run of capitalised words (a name: "Maria Lindqvist", "The Eiffel Tower",
+possessive dropped) or, for "It"/"Its" only, a common noun phrase before an auxiliary
+("The flu vaccine is offered …"). Rules only; deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["NAME_SUBJECT", "PRONOUN_START", "leading_subject", "resolve_pronoun",
+           "thing_subject"]
+
+#: A sentence that opens with a pronoun (group 1).
+PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|Those)\b")
+_SUBJECT_PRONOUNS = frozenset({"He", "She", "It", "They"})
+_POSSESSIVES = frozenset({"His", "Her", "Its", "Their"})
+
+#: A run of capitalised words opening a sentence, followed by a space or comma (group 1).
+NAME_SUBJECT = re.compile(
+    r"^((?:The |A |An )?(?:[A-Z][\w'’.-]*(?:\s+(?:of|and|de|van|von|der|la|le|du|da|the|&)"
+    r"\s+|\s+))*[A-Z][\w'’.-]*)[\s,]"
+)
+_POSSESSIVE_END = re.compile(r"(?:['’]s|(?<=s)['’])$")
+_NOT_SUBJECT = frozenset("who whom whose what which when where why how is are was were do does "
+                         "did can could will would should has have had in on at for of by "
+                         "i we you there our my your their its this these those that some "
+                         "many most all each every no any both either neither another such "
+                         "according however meanwhile after before while if although".split())
+_AUX = (r"is|are|was|were|has|have|had|will|would|can|could|may|must|shall|should|does|did"
+        r"|remains|became")
+_THING_SUBJECT = re.compile(
+    # "The flu vaccine is", "The company went", "The policy requires": the shortest noun
+    # phrase before a verb; "Influenza vaccination is": a capitalised noun and one more
+    # word, before an auxiliary only
+    rf"^(?:((?:The|This|That|Our|Your|My|Its|Their|His|Her)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)\s+(?:{_AUX}|went|made"
+    r"|took|won|lost|grew|fell|rose|began|[a-z]{3,}ed|[a-z]{3,}[^s\W]s)"
+    rf"|([A-Z][a-z]+\s+[a-z][a-z-]+)\s+(?:{_AUX}))\b")
+
+
+def leading_subject(text: str) -> str | None:
+    """The name a sentence opens with ("Neil Tuckett's newest model …" → "Neil Tuckett"),
+    or ``None`` (a pronoun, a question word, "I", "There", a bare article)."""
+    m = NAME_SUBJECT.match(text + " ")
+    if m is None:
+        return None
+    subj = _POSSESSIVE_END.sub("", m.group(1).strip())
+    first = subj.split(" ", 1)[0]
+    if first in {"The", "A", "An"} and len(subj.split()) == 1:
+        return None
+    if PRONOUN_START.match(subj) or first.lower() in _NOT_SUBJECT:
+        return None
+    return subj
+
+
+def thing_subject(text: str) -> str | None:
+    """The common noun phrase a sentence opens with before its verb ("The flu vaccine is
+    offered …" → "The flu vaccine", "Influenza vaccination is …" → "Influenza
+    vaccination", "The policy requires …" → "The policy"): what a following "It" or "Its"
+    names."""
+    m = _THING_SUBJECT.match(text.strip())
+    return (m.group(1) or m.group(2)) if m else None
+
+
+def resolve_pronoun(antecedent: str, sentence: str) -> str | None:
+    """``sentence`` with the pronoun it opens with replaced by the subject of the sentence
+    before it (``antecedent``): "It is 330 metres tall." after "The Eiffel Tower is a
+    lattice tower." is "The Eiffel Tower is 330 metres tall."; ``None`` when the sentence
+    opens with no such pronoun or the antecedent has no subject to give it. A common noun
+    phrase resolves only "It" and "Its"."""
+    m = PRONOUN_START.match(sentence)
+    if m is None or m.group(1) not in _SUBJECT_PRONOUNS | _POSSESSIVES:
+        return None
+    word = m.group(1)
+    subject = leading_subject(antecedent)
+    thing = thing_subject(antecedent) if word in ("It", "Its") else None
+    if thing is not None and (subject is None or len(thing) > len(subject)):
+        subject = thing  # "Influenza vaccination is offered …": not "Influenza"
+    if subject is None:
+        return None
+    repl = subject if word in _SUBJECT_PRONOUNS else f"{subject}'s"
+    return repl + sentence[m.end():]

@@ -1,0 +1,138 @@
+"""What the model reads for a binding span (scorer v2): a pronoun sentence with the one
+sentence it refers to is read alone, resolved; the subject rules behind it; and the claim
+split at a non-restrictive clause about its subject. A certificate re-scores what the
+model read under the scorer version it records."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag import verify
+from certirag.bound import model_premise
+from certirag.certify.issue import issue_certificate
+from certirag.certify.keys import Signer
+from certirag.certify.verify import verify_certificate
+from certirag.claims import extract_claims
+from certirag.claims.clauses import split_subject_clause
+from certirag.config import Settings
+from certirag.schemas import Decision, Evidence, Scores
+from certirag.testing import FakeVerifier
+from certirag.text.subjects import leading_subject, resolve_pronoun, thing_subject
+from certirag.verifiers.binding import span_reading
+
+from .certify_support import resign
+
+
+@pytest.mark.parametrize(("antecedent", "sentence", "resolved"), [
+    ("The Eiffel Tower is a lattice tower in Paris.", "It is 330 metres tall.",
+     "The Eiffel Tower is 330 metres tall."),
+    ("Maria Lindqvist joined Arcadia in 2011.", "She has managed the depot since 2019.",
+     "Maria Lindqvist has managed the depot since 2019."),
+    ("Neil Tuckett's newest model is 90 years old.", "His cars are popular.",
+     "Neil Tuckett's cars are popular."),
+    ("Influenza vaccination is offered free to adults over 65.",
+     "It is also offered to pregnant women.",
+     "Influenza vaccination is also offered to pregnant women."),
+    ("Our premium plan costs £12 per month.", "It includes cloud storage.",
+     "Our premium plan includes cloud storage."),
+    # a common noun phrase is no "she"; no subject, no pronoun: nothing to resolve
+    ("The flu vaccine is offered to adults.", "She said so.", None),
+    ("According to police, the car was stolen.", "It was found later.", None),
+    ("Tom Becker runs the office.", "The board met in March.", None),
+    ("There were 40 staff.", "They left.", None),
+])
+def test_a_pronoun_is_resolved_from_the_sentence_before(antecedent: str, sentence: str,
+                                                        resolved: str | None) -> None:
+    assert resolve_pronoun(antecedent, sentence) == resolved
+
+
+def test_subjects() -> None:
+    assert leading_subject("The Eiffel Tower is tall.") == "The Eiffel Tower"
+    assert leading_subject("Our plan costs £12.") is None
+    assert leading_subject("Police said it was over.") == "Police"
+    assert thing_subject("Police said it was over.") is None
+    assert thing_subject("The policy requires records.") == "The policy"
+
+
+def test_a_span_reading() -> None:
+    before, it = "The Eiffel Tower is a lattice tower in Paris.", "It is 330 metres tall."
+    assert span_reading([it], before) == "The Eiffel Tower is 330 metres tall."
+    assert span_reading([before, it]) == f"{before} {it}"  # a pair is read joined
+    assert span_reading([it]) == it  # nothing before it
+    assert span_reading(["Anna Berg runs Oslo."], before) == "Anna Berg runs Oslo."
+
+
+def test_the_recorded_span_is_read_under_its_scorer_version() -> None:
+    text = "The Eiffel Tower is a lattice tower in Paris. It is 330 metres tall."
+    passage = Evidence(doc_id="d", start=0, end=len(text), text=text)
+    a = Evidence(doc_id="d", start=0, end=45, text=text[:45])
+    b = Evidence(doc_id="d", start=46, end=len(text), text=text[46:])
+    assert b.text == "It is 330 metres tall."
+    assert model_premise([b], [passage], scorer="certirag.scorer.v2") == \
+        "The Eiffel Tower is 330 metres tall."
+    assert model_premise([b], [passage], scorer="certirag.scorer.v1") == b.text
+    assert model_premise([a, b], [passage], scorer="certirag.scorer.v2") == text
+    assert model_premise([b], [], scorer="certirag.scorer.v2") == b.text  # no passage
+
+
+OFFICES = ("Tom Becker runs the Hamburg office. He joined in 2010. Anna Berg runs the Oslo "
+           "office.")
+
+
+def _resolved_only(premise: str, hypothesis: str) -> Scores:
+    """A model that entails the claim only from its resolved sentence."""
+    if premise == "Tom Becker joined in 2010.":
+        return Scores(entailment=0.95, neutral=0.04, contradiction=0.01)
+    return Scores(entailment=0.2, neutral=0.7, contradiction=0.1)
+
+
+def test_a_certificate_re_scores_the_resolved_reading(tmp_path: object) -> None:
+    fake = FakeVerifier(fn=_resolved_only)
+    settings = Settings()
+    res = verify("", "Tom Becker joined in 2010.", evidence=[{"id": "hr", "text": OFFICES}],
+                 settings=settings, verifier=fake)
+    (c,) = res.claims
+    assert c.decision == Decision.VERIFIED
+    assert [e.text for e in c.evidence] == ["He joined in 2010."]  # the pronoun's sentence
+    signer = Signer.generate()
+    cert = issue_certificate(res, signer=signer, settings=settings)
+    assert cert.body["versions"]["scorer"] == "certirag.scorer.v2"
+    check = verify_certificate(cert.envelope.to_json(), signer.public_key, recompute=True,
+                               settings=settings, verifier=fake)
+    assert check.valid, check.failures
+    # read as scorer v1 read it (the sentence as it stands), the scores differ
+    def as_v1(body: dict[str, object]) -> None:
+        body["versions"]["scorer"] = "certirag.scorer.v1"  # type: ignore[index]
+
+    old = verify_certificate(resign(cert, as_v1, signer), signer.public_key, recompute=True,
+                             settings=settings, verifier=fake)
+    assert old.codes == ["recompute_mismatch"]
+
+
+@pytest.mark.parametrize(("sentence", "pieces"), [
+    ("Maria Lindqvist, who joined Arcadia Logistics in 2011, manages the Gothenburg depot.",
+     ["Maria Lindqvist manages the Gothenburg depot.",
+      "Maria Lindqvist joined Arcadia Logistics in 2011."]),
+    ("Greenfield Energy, founded in Leeds in 2005, went public in 2016.",
+     ["Greenfield Energy went public in 2016.", "Greenfield Energy was founded in Leeds in 2005."]),
+    ("The bank, which is based in Leeds, has 200 branches.",
+     ["The bank has 200 branches.", "The bank is based in Leeds."]),
+    ("The plan, priced at £12, includes storage.",
+     ["The plan includes storage.", "The plan is priced at £12."]),
+    # an apposition, a restrictive clause, a list: whole
+    ("John Smith, 45, was arrested.", ["John Smith, 45, was arrested."]),
+    ("The man who won left early.", ["The man who won left early."]),
+    ("Paris, France, is big.", ["Paris, France, is big."]),
+    ("Smith, who was there, and Jones left.", ["Smith, who was there, and Jones left."]),
+])
+def test_a_clause_about_the_subject_is_its_own_claim(sentence: str, pieces: list[str]) -> None:
+    assert split_subject_clause(sentence) == pieces
+
+
+def test_claims_split_at_the_clause_and_resolve_it_after_a_noun_phrase() -> None:
+    got = [c.text for c in extract_claims(
+        "Maria Lindqvist, who joined Arcadia in 2011, manages the depot. The flu vaccine is "
+        "free for adults. It is also offered to pregnant women.")]
+    assert got == ["Maria Lindqvist manages the depot.", "Maria Lindqvist joined Arcadia in 2011.",
+                   "The flu vaccine is free for adults.",
+                   "The flu vaccine is also offered to pregnant women."]

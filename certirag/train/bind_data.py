@@ -16,7 +16,8 @@ learns on the spans it will be asked about. Sources, with the data README's spli
   sentences, and hard negatives — an anchor swapped for another anchor *of the same
   document* (the scattered-anchor case), an inserted or removed negation, an antonym, a
   dropped qualifier ("more than 300" → "300"), two names swapped, and a sentence of
-  another document (neutral).
+  another document (neutral); and the same sentence with its neighbour beside it
+  (``context``: still entailed; a swap or negation in it still not).
 
 Every builder is a pure function of its rows and a seed.
 """
@@ -161,6 +162,29 @@ def _drop_qualifier(s: str) -> str | None:
     return s[: m.start()] + s[m.end():] if m else None
 
 
+def _in_context(s: str, sents: list[str], rng: random.Random, source: str) -> list[Pair]:
+    """``s`` with the sentence next to it in its document as the premise (in document
+    order, as a fused span reads): the claim ``s`` (or its leading clause) is still
+    entailed, an anchor swapped or a negation inserted in it still is not. Our model
+    learnt that a second sentence removes entailment; these pairs say it does not."""
+    k = sents.index(s)
+    near = [j for j in (k - 1, k + 1) if 0 <= j < len(sents) and 4 <= _words(sents[j]) <= 45]
+    if not near:
+        return []
+    j = rng.choice(near)
+    premise = f"{sents[min(j, k)]} {sents[max(j, k)]}"
+    if len(premise) > MAX_CHARS:
+        return []
+    others = [o for o in sents if o != s]
+    out: list[Pair] = []
+    for claim, label, kind in ((s, ENT, "context"), (_clause(s), ENT, "context_clause"),
+                               (_swap_anchor(s, others, rng), NOT_ENTAILED, "context_swap"),
+                               (_negate(s), CON, "context_negation")):
+        if claim and _words(claim) >= 3:
+            out.append(Pair(premise, claim, label, f"{source}:{kind}"))
+    return out
+
+
 def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
                    *, per_doc: int = 2) -> list[Pair]:
     """Synthetic pairs from one document (``other_doc`` gives the neutral claims)."""
@@ -190,6 +214,7 @@ def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
         emit(_antonym(s, rng), CON, "antonym")
         emit(_drop_qualifier(s), NOT_ENTAILED, "qualifier")
         emit(_swap_names(s), NOT_ENTAILED, "role_swap")
+        out.extend(_in_context(s, sents, rng, source))
     other = [o for o in _sentences(other_doc) if 6 <= _words(o) <= 40]
     if other:
         emit(rng.choice(other), NEU, "other_doc")

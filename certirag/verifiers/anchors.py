@@ -210,15 +210,16 @@ def holds(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
 
 
 def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...], ...],
-           claim: Sequence[Anchor]) -> Anchor | None:
+           claim: Sequence[Anchor], *, anywhere: bool = False) -> Anchor | None:
     """A value of ``anchor``'s kind that ``facts`` (or, for a sentence led by a pronoun,
     the names it inherits) states in the place the claim gives the anchor — sharing a
-    neighbouring content word with it ("the Hamburg office" for "the Oslo office"). A
-    name that is one of the ``claim``'s own names is no rival."""
+    neighbouring content word with it ("the Hamburg office" for "the Oslo office"), or
+    anywhere in the sentence with ``anywhere``. A name that is one of the ``claim``'s own
+    names is no rival."""
     same = [a for a in claim if a.kind == anchor.kind]
 
     def placed(ctx: frozenset[str]) -> bool:
-        return not anchor.context or bool(ctx & anchor.context)
+        return anywhere or not anchor.context or bool(ctx & anchor.context)
 
     if anchor.kind == "name":
         named = [*facts.names, *((n, facts.lead) for n in inherited)]

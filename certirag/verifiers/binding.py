@@ -376,7 +376,12 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
     of its terms, all its other anchors — gives a rival value in the value's place ("A
     standard double room costs £95 per night. A superior room with a lake view costs £140
     per night." for "A superior room with a lake view costs £95 per night."). No pair of
-    anchors is needed: one value is enough to be borrowed."""
+    anchors is needed: one value is enough to be borrowed. A sentence that states every
+    term of the claim besides its anchors needs a margin of one ("Our standard plan allows
+    up to 5 users." against "The business plan allows up to 25 users." for "The standard
+    plan allows up to 25 users."), and one that states all but one of them rivals with any
+    value of the kind, in place or not ("62% said they preferred a mix of office and home
+    working." for "23% of employees said they preferred a mix …")."""
     out: list[tuple[Anchor, Anchor, str]] = []
     # the subject is what the claim says besides its anchors ("the hearing fee", not "150")
     claim_terms = claim_terms - set(terms(" ".join(a.text for a in anchors)))
@@ -387,14 +392,22 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
         if anchor.kind == "name":
             continue
         best = max(len(claim_terms & sent_terms[j]) for j in range(len(hits)) if a in hits[j])
-        others = present - {a}
+        # the names a claim adds (the firm a result is about) need not be restated
+        others = frozenset(o for o in present - {a} if anchors[o].kind != "name")
+        n = len(claim_terms)
         for j in range(len(hits)):
             if a in hits[j] or not others <= hits[j]:
                 continue
             cover = len(claim_terms & sent_terms[j])
-            if cover < best + _SUBJECT_MARGIN or cover < _SUBJECT_SHARE * len(claim_terms):
+            # every term of the claim's subject is one more than the value's sentences have
+            whole = cover == n and cover > best
+            if (cover < best + _SUBJECT_MARGIN and not whole) or cover < _SUBJECT_SHARE * n:
                 continue
             rival = rival_in_place(anchor, facts[j], heirs[j], anchors)
+            if rival is None and n >= 3 and cover >= max(best + _SUBJECT_MARGIN, n - 1):
+                # a sentence that says all but one word of the claim and another value of
+                # its kind: that value is the one the claim's subject has
+                rival = rival_in_place(anchor, facts[j], heirs[j], anchors, anywhere=True)
             if rival is not None:
                 out.append((anchor, Anchor("subject", (), ""), rival.text))
                 break

@@ -113,10 +113,9 @@ def test_without_a_judge_url_the_row_is_skipped_with_the_reason() -> None:
 
 
 _PARAPHRASE = {"dataset": "ExpertQA", "label": 1,
-               "doc": "Northwind Bank's Easy Saver account pays interest of 3.2% per year. "
-                      "Interest is calculated daily and paid monthly.",
-               "claim": "Interest on the account is worked out every day and paid out every "
-                        "month."}
+               "doc": "A reset link will be sent to your registered email address. The link "
+                      "expires after 24 hours.",
+               "claim": "The password reset link stays valid for 24 hours."}
 
 
 def test_the_cli_adds_the_judge_row_when_the_url_is_set(tmp_path: Path,

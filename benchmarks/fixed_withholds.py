@@ -6,6 +6,9 @@ the whole evidence and, under policy v3, the binding rule (``unbound_anchors``).
 is *withheld before the model* when one of its claims has a finding (or is an unresolved
 yes/no reply). The figure to read is the pair: right answers withheld (false withholds the
 model can never undo) against hallucinated answers withheld (catches it never needs).
+Among the codes, ``(absent from the evidence)`` counts the claims with a name, figure or
+date that the evidence does not contain at all, not even as text: true findings under a
+fail-closed rule, whatever the data set's label says.
 
 With ``--verify-yes-no`` the right QA answers that are bare yes/no replies also run through
 the full pipeline at the default preset, and the number that pass is printed.
@@ -41,6 +44,15 @@ def _rows(path: Path, spec: str) -> list[dict[str, Any]]:
     return out
 
 
+_UNGROUNDED = ("ungrounded_entity", "ungrounded_figure", "ungrounded_date")
+
+
+def _absent(finding: Any, evidence: str) -> bool:
+    """A name, figure or date the evidence does not contain at all, not even as text."""
+    text = (finding.text or "").lower().strip(" .'\"")
+    return finding.code in _UNGROUNDED and bool(text) and text not in evidence.lower()
+
+
 def _withheld(answer: str, evidence: str, question: str, codes: Counter[str]) -> bool:
     from certirag.bound import binding_finding
     from certirag.checks import check_claim, prepare_evidence
@@ -60,6 +72,8 @@ def _withheld(answer: str, evidence: str, question: str, codes: Counter[str]) ->
             b = binding_finding(c.text, [evidence])
             found = [b] if b is not None else []
         codes.update(f.code for f in found)
+        if any(_absent(f, evidence) for f in found):
+            codes["(absent from the evidence)"] += 1
         out = out or bool(found)
     return out
 

@@ -1,0 +1,82 @@
+"""Negation on one side only: the claim negates what its aligned evidence sentence states
+plainly, or the evidence negates what the claim states (``negation_mismatch``). A
+negation over a pair or a comparison ("not both", "not the same") denies the relation, not
+what the evidence says of each item; a negation the evidence states in another sentence
+about the same thing, the way the claim does, is left to the model."""
+
+from __future__ import annotations
+
+from certirag.checks.base import Finding
+from certirag.checks.parse import SentInfo
+from certirag.checks.prepared import PreparedEvidence
+
+__all__ = ["check_negation"]
+
+
+def _unnegated(s: SentInfo) -> set[str]:
+    inside: set[int] = set()
+    for sc in s.polarity.scopes:
+        inside.update(range(sc.cue + 1, sc.last + 1))
+    return {st for i, st in enumerate(s.stems) if st is not None and i not in inside}
+
+
+# A negation over a pair or a comparison ("not both American", "not founded in the same
+# state") denies the relation, not what the evidence says of each item.
+_COLLECTIVE = frozenset({"both", "same"})
+
+
+def check_negation(s: SentInfo, e: SentInfo, out: list[Finding],
+                    ev: PreparedEvidence | None = None) -> None:
+    """A negation on one side only, against the aligned sentence ``e``; excused when another
+    sentence of ``ev`` about the same thing states it as the claim does ("… has pleaded
+    guilty" and, later, "Ms Hannibal had pleaded not guilty at a previous hearing")."""
+    got = _negation_mismatch(s, e)
+    if got is None:
+        return
+    finding, words, claim_negates = got
+    if ev is not None and any(
+            x is not e and len(s.content & x.content - set(words)) >= 2
+            and all(w in x.content for w in words)
+            and (all(w in x.polarity.negated for w in words) if claim_negates
+                 else all(w in _unnegated(x) for w in words))
+            for x in ev.sentences):
+        return
+    out.append(finding)
+
+
+def _negation_mismatch(s: SentInfo, e: SentInfo
+                       ) -> tuple[Finding, tuple[str, ...], bool] | None:
+    c_modal = bool(s.modals)
+    e_modal = bool(e.modals)
+    e_free = _unnegated(e)
+    lows = {t.text.lower() for t in s.toks}
+    collective = bool(lows & _COLLECTIVE)  # "X and Y are not both …", "not the same …"
+    for sc in s.polarity.scopes:
+        if not sc.words or (sc.modal and e_modal) or (collective
+                                                      and sc.cue_text in ("not", "n't")):
+            continue
+        if all(w in e.content for w in sc.words) and not any(
+                w in e.polarity.negated for w in sc.words) and all(w in e_free for w in sc.words):
+            return (Finding("negation_mismatch", "contradiction",
+                            f"the claim negates {' '.join(sc.words)!r} ({sc.cue_text!r}); the "
+                            f"evidence states it without negation", _cue_text(s, sc.cue),
+                            e.text), sc.words, True)
+    c_free = _unnegated(s)
+    for sc in e.polarity.scopes:
+        if not sc.words or (sc.modal and c_modal):
+            continue
+        if all(w in c_free for w in sc.words) and not any(
+                w in s.polarity.negated for w in sc.words) and not all(
+                w in e_free for w in sc.words):  # "never had a facelift … to have the facelift"
+            return (Finding("negation_mismatch", "contradiction",
+                            f"the evidence negates {' '.join(sc.words)!r} ({sc.cue_text!r}); "
+                            f"the claim states it without negation", s.text, e.text),
+                    sc.words, False)
+    return None
+
+
+def _cue_text(s: SentInfo, cue: int) -> str:
+    tok = s.toks[cue]
+    if tok.text.lower() == "n't" and cue:
+        return s.toks[cue - 1].text + tok.text
+    return tok.text

@@ -22,7 +22,7 @@ from certirag.config import Settings
 from certirag.errors import CertiragError, ConfigError, InputError
 from certirag.evidence import MAX_EVIDENCE_CHARS, EvidenceInput, read_evidence
 from certirag.llm.client import create_client
-from certirag.policy import Thresholds, decide
+from certirag.policy import Thresholds, decide, objects_to_quote
 from certirag.reasons import BACKEND_FAILURES, reason
 from certirag.render import render
 from certirag.result import VerificationResult
@@ -305,9 +305,9 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
     for c in too_long:
         decisions[c.id] = _too_long(c, passages, answer, settings, thresholds)
     for claim, br, q, qr in zip(scored, bindings, quotes, quoted_res, strict=True):
-        if q and qr is not None and not (_objects(qr, thresholds) and br.result is not None
-                                         and br.window is not None
-                                         and _entailed(br.result, thresholds)):
+        if q and qr is not None and not (objects_to_quote(qr.scores, thresholds)
+                                         and br.result is not None and br.window is not None
+                                         and _passes(br.result.scores, thresholds)):
             res, ev = qr, q  # the quote decides, unless the model objects to it alone and
             # its binding span, read resolved, entails the claim
         elif br.result is not None and br.window is not None:  # scored on a span
@@ -336,21 +336,6 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
         decisions[claim.id] = ClaimDecision(claim=claim, decision=decision, reasons=reasons,
                                             scores=Scores.model_validate(res.scores.model_dump()),
                                             evidence=score_ev)
-
-
-def _objects(res: NLIResult, thresholds: Thresholds) -> bool:
-    """Whether the model objects to a quote (the rule of :func:`certirag.policy.decide`)."""
-    c = res.scores.contradiction
-    return c is not None and c >= thresholds.tau_contradict and c > res.scores.entailment
-
-
-def _entailed(res: NLIResult, thresholds: Thresholds) -> bool:
-    """Whether the model's scores alone verify a claim: a quoted sentence read without the
-    sentence its pronoun refers to ("It is also offered to …") need not decide when its
-    binding span, read resolved, entails the claim."""
-    c = res.scores.contradiction
-    return res.scores.entailment >= thresholds.tau_entail and (
-        c is None or c < thresholds.tau_contradict)
 
 
 def _spread(quotes: list[list[Evidence]], results: list[NLIResult]

@@ -32,7 +32,7 @@ from typing import Literal, Protocol
 from certirag.reasons import reason
 from certirag.schemas import Decision, Reason, Scores
 
-__all__ = ["POLICIES", "POLICY_ID", "FindingLike", "Thresholds", "decide"]
+__all__ = ["POLICIES", "POLICY_ID", "FindingLike", "Thresholds", "decide", "objects_to_quote"]
 
 POLICY_ID = "certirag.policy.v3"
 #: The policies whose decisions certificate checks can re-derive.
@@ -50,6 +50,14 @@ class FindingLike(Protocol):
 class Thresholds:
     tau_entail: float
     tau_contradict: float
+
+
+def objects_to_quote(scores: Scores, thresholds: Thresholds) -> bool:
+    """Whether the model objects to a quote (``certirag.policy.v3``): it reads
+    contradiction at τc and more likely than entailment (on a bare identity our model's
+    P(contradiction) alone is noisy)."""
+    p_c = scores.contradiction
+    return p_c is not None and p_c >= thresholds.tau_contradict and p_c > scores.entailment
 
 
 def decide(
@@ -72,11 +80,8 @@ def decide(
     reasons = [f.to_reason() for f in findings] + list(failures)
     contra_finding = any(f.kind == "contradiction" for f in findings)
     p_c = scores.contradiction if scores is not None else None
-    # v3: the model objects to a quote when, reading it in its context, it finds
-    # contradiction at τc and more likely than entailment (on a bare identity our model's
-    # P(contradiction) alone is noisy)
-    model_objects = (quote_needs_model and p_c is not None and scores is not None
-                     and p_c >= thresholds.tau_contradict and p_c > scores.entailment)
+    model_objects = quote_needs_model and scores is not None and objects_to_quote(
+        scores, thresholds)
     if quoted and not findings and not failures and evidence_spans >= 1 and not model_objects:
         # identity, not inference: the model's scores are recorded, not needed
         return Decision.VERIFIED, [reason(

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from certirag.checks.numbers import SPELLED_RE
 from certirag.claims.answers import fragment_statement, yes_no_polarity, yes_no_statement
 from certirag.claims.clauses import split_subject_clause
 from certirag.claims.frames import core_span, has_checkable, has_strong_checkable
@@ -131,13 +132,11 @@ def is_fragment(sentence: str) -> bool:
 
 
 def _is_count(word: str) -> bool:
-    low = word.lower()
-    return word[0].isdigit() or any(part in _COUNT_WORDS for part in low.split("-"))
+    """A number ("28", "twenty-eight") or a quantity word before a plural."""
+    return word[0].isdigit() or word.lower() in _QUANTITY or SPELLED_RE.fullmatch(word) is not None
 
 
-_COUNT_WORDS = frozenset("""one two three four five six seven eight nine ten eleven twelve
-thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty
-seventy eighty ninety hundred thousand million billion trillion several many few""".split())
+_QUANTITY = frozenset({"several", "many", "few"})
 
 
 def _norm(text: str) -> str:

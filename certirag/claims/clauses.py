@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
+from certirag.text.subjects import NAME_RUN
+
 __all__ = ["split_subject_clause"]
 
-_NAME = (r"(?:The\s+|A\s+|An\s+)?[A-Z][\w'’.-]*"
-         r"(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+)?[A-Z][\w'’.-]*)*")
+_NAME = rf"(?:The\s+|A\s+|An\s+)?{NAME_RUN}"
 _THING = r"(?:The|This|That)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
 _PARTICIPLE = (r"[a-z]{3,}ed|born|built|known|run|led|made|written|sold|held|won|given|taken"
                r"|chosen|drawn|shown|grown|set\s+up")

@@ -34,10 +34,9 @@ from certirag.claims.clauses import split_subject_clause
 from certirag.claims.frames import core_span, has_checkable, has_strong_checkable
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
+from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
-from certirag.text.subjects import leading_subject as _leading_subject
-from certirag.text.subjects import thing_subject
 
 __all__ = ["answer_sentences", "extract_claims", "is_fragment", "not_a_claim_reason",
            "strip_markers"]
@@ -86,8 +85,6 @@ _IRREGULAR = frozenset(
     taught tore told thought threw understood woke wore wove went
     """.split()
 )
-_PRONOUN_SUBJECT = {"He", "She", "It", "They"}
-_POSSESSIVE = {"His", "Her", "Its", "Their"}
 _DETERMINERS = frozenset("the a an its his her their this that these those one".split())
 _COPULA = re.compile(r"\b(is|are|was|were|has|have|had|remains|became|becomes)\b")
 _NAME_AND = re.compile(r"\b[A-Z][\w'’-]*\s+(?:and|&)\s+[A-Z][\w'’-]*")
@@ -201,8 +198,7 @@ def _has_clause(text: str) -> bool:
 
 _WH = frozenset("who whom whose what which when where why how is are was were do does did can "
                 "could will would should has have had in on at for of by".split())
-_NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+)?"
-                       r"[A-Z][\w'’.-]*)*")
+_NAME_RUN = re.compile(NAME_RUN)
 
 
 # "The answer is: 2", "Answer: Delhi", "My answer would be 28": the rest is the answer.
@@ -321,20 +317,14 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             framed = stmt is None
             text = stmt or f"{question.strip()} {_strip_stop(sentence)}"
         else:
-            pm = _PRONOUN_START.match(sentence)
-            word = pm.group(1) if pm else ""
-            if pm and word in ("It", "Its") and last_thing:  # "The flu vaccine is … It is"
-                repl = last_thing if word == "It" else f"{last_thing}'s"
-                text = repl + sentence[pm.end():]
-            elif pm and word in _PRONOUN_SUBJECT | _POSSESSIVE and last_subject:
-                repl = last_subject if word in _PRONOUN_SUBJECT else f"{last_subject}'s"
-                text = repl + sentence[pm.end():]
-            elif pm and question.strip():
+            named = name_pronoun(sentence, last_subject, last_thing)
+            if named is not None:  # "His cars …", "It is also offered …"
+                text = named
+            elif _PRONOUN_START.match(sentence) and question.strip():
                 text = f"{question.strip()} {sentence}"
                 framed = True
-            subject = _leading_subject(sentence)
-            thing = thing_subject(sentence)
-            if thing is not None and (subject is None or len(thing) > len(subject)):
+            subject, thing = sentence_subjects(sentence)
+            if thing is not None:
                 last_thing = thing  # the newest subject "It" can name
             elif subject:
                 last_subject, last_thing = subject, None

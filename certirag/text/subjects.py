@@ -12,8 +12,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NAME_SUBJECT", "PRONOUN_START", "leading_subject", "resolve_pronoun",
-           "thing_subject"]
+__all__ = ["NAME_RUN", "NAME_SUBJECT", "PRONOUN_START", "leading_subject", "name_pronoun",
+           "resolve_pronoun", "sentence_subjects", "thing_subject"]
+
+#: A run of capitalised words with the connectors names have ("Bank of England",
+#: "Ludwig van Beethoven"), as a pattern to embed.
+NAME_RUN = (r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+)?"
+            r"[A-Z][\w'’.-]*)*")
 
 #: A sentence that opens with a pronoun (group 1).
 PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|Those)\b")
@@ -66,21 +71,37 @@ def thing_subject(text: str) -> str | None:
     return (m.group(1) or m.group(2)) if m else None
 
 
+def sentence_subjects(text: str) -> tuple[str | None, str | None]:
+    """``(name, thing)``: the name a sentence opens with and, when it is longer, the common
+    noun phrase ("Influenza vaccination", not "Influenza"), which only "It" and "Its"
+    name."""
+    name = leading_subject(text)
+    thing = thing_subject(text)
+    if thing is not None and name is not None and len(thing) <= len(name):
+        thing = None
+    return name, thing
+
+
+def name_pronoun(sentence: str, name: str | None, thing: str | None) -> str | None:
+    """``sentence`` with the pronoun it opens with replaced by the subject it names: "It"
+    and "Its" the ``thing`` when there is one, else the ``name``; "He", "She", "They" and
+    their possessives the ``name``. ``None`` when it opens with no such pronoun or there is
+    nothing to name."""
+    m = PRONOUN_START.match(sentence)
+    if m is None or m.group(1) not in _SUBJECT_PRONOUNS | _POSSESSIVES:
+        return None
+    word = m.group(1)
+    subject = (thing or name) if word in ("It", "Its") else name
+    if subject is None:
+        return None
+    repl = subject if word in _SUBJECT_PRONOUNS else f"{subject}'s"
+    return repl + sentence[m.end():]
+
+
 def resolve_pronoun(antecedent: str, sentence: str) -> str | None:
     """``sentence`` with the pronoun it opens with replaced by the subject of the sentence
     before it (``antecedent``): "It is 330 metres tall." after "The Eiffel Tower is a
     lattice tower." is "The Eiffel Tower is 330 metres tall."; ``None`` when the sentence
     opens with no such pronoun or the antecedent has no subject to give it. A common noun
     phrase resolves only "It" and "Its"."""
-    m = PRONOUN_START.match(sentence)
-    if m is None or m.group(1) not in _SUBJECT_PRONOUNS | _POSSESSIVES:
-        return None
-    word = m.group(1)
-    subject = leading_subject(antecedent)
-    thing = thing_subject(antecedent) if word in ("It", "Its") else None
-    if thing is not None and (subject is None or len(thing) > len(subject)):
-        subject = thing  # "Influenza vaccination is offered …": not "Influenza"
-    if subject is None:
-        return None
-    repl = subject if word in _SUBJECT_PRONOUNS else f"{subject}'s"
-    return repl + sentence[m.end():]
+    return name_pronoun(sentence, *sentence_subjects(antecedent))

@@ -171,11 +171,13 @@ def extract_dates(text: str, locale: Literal["dmy", "mdy"],
 
 _FR_HINT = re.compile(r"[0-9](?:er)?\s+(?:janv|f[ée]vr|mars|avril|mai|juin|juil|ao[ûu]t|sept|"
                       r"oct|nov|d[ée]c)", re.IGNORECASE)
-# A capitalised word (not a preposition or sentence start) right before a weekday.
+# A capitalised word (not a preposition, a sentence start or a feast such as "Easter
+# Sunday", which is still a Sunday) right before a weekday.
 _IN_NAME = re.compile(r"(?<![.!?]\s)\b(?!(?:On|Every|Next|Last|This|By|Until|Till|From|"
                       r"Each|Before|After|And|Or|To|Through|Since|Between|Of|The|A|Sunday|Monday|"
                       r"Tuesday|Wednesday|Thursday|Friday|Saturday|Open|Closed|Shut|Due|Only|Except|"
-                      r"Including|Starting|Ending|Opens|Closes)\b)[A-Z][a-z]+(?<!ed)\s+$")
+                      r"Including|Starting|Ending|Opens|Closes|Easter|Palm|Good|Ash|Shrove|Maundy|Holy|"
+                      r"Black|Cyber|Super)\b)[A-Z][a-z]+(?<!ed)\s+$")
 _MONTH_HINTS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                 "Dec")
 

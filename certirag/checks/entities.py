@@ -48,7 +48,7 @@ december monday tuesday wednesday thursday friday saturday sunday mondays tuesda
 wednesdays thursdays fridays saturdays sundays am pm a.m p.m bc ad ce bce ii iii iv vi vii
 viii ix xi xii xiii xiv xv xvi xvii xviii xix xx eur gbp usd chf jpy inr cny aud cad mg kg
 km ml mb gb tb kb kwh mw gw kw mph ok oh mr mrs ms dr prof
-exclusive breaking update pictured watch video
+exclusive breaking update pictured watch video tv
 """)
 _HONORIFIC = words("""
 mr mrs ms mx miss dr prof professor sir dame lord lady president king queen prince princess saint
@@ -71,25 +71,39 @@ _TITLE = words("""
 ceo cfo coo cto chairman chairwoman chief spokesman spokeswoman spokesperson editor director
 founder governor
 """)
+# Generic nouns a name may end with in a claim and not in the text ("Labour MPs").
+_GENERIC_TAIL = frozenset({"headquarters", "hq", "government", "administration", "mps",
+                           "meps", "msps", "party", "officials", "supporters", "fans",
+                           "ceo", "boss", "chief"})
+_INSTITUTION = frozenset({"university", "college"})
 _QUOTES = frozenset("\"'([{")
 _ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
     "uk|u.k|united kingdom|britain|great britain|british|gb|brit",
     "us|u.s|usa|u.s.a|united states|united states of america|america|american|americans",
     "eu|european union|europe|european", "un|united nations", "nhs|national health service",
     "france|french", "germany|german", "italy|italian", "spain|spanish", "china|chinese",
-    "japan|japanese", "india|indian", "canada|canadian", "australia|australian",
+    "japan|japanese", "india|indian", "canada|canadian", "australia|australian|aussie",
     "ireland|irish", "scotland|scottish|scots", "wales|welsh", "england|english",
     "netherlands|dutch|holland", "switzerland|swiss", "russia|russian", "mexico|mexican",
     "brazil|brazilian", "sweden|swedish", "norway|norwegian", "denmark|danish",
     "poland|polish", "portugal|portuguese", "greece|greek", "turkey|turkish",
     "belgium|belgian", "austria|austrian", "egypt|egyptian", "israel|israeli",
-    "korea|korean|south korea", "new zealand|new zealander", "south africa|south african",
+    "korea|korean|south korea", "new zealand|new zealander|kiwi", "south africa|south african",
     "argentina|argentine|argentinian", "who|world health organization|world health organisation",
     # parties and cities by their short names: "the Tories", "Lib Dems", "NYC"
     "tory|tories|conservative|conservatives|conservative party",
     "lib dem|lib dems|libdem|libdems|liberal democrat|liberal democrats",
     "nyc|new york city", "la|los angeles", "qld|queensland", "nsw|new south wales",
     "dc|washington dc|washington d.c",
+    # US states by their press abbreviations: "Lititz, Pa." for Lititz, Pennsylvania
+    "pa|penn|pennsylvania", "calif|california", "fla|florida", "ariz|arizona",
+    "ark|arkansas", "colo|colorado", "conn|connecticut", "ill|illinois", "kan|kans|kansas",
+    "ky|kentucky", "md|maryland", "mass|massachusetts", "mich|michigan", "minn|minnesota",
+    "mont|montana", "neb|nebr|nebraska", "nev|nevada", "okla|oklahoma", "ore|oreg|oregon",
+    "tenn|tennessee", "tex|texas", "vt|vermont", "va|virginia", "wis|wisc|wisconsin",
+    "wyo|wyoming", "ala|alabama", "ny|n.y|new york", "nj|n.j|new jersey",
+    "nc|n.c|north carolina", "sc|s.c|south carolina", "nh|n.h|new hampshire",
+    "nm|n.m|new mexico", "ri|r.i|rhode island", "wva|w.va|west virginia",
     # countries and their demonyms: "a Kenyan college" for a college in Kenya
     "afghanistan|afghan", "albania|albanian", "algeria|algerian", "angola|angolan",
     "armenia|armenian", "azerbaijan|azerbaijani", "bahrain|bahraini",
@@ -217,6 +231,9 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
             flush()  # a quoted title or a bracket is a name's edge
             continue
         prev_stop = False
+        if tok.text in ("No", "Nos") and i + 1 < len(toks) and toks[i + 1].text[0].isdigit():
+            flush()  # "No 81": a number's label, not a name's last word
+            continue
         if ch.isupper():
             low = tok.text.lower()
             if taken.free(tok.start, tok.end) and low not in _NEVER:
@@ -239,6 +256,10 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
 _OPENING_VERBS = frozenset({"says", "adds", "tells", "asks", "vows", "urges"})
 
 
+# A sentence's first word shaped like an adverb ("Eventually Wilcox", "Finally Smith").
+_ADVERB = re.compile(r"[A-Z][a-z]{2,}(?:al|ent|ant|ous|ate|ive|ed|ing|ful|ib|ab)ly")
+
+
 def _inflected(word: str) -> bool:
     """A capitalised sentence-initial word shaped like a verb or a plural common noun
     ("Warns", "Abused", "Broadcasters", "Following"), not like a name."""
@@ -253,6 +274,7 @@ def _emit(text: str, run: list[tuple[Token, bool, bool]], out: list[Entity]) -> 
             items[0][0].text.lower() in COMMON and not _looks_like_name(items[0][0].text))):
         items.pop(0)
     if len(items) > 1 and items[0][1] and (_inflected(items[0][0].text)
+                                           or _ADVERB.fullmatch(items[0][0].text)
                                            or items[0][0].text.lower() in _OPENING_VERBS):
         items.pop(0)  # "Broadcasters Jimmy Savile", "Warns Britain": a sentence's first word
         while items and items[0][0].text.lower() in _CONNECT:
@@ -387,6 +409,8 @@ class EntityIndex:
         core = words
         while len(core) > 1 and (core[0] in _HONORIFIC or (core[0] in _ROLE and len(core) > 2)):
             core = core[1:]
+            while len(core) > 1 and core[0] in _CONNECT:
+                core = core[1:]  # "CEO of Go Ape Marketing"
         if core != words and " " + " ".join(core) + " " in self._phrase:
             return True
         if len(core) == 1:
@@ -406,12 +430,33 @@ class EntityIndex:
             lasts = self._positions.get(core[-1], ())
             if any(0 < b - a <= len(core) + 2
                    and all(w in self._seq[a + 1:b] for w in core[1:-1])
+                   and not any(w in self._common for w in self._seq[a + 1:b])
                    for a in firsts for b in lasts):
-                return True
+                return True  # ("Hornby in the Lune Valley" is no "Hornby Valley")
         for name in {core, words}:  # "PM" for "Prime Minister", titles and all
             initials = "".join(w[0] for w in name if w not in _CONNECT)
             if len(name) > 1 and len(initials) >= 2 and initials in self._words:
                 return True
+        if self._alias_mentioned(core):
+            return True
+        if len(core) > 2 and core[0] in _INSTITUTION and core[1] == "of":
+            return self._said((*core[2:], core[0]))  # "University of Warwick"
+        if len(core) > 1 and core[-1] in _INSTITUTION:
+            return self._said((core[-1], "of", *core[:-1]))  # "Warwick University"
+        if len(core) > 1 and core[-1] in _GENERIC_TAIL:
+            # "Conservative Government", "Labour MPs", "Moose Toys Headquarters": the
+            # name before a generic noun, itself a name of the text
+            rest = core[:-1]
+            return self._said(rest) or (len(rest) == 1 and self._alias_mentioned(rest))
+        return False
+
+    def _said(self, words: tuple[str, ...]) -> bool:
+        """``words`` as a phrase of the text, or one word the text writes capitalised."""
+        if len(words) == 1:
+            return words[0] in self._capital
+        return " " + " ".join(words) + " " in self._phrase
+
+    def _alias_mentioned(self, core: tuple[str, ...]) -> bool:
         group = aliases(" ".join(core))
         return any(" " + a + " " in self._phrase or " " + a + "s " in self._phrase
                    for a in group)

@@ -20,6 +20,7 @@ __all__ = [
     "CLASS_NAMES",
     "condition_cues",
     "hedges",
+    "possible",
     "qualified",
     "qualifier_after",
     "qualifier_before",
@@ -202,7 +203,12 @@ def reported(text: str) -> bool:
     return _REPORTED_RE.search(text) is not None
 
 
+def possible(text: str) -> bool:
+    """Whether ``text`` says something with a verb of possibility (``could``, ``may``)."""
+    return _POSSIBLE_RE.search(text) is not None
+
+
 def qualified(text: str) -> bool:
     """Whether ``text`` states nothing flatly: a report (:func:`reported`) or a verb of
     possibility (``could``, ``may``, ``would``)."""
-    return reported(text) or _POSSIBLE_RE.search(text) is not None
+    return reported(text) or possible(text)

@@ -8,9 +8,19 @@ quote rule of ``certirag.policy.v3`` asks :func:`quote_frame` about the sentence
 two neighbours before it lets a verbatim copy pass without the model; the model then
 scores the claim against that neighbourhood, and a contradiction there blocks it.
 
-The cue lists are small and deterministic, and belong to the policy (a certificate's
-``certirag.policy.v3`` fixes them); a frame they find is recorded as the reason
-``quote_framed`` with the cue.
+Every span that decides a claim is asked too, not only a verbatim copy: a claim bound to a
+denied sentence is no better supported than its copy.
+
+A cue frames a sentence only when it is about that sentence. News text is full of cue words
+that frame nothing next to them ("He is alleged to have told a contact that …", "a spokesman
+said they did not want …", "rave reviews from critics"), and reading each as a frame withheld
+faithful summaries as often as it caught false ones. So an adverb must govern words the claim
+uses, a report before the sentence must introduce it rather than carry a content of its own,
+and a denial after it must point back to it (or come from the sentence's own subject).
+
+The cue lists are small and deterministic. They are re-derived with the deterministic checks
+(a certificate's ``checks`` version, ``certirag.checks.v3``, fixes them); a frame they find
+is recorded as the reason ``quote_framed`` with the cue.
 """
 
 from __future__ import annotations
@@ -19,53 +29,144 @@ import re
 
 __all__ = ["quote_frame"]
 
-# In the sentence itself: a label or a report of a belief, a doubt or a supposition.
-_SELF = re.compile(
+# In the sentence itself: a label (at its start) or an adverb of belief, doubt or supposition.
+_SELF_LABEL = re.compile(
     r"^\W*(?:myth|rumou?r|claim|false|fake|fiction|misconception|hoax|hypothetically|"
-    r"suppose|imagine|what if)\b\W*|"
+    r"suppose|imagine|what if)\b\W*", re.IGNORECASE)
+_SELF_ADVERB = re.compile(
     r"\b(?:allegedly|supposedly|purportedly|reportedly|rumou?red|hypothetical(?:ly)?)\b",
     re.IGNORECASE)
-# The sentence before: it introduces what follows as a belief, a rumour or a supposition.
-_BEFORE = re.compile(
-    r"\b(?:rumou?rs?|myths?|misconceptions?|hoax(?:es)?|allegations? (?:that|of)|"
-    r"alleged (?:that|to)|claimed (?:that|to)|claims? (?:that|was|were)|critics|"
-    r"(?:claimed|alleged|asserted|insisted)\b.{0,40}\bthe following|sceptics|skeptics|"
-    r"some (?:people )?(?:believe|say|"
-    r"claim|think|argue)|it (?:is|was|has been) (?:said|claimed|rumou?red|suggested|"
-    r"alleged)|hypothetical|suppose|imagine|consider (?:a|the|this)|for the sake of argument|"
-    r"a common belief|people often think|fake|forged|conspiracy)\b",
+# The sentence before, a label: it names what follows a rumour, a myth or a fake.
+_BEFORE_LABEL = re.compile(
+    r"\b(?:rumou?rs?|myths?|misconceptions?|hoax(?:es)?|conspiracy theor(?:y|ies|ists?)|"
+    r"hypothetical|fake|forged|a common belief|people often think)\b",
     re.IGNORECASE)
-# The sentence after: it denies, refutes or doubts what came before.
+# The sentence before, a report: someone claims, believes or supposes — what follows only
+# when the report says nothing of its own (see _introduces).
+_BEFORE_REPORT = re.compile(
+    r"\b(?:allegations? (?:that|of)|alleged (?:that|to)|claimed (?:that|to)|claims? (?:that|was)|"
+    r"(?:made|makes|make|repeated) (?:\w+ ){0,2}?claims?|"
+    r"(?:claimed|alleged|believes?|believed|insisted|asserted) (?:the following|as follows)|"
+    r"(?:critics|sceptics|skeptics|opponents) (?:\w+ ){0,4}?(?:say|said|claim|claimed|argue|"
+    r"argued|believe|made|insist|insisted)|"
+    r"(?:some|many) (?:\w+ )?(?:still )?(?:believe|say|claim|think|argue)|"
+    r"it (?:is|was|has been) (?:said|claimed|rumou?red|suggested|alleged)|"
+    r"(?:^\W*|\b(?:let us|let's) )(?:suppose|imagine|consider)|consider (?:a|the|this) "
+    r"(?:hypothetical|scenario|situation|case)|for the sake of argument)\b",
+    re.IGNORECASE)
+# A report that points past itself: "made the following claim", "goes as follows", "this:".
+_POINTS_ON = re.compile(r"\b(?:the following|as follows|one claim)\b|\b(?:this|these)\W*$|:\s*$",
+                        re.IGNORECASE)
+# The sentence after, referring back: "This is false.", "The bank said this is false.",
+# "The mayor denied the report.", "The court found this claim to be false."
+_BACK = (r"(?:this|that|it|these|those|such claims?|the (?:\w+ )?(?:claims?|reports?|"
+         r"rumou?rs?|allegations?|story|stories|statement|figure|release|idea|belief))")
 _AFTER = re.compile(
-    r"\b(?:(?:is|was|are|were|to be) (?:not true|false|untrue|incorrect|wrong|baseless|"
-    r"unfounded|a myth|a rumou?r|misleading|fake)|not true|untrue|incorrect|debunked|"
-    r"(?:denied|denies|deny|refuted|refutes|rejected) (?:this|that|it|these|those|the "
-    r"(?:\w+ )?(?:claims?|reports?|rumou?rs?|allegations?|story|stories))|"
-    r"(?:said|says|stated) (?:it|they|he|she) (?:did|does|"
-    r"had|has|was|is|were) not|rejected (?:the|this|that|these) (?:claim|report|"
-    r"rumou?r)s?|no evidence|never happened|this is false|that is false|in fact,? (?:no|"
-    r"the opposite)|in reality|however,? this)\b",
+    r"(?:^\W*|\b(?:said|says|stated|added|insisted|confirmed|found|replied|but|however,?)\s+"
+    r"(?:that\s+)?)" + _BACK + r"\s+(?:claim\s+)?(?:is|was|are|were|to be|has been|had been)\s+"
+    r"(?:not true|false|untrue|incorrect|wrong|baseless|unfounded|a myth|a rumou?r|"
+    r"misleading|fake|fictional)|"
+    r"\b(?:denied|denies|deny|refuted|refutes|rejected|debunked|dismissed) " + _BACK +
+    r"(?=\W*$|\s*[.,;!?]|\s+(?:as|and|on|in|at|outright|entirely|completely)\b)|"
+    r"\bno evidence (?:for|of|to support) " + _BACK + r"|\bnever happened\b|"
+    r"\bin fact,? (?:no|the opposite)|^\W*in reality\b|\bhowever,? this\b",
     re.IGNORECASE)
+# The sentence after, a denial by the sentence's own subject: "Orion Motors said it did not".
+_DENIES = re.compile(
+    r"^(?P<who>.{0,60}?)\b(?:said|says|stated) (?:it|they|he|she) (?:did|does|had|has|was|is|"
+    r"were) not\b", re.IGNORECASE)
 
-
-# A claim that reports the frame itself ("The alleged kidnapper …", "Critics claimed …")
-# says what the passage says.
+# A claim that reports the frame itself ("The alleged kidnapper …", "Critics claimed …",
+# "He was charged with …") says what the passage says.
 _REPORTS = re.compile(
     r"\b(?:alleged(?:ly)?|allegations?|claim(?:s|ed)|accus(?:ed|es|ation)|reportedly|"
-    r"rumou?red|supposedly|purportedly|hypothetical(?:ly)?)\b", re.IGNORECASE)
+    r"rumou?red|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
+    r"suspicion|trial|denie[sd]|deny|arrested)\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
+_STOP = frozenset("""a an the of and or to in on at by for with from is are was were be been
+has have had it its this that these those as he she they his her their who which what when
+where how not no but so if then than there here will would can could may might""".split())
+
+
+def _content(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP and len(w) > 2}
+
+
+def _restates(part: str, sentence: str) -> bool:
+    """Whether ``part`` (a report's own content) says much of what ``sentence`` says."""
+    words = _content(sentence)
+    return bool(words) and len(words & _content(part)) >= max(2, (len(words) + 1) // 2)
+
+
+def _introduces(before: str, m: re.Match[str], sentence: str) -> bool:
+    """Whether the report cue ``m`` in ``before`` introduces the next sentence: the report
+    says next to nothing of its own ("Critics made one claim repeatedly.", "The defendant
+    claimed the following:"), or what it reports is what the sentence says."""
+    rest = before[m.end():]
+    return (_POINTS_ON.search(before) is not None or len(_content(rest)) <= 1
+            or _restates(rest, sentence))
+
+
+def _scoped(sentence: str, m: re.Match[str], claim: str) -> bool:
+    """Whether an adverb cue ("allegedly") reaches what the claim says: the claim uses the
+    words the cue governs (up to the sentence's next comma or semicolon), or there is no
+    claim to compare."""
+    if not claim:
+        return True
+    governed = re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0]
+    words = _content(claim)
+    return len(words & _content(governed)) >= min(2, max(1, len(words)))
+
+
+def _same_speaker(after: str, sentence: str) -> bool:
+    m = _DENIES.search(after)
+    if m is None:
+        return False
+    names = {w for w in _WORD.findall(m["who"]) if w[0].isupper()} - {"The", "A", "An"}
+    return bool(names & set(_WORD.findall(sentence)))
 
 
 def quote_frame(before: str, sentence: str, after: str, claim: str = "") -> str | None:
     """The cue that frames ``sentence`` (between its neighbours ``before`` and
     ``after`` in the same passage; empty strings when there are none) as denied,
     doubted or supposed, or ``None`` when nothing does or when the ``claim`` the
-    sentence supports reports the frame itself."""
+    sentence supports reports the frame itself.
+
+    A cue frames the sentence only when it is about it: an adverb in the sentence must
+    govern words the claim uses ("was arrested for allegedly stealing" frames a claim of
+    the theft, not of the arrest); a report in the sentence before must introduce the
+    sentence, not carry a content of its own ("Critics claimed that the plan would fail"
+    frames nothing after it); a denial after must point back ("This is false.", "The
+    bank denied the report.") or come from the sentence's own subject."""
     if claim and _REPORTS.search(claim):
         return None
-    for text, rule, where in ((sentence, _SELF, "in the sentence"),
-                              (before, _BEFORE, "before it"), (after, _AFTER, "after it")):
-        m = rule.search(text) if text else None
-        if m:
-            cue = m.group(0).strip(" :") or ":"
-            return f"{cue!r} {where}"
+    for cue, where in ((_self_cue(sentence, claim), "in the sentence"),
+                       (_before_cue(before, sentence), "before it"),
+                       (_after_cue(after, sentence), "after it")):
+        if cue is not None:
+            return f"{cue.strip(' :') or ':'!r} {where}"
     return None
+
+
+def _self_cue(sentence: str, claim: str) -> str | None:
+    if (m := _SELF_LABEL.search(sentence)) is not None:
+        return m.group(0)
+    m = _SELF_ADVERB.search(sentence)
+    return m.group(0) if m is not None and _scoped(sentence, m, claim) else None
+
+
+def _before_cue(before: str, sentence: str) -> str | None:
+    if not before:
+        return None
+    if (m := _BEFORE_LABEL.search(before)) is not None:
+        return m.group(0)
+    return next((m.group(0) for m in _BEFORE_REPORT.finditer(before)
+                 if _introduces(before, m, sentence)), None)
+
+
+def _after_cue(after: str, sentence: str) -> str | None:
+    if not after:
+        return None
+    if (m := _AFTER.search(after)) is not None:
+        return m.group(0)
+    return "said … not" if _same_speaker(after, sentence) else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 
 from certirag.checks.dates import DateRef
@@ -125,6 +126,10 @@ def sentence_facts(text: str, locale: str) -> Facts:
         it = figure_item(f)
         values.add((it.group, *it.key))
         note(it.group, it.key, f.text, f.start, f.end)
+        age = _age_key(it.group, it.key, f.text)
+        if age is not None:  # "a 15-year-old son" states the 15 of "a son aged 15"
+            values.add(("number", *age))
+            note("number", age, f.text, f.start, f.end)
     for d in p.dates:
         for tok in _date_tokens(d):
             values.add(("date", *tok))
@@ -203,7 +208,25 @@ def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:
     return any(all(w in have for w in a.split()) for a in aliases(" ".join(ws)))
 
 
+_YEAR_OLD = re.compile(r"-years?\Z|-year-old", re.IGNORECASE)
+_HYPHENED = re.compile(r"-(?:years?|months?|weeks?|days?)\Z|-old\b", re.IGNORECASE)
+
+
+def _age_key(kind: str, key: tuple[object, ...], text: str) -> tuple[object, ...] | None:
+    """The plain number of an age written "N-year-old" (a figure of N × 12 months), the
+    way "aged N" and "Harley Hicks, N," state it; ``None`` for any other figure."""
+    if kind != "months" or not _YEAR_OLD.search(text) or len(key) != 4:
+        return None
+    months = key[2]
+    if not isinstance(months, Decimal) or months % 12:
+        return None
+    return ("f", "number", months / 12, "")
+
+
 def holds(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
+    age = _age_key(anchor.kind, anchor.key, anchor.text)
+    if age is not None and ("number", *age) in facts.values:
+        return True  # "the 19-year-old" for "Harley Hicks, 19,"
     if anchor.kind == "name":
         return _name_in(anchor.key, facts.words | inherited)
     return (anchor.kind, *anchor.key) in facts.values
@@ -230,9 +253,15 @@ def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...
                                        or _name_in(a.key, frozenset(name)) for a in same):
                 return Anchor("name", name, " ".join(name))
         return None
+    own = {a.key for a in same}
+    ages = {a.key for a in claim if a.kind == "number"}
+    is_age = _HYPHENED.search(anchor.text) is not None
     for key, (text, ctx) in facts.kinds.get(anchor.kind, {}).items():
-        if not placed(ctx):
-            continue
+        if not placed(ctx) or (anywhere and key in own):
+            continue  # placed nowhere in particular, the claim's own value rivals nothing
+        if (_HYPHENED.search(text) is not None) != is_age or (
+                _age_key(anchor.kind, key, text) in ages):
+            continue  # an age ("the 59-year-old") rivals no span of time, nor its own age
         # the claim's own other value counts too when it sits in this one's place
         # ("Office 18 … has 18 staff" for "Office 18 … has 19 staff")
         if anchor.kind == "date":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from certirag.bound import BIND_MAX_CHARS, binding_finding, neighbourhood
+from certirag.checks import check_claim
 from certirag.config import Settings
 from certirag.pipeline import verify
 from certirag.schemas import Decision, Evidence, Scores
@@ -105,8 +106,15 @@ def test_planning_is_deterministic_and_bounded() -> None:
     ("A rumour spread on social media last week.", "The bank will close all branches.",
      "The bank said this is false."),
     ("", "Myth: vaccines cause autism.", ""),
-    ("Critics claimed that the plan would fail.", "The plan will cost £4 billion.", ""),
+    ("Critics of the plan made one claim repeatedly.", "The plan will cost £4 billion.", ""),
+    ("The defendant claimed the following in his statement.", "He was in Leeds.", ""),
+    ("Some employees believe that sick days become holiday.", "Sick days become holiday.",
+     ""),
     ("Consider a hypothetical scenario.", "Interest rates rise to 9%.", ""),
+    ("", "He allegedly took £5,000 from the till.", ""),
+    ("", "The bank will close.", "This is not true, the bank said."),
+    ("", "The bank will close.", "The bank said this is false."),
+    ("", "The mayor resigned.", "The court found this claim to be false."),
     ("", "The mayor will resign in May.", "The mayor denied the report."),
     ("A fake press release circulated on Tuesday.", "Orion Motors recalled 50,000 cars.",
      "Orion Motors said it did not issue the release."),
@@ -129,10 +137,36 @@ def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -
     ("He claimed the title in 2010.", "He retired in 2014.", ""),
     ("The alleged kidnapper fled.", "Police found the child on Friday.", ""),
     ("", "He was charged with fraud.", "He denied wrongdoing at the hearing."),
+    # a report with a content of its own, a denial of something else (news articles)
+    ("Critics claimed that the plan would fail.", "The plan will cost £4 billion.", ""),
+    ("Vijay claims that he posed as a black man in 1998 to get into medical school.",
+     "The brother of Mindy Kaling was accepted into a medical school in St. Louis.", ""),
+    ("He is also alleged to have told a contact that teams would fix a game.",
+     "Facey's former clubs include Hull City and West Bromwich Albion.", ""),
+    ("The wine won rave reviews from critics.", "Marks and Spencer is stocking the wine.",
+     ""),
+    ("He told Time they believed he was convicted as part of a conspiracy by the U.S.",
+     "His uncle said the attack left three dead.", ""),
+    ("Can only imagine the pain his family feels.", "Big Boi tweeted a black square.", ""),
+    ("", "Lucas dropped plans for a studio complex in 2012.",
+     "A spokesman said they did not want to be seen as an evil empire."),
+    ("", "She looks almost unrecognisable in the fashion spread.",
+     "Clinton says that though the US is the land of opportunity, that is not true about "
+     "gender."),
+    ("", "She was rushed to hospital.", "Doctors saw something was wrong straight away."),
+    ("", "Stiviano testified on Monday.", "She denied that she used sex to manipulate him."),
 ])
 def test_a_cue_word_that_frames_nothing_is_no_frame(before: str, sentence: str,
                                                     after: str) -> None:
     assert quote_frame(before, sentence, after) is None
+
+
+def test_an_adverb_frames_what_it_governs() -> None:
+    sentence = "Mohamud was arrested at home for allegedly providing support to terrorists."
+    assert quote_frame("", sentence, "", "Mohamud provided support to terrorists.") is not None
+    sentence = "The brawl broke out on Friday and was allegedly caused by an argument."
+    assert quote_frame("", sentence, "", "A brawl broke out on Friday.") is None
+    assert quote_frame("", sentence, "", "The brawl was caused by an argument.") is not None
 
 
 def test_a_claim_that_reports_the_frame_says_what_the_passage_says() -> None:
@@ -358,3 +392,33 @@ def test_a_heading_that_ends_with_a_colon_is_no_frame() -> None:
                  evidence=["Court fees:\n- Filing fee: £50\n- Hearing fee: £100"],
                  verifier=FakeVerifier(fn=_sure))
     assert [c.decision for c in res.claims] == [Decision.VERIFIED]
+
+
+_FAMILY = ("Tracey Taylor, 34, caused more than £13,000 worth of damage to two cars. She had "
+           "struggled to come to terms with the end of the relationship with the father of "
+           "her two daughters, aged 12 and four, and a 15-year-old son. The judge spared her "
+           "jail.")
+_ATTACK = ("The family slept as the intruder came in. The culprit was 19-year-old Harley Hicks, "
+           "who bashed baby Zayden more than 30 times. Zayden was a 10-month-old boy.")
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    # "a 15-year-old son" states the 15 of "a son aged 15"
+    ("The couple have two daughters aged 12 and four, and a son aged 15.", _FAMILY),
+    # the claim's own age ("Harley Hicks, 19,") is no rival of the baby's age
+    ("Harley Hicks, 19, attacked the 10-month-old baby.", _ATTACK),
+])
+def test_an_age_binds_in_either_form(claim: str, evidence: str) -> None:
+    assert binding_finding(claim, [evidence]) is None
+    assert check_claim(claim, [evidence]) == []
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("The couple have two daughters aged 12 and four, and a son aged 16.", _FAMILY),
+    ("Harley Hicks, 19, attacked the 11-month-old baby.", _ATTACK),
+    ("Harley Hicks, 18, attacked the 10-month-old baby.", _ATTACK),
+])
+def test_a_changed_age_is_still_caught(claim: str, evidence: str) -> None:
+    found = [f.code for f in check_claim(claim, [evidence])]
+    b = binding_finding(claim, [evidence])
+    assert found or b is not None

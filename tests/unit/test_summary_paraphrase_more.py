@@ -2,8 +2,10 @@
 ("six-year-old"), "a second man", a fraction for a percentage, a rounded big figure, "upwards
 of" for "more than", "the lead-up to" (no bound), a negation the evidence states in other
 words ("failed to", "is yet to") or elsewhere, roles and prefixes before names, short names
-of parties and places, and a pronoun after a possessive subject. Each passes the deterministic
-check and the binding rule, and each has a twin with a planted error that is still caught."""
+of parties, places and US states, "University of X" for "X University", a generic noun after
+a name ("Labour MPs"), "might" for "may", a feast day's weekday ("Easter Sunday"), and a
+pronoun after a possessive subject. Each passes the deterministic check and the binding rule,
+and each has a twin with a planted error that is still caught."""
 
 from __future__ import annotations
 
@@ -79,6 +81,53 @@ CASES: list[tuple[str, str, str, str]] = [
     # a press label is no name
     ("EXCLUSIVE: Punters are backing the party.", "Punters are backing the party.",
      "EXCLUSIVE: Punters are backing the Greens.", "ungrounded_entity"),
+    # a number's label ("No 81") and an opening adverb are no part of a name
+    ("New England Patriots No 81 is starting a whole life term.",
+     "The former New England Patriots star is no longer No 81 and is starting a whole life "
+     "term.", "New England Patriots No 82 is starting a whole life term.",
+     "ungrounded_figure"),
+    ("Eventually Wilcox surrendered to Kidder.",
+     "Kidder chased Michael Wilcox. Wilcox surrendered to Kidder after a chase.",
+     "Eventually Wilson surrendered to Kidder.", "ungrounded_entity"),
+    # nicknames of nations, press abbreviations of US states
+    ("The Aussie began the company in a flat.",
+     "The Australian entrepreneur began the company in a flat.",
+     "The Kiwi began the company in a flat.", "ungrounded_entity"),
+    ("Sara Martin, from Lititz, Pa., had not spoken for weeks.",
+     "Sara Martin, from Lititz, Pennsylvania, had not spoken for weeks.",
+     "Sara Martin, from Lititz, Ohio, had not spoken for weeks.", "ungrounded_entity"),
+    # "University of X" is "X University"; a generic noun after a name adds no name
+    ("Scientists at the University of Warwick studied the bodies.",
+     "Professor Mark Pallen, a geneticist at Warwick University, studied the bodies.",
+     "Scientists at the University of Leeds studied the bodies.", "ungrounded_entity"),
+    ("The Moose Toys Headquarters is in Melbourne.", "The Moose Toys HQ is in Melbourne.",
+     "The Lego Headquarters is in Melbourne.", "ungrounded_entity"),
+    ("The SNP could work with Labour MPs without a pact.",
+     "The SNP leader said she would work with Labour backbenchers without a formal pact.",
+     "The SNP could work with Tory MPs without a pact.", "ungrounded_entity"),
+    ("A future Conservative Government would stop the abuse.",
+     "Ending the abuse will be a priority if the Conservatives are re-elected, the "
+     "government said.", "A future Labour Government would stop the abuse.",
+     "ungrounded_entity"),
+    # a possibility stated with another modal verb is no hedge the evidence lacks
+    ("Pennsylvania scientists find evidence that we might not be alone.",
+     "Pennsylvania scientists have found evidence that we may not be alone.",
+     "Scientists in Ohio find evidence that we might not be alone.", "ungrounded_entity"),
+    ("Wray could be disciplined by Utah State University.",
+     "Utah State University could also discipline, suspend or expel Wray.",
+     "Wray could be disciplined by Boise State University.", "ungrounded_entity"),
+    ("Rios is the CEO of Go Ape Marketing.", "Rios, who runs Go Ape Marketing, posted it.",
+     "Rios is the CEO of Go Bananas Marketing.", "ungrounded_entity"),
+    ("The Amazon CEO was seen taking pictures.", "The Amazon boss was seen taking pictures.",
+     "The Google CEO was seen taking pictures.", "ungrounded_entity"),
+    # "TV" is a common noun; "Easter Sunday" is a Sunday
+    ("The role is the first for an ethnic minority actor in the TV show.",
+     "Manjinder Virk will play a pathologist in the ITV police drama, the first such role.",
+     "The role is the second for an ethnic minority actor in the TV show.",
+     "ungrounded_figure"),
+    ("A man was found dead around 5 p.m. on Sunday.",
+     "A gunshot created panic on Easter Sunday. A man was found dead around 5 p.m. near the "
+     "buffet.", "A man was found dead around 5 p.m. on Monday.", "ungrounded_date"),
 ]
 
 
@@ -104,6 +153,10 @@ def test_the_paraphrase_passes_and_its_twin_is_caught(claim: str, evidence: str,
     ("The debt is £7 billion.", "The debt is £7.6 billion.", "ungrounded_figure"),
     # "one-off" and "second-hand" are no numbers, "higher than" is a bound
     ("The score is 31 or above.", "A score higher than 31 is great.", "qualifier_mismatch"),
+    # two words of a name close together, with common words between, are no name
+    ("The castle is in the Hornby Valley.",
+     "Hornby Castle stands to the east of the village of Hornby in the Lune Valley.",
+     "ungrounded_entity"),
 ])
 def test_planted_errors_are_still_caught(claim: str, evidence: str, code: str) -> None:
     assert code in codes(claim, evidence)

@@ -176,7 +176,8 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     # binding: the span stage of policy v3
     ("unbound_anchors", "binding", _U, 1,
      "(policy v3) the claim's names, figures or dates are in the evidence, but no span of "
-     "at most three sentences states them together"),
+     "at most three sentences states them together (a value the claim borrows from another "
+     "sentence, or a predicate it gives two names that the evidence states of one)"),
     ("quote_framed", "binding", _U, 1,
      "(policy v3) the span's sentence is framed by its passage as a rumour, myth, "
      "doubter's claim or supposition, or denied"),

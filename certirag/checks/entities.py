@@ -63,6 +63,7 @@ _ROLE = words("""
 rep representative congressman congresswoman councillor officer officers constable detective
 inspector comedian actor actress singer star model presenter host reporter journalist author
 writer designer businessman businesswoman tycoon billionaire chef coach manager boss owner
+photographer teacher nurse pilot driver
 husband wife ex-husband ex-wife widow widower mother father mum dad son daughter victim suspect
 """)
 # Titles that start a new run after a name (``Apple CEO Tim Cook``). Political titles
@@ -76,6 +77,10 @@ _GENERIC_TAIL = frozenset({"headquarters", "hq", "government", "administration",
                            "meps", "msps", "party", "officials", "supporters", "fans",
                            "ceo", "boss", "chief"})
 _INSTITUTION = frozenset({"university", "college"})
+# The head nouns of place and institution names: "Hornby … Valley" is no "Hornby Valley".
+_HEADS = frozenset("""valley river street road avenue lane castle university college school
+hospital city county state lake mountain mount park bridge station island bay church airport
+square house hall centre center club court council forest hill beach harbour harbor""".split())
 _QUOTES = frozenset("\"'([{")
 _ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
     "uk|u.k|united kingdom|britain|great britain|british|gb|brit",
@@ -430,9 +435,10 @@ class EntityIndex:
             lasts = self._positions.get(core[-1], ())
             if any(0 < b - a <= len(core) + 2
                    and all(w in self._seq[a + 1:b] for w in core[1:-1])
-                   and not any(w in self._common for w in self._seq[a + 1:b])
+                   and (core[-1] not in _HEADS
+                        or not any(w in self._common for w in self._seq[a + 1:b]))
                    for a in firsts for b in lasts):
-                return True  # ("Hornby in the Lune Valley" is no "Hornby Valley")
+                return True  # "Hornby in the Lune Valley" is no "Hornby Valley"
         for name in {core, words}:  # "PM" for "Prime Minister", titles and all
             initials = "".join(w[0] for w in name if w not in _CONNECT)
             if len(name) > 1 and len(initials) >= 2 and initials in self._words:

@@ -73,6 +73,7 @@ _VERBS = frozenset(
     is are was were be been being am has have had do does did can could may might must shall
     should will would need needs ought get give take receive earn include offer provide
     require allow employ contain become remain belong mean know see say tell make keep find
+    share
     """.split()
 )
 _VERB_SUFFIX = re.compile(r"^[a-z]{2,}(?:ed|es|s)$")

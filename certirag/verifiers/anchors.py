@@ -21,13 +21,14 @@ from certirag.checks.entities import aliases
 from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.verifiers.windows import terms
 
-__all__ = ["PRONOUN_LEAD", "Anchor", "Facts", "claim_anchors", "holds", "rival_in_place",
-           "sentence_facts"]
+__all__ = ["NAME_STOP", "PRONOUN_LEAD", "Anchor", "Facts", "claim_anchors", "holds",
+           "rival_in_place", "sentence_facts"]
 
 PRONOUN_LEAD = re.compile(
     r"^\W*(?:\w+\W+){0,3}?(he|she|they|it|his|her|hers|their|its|him|them|this|these|"
     r"those)\b", re.IGNORECASE)
-_NAME_STOP = frozenset("the a an of and for in on at to de la le von van der".split())
+#: Words a name anchor leaves out of its key ("Bank of England" is ``("bank", "england")``).
+NAME_STOP = frozenset("the a an of and for in on at to de la le von van der".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,7 @@ class Facts:
     words: frozenset[str]  # lowercase words, possessives dropped
     names: tuple[tuple[tuple[str, ...], frozenset[str]], ...]  # (name words, context)
     lead: frozenset[str]  # the context of a leading pronoun (what an inherited name does)
+    twice: frozenset[tuple[object, ...]] = frozenset()  # (kind, *key) of values stated twice
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -115,10 +117,14 @@ def sentence_facts(text: str, locale: str) -> Facts:
     t = p.text
     values: set[tuple[object, ...]] = set()
     kinds: dict[str, dict[tuple[object, ...], tuple[str, frozenset[str]]]] = {}
+    twice: set[tuple[object, ...]] = set()
+
     def note(kind: str, key: tuple[object, ...], text: str, start: int, end: int) -> None:
         # a value stated twice has the places of both ("Office 18 … has 18 staff")
         slot = kinds.setdefault(kind, {})
         old = slot.get(key)
+        if old is not None:
+            twice.add((kind, *key))
         ctx = _context(t, start, end)
         slot[key] = (old[0], old[1] | ctx) if old else (text, ctx)
 
@@ -140,12 +146,13 @@ def sentence_facts(text: str, locale: str) -> Facts:
         note("time", it.key, tm.text, tm.start, tm.end)
     names = []
     for e in p.entities:
-        words = tuple(w for w in e.words if w and w not in _NAME_STOP)
+        words = tuple(w for w in e.words if w and w not in NAME_STOP)
         if words:
             names.append((words, _context(t, e.start, e.end)))
     m = PRONOUN_LEAD.match(t)
     lead = _context(t, m.start(1), m.end(1)) if m else frozenset()
-    return Facts(frozenset(values), kinds, _word_set(text), tuple(names), lead)
+    return Facts(frozenset(values), kinds, _word_set(text), tuple(names), lead,
+                 frozenset(twice))
 
 
 # "…, The Anderson Platoon or Saigon, U.S.A.? The Anderson Platoon": a question that offers
@@ -193,7 +200,7 @@ def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
         it = time_item(tm)
         add("time", it.key, tm.text, _context(t, tm.start, tm.end))
     for e in p.entities:
-        words = tuple(w for w in e.words if w and w not in _NAME_STOP)
+        words = tuple(w for w in e.words if w and w not in NAME_STOP)
         if words:
             add("name", words, e.text, _context(t, e.start, e.end))
     return out
@@ -238,7 +245,9 @@ def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...
     the names it inherits) states in the place the claim gives the anchor — sharing a
     neighbouring content word with it ("the Hamburg office" for "the Oslo office"), or
     anywhere in the sentence with ``anywhere``. A name that is one of the ``claim``'s own
-    names is no rival."""
+    names is no rival, and one of its own values rivals only where the sentence states it
+    twice ("orbited Earth 66 times" gives no rival of the "two" of "66 times with two
+    astronauts"; "office 18 … has 18 staff" gives 18 for "19 staff")."""
     same = [a for a in claim if a.kind == anchor.kind]
 
     def placed(ctx: frozenset[str]) -> bool:
@@ -257,8 +266,9 @@ def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...
     ages = {a.key for a in claim if a.kind == "number"}
     is_age = _HYPHENED.search(anchor.text) is not None
     for key, (text, ctx) in facts.kinds.get(anchor.kind, {}).items():
-        if not placed(ctx) or (anywhere and key in own):
-            continue  # placed nowhere in particular, the claim's own value rivals nothing
+        if not placed(ctx) or (key in own and (anywhere or (anchor.kind, *key)
+                                               not in facts.twice)):
+            continue  # the claim's own value, stated once, is in its own place
         if (_HYPHENED.search(text) is not None) != is_age or (
                 _age_key(anchor.kind, key, text) in ages):
             continue  # an age ("the 59-year-old") rivals no span of time, nor its own age

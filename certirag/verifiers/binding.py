@@ -47,6 +47,7 @@ from certirag.verifiers.anchors import (
     sentence_facts,
 )
 from certirag.verifiers.base import NLIResult, Verifier
+from certirag.verifiers.shared import unshared
 from certirag.verifiers.windows import bm25, terms
 
 __all__ = ["MAX_SENTENCES", "Anchor", "BindingPlan", "BindingWindow",
@@ -190,6 +191,9 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     borrowed = _borrowed(anchors, present, hits, facts, heirs, sent_terms, claim_terms)
     if borrowed:
         return BindingPlan(anchors, required, [], borrowed)
+    shared = unshared(claim, anchors, facts, inherited, sent_terms)
+    if shared is not None:
+        return BindingPlan(anchors, required, [], [shared])
 
     def unit(i: int) -> list[int]:
         p = prev[i]
@@ -433,6 +437,9 @@ def unbound_message(plan: BindingPlan) -> str:
         if b.kind == "subject":
             return (f"the evidence states {a.text!r} for something else: where it states "
                     f"what the claim is about, it gives {rival!r}")
+        if b.kind == "shared":
+            return (f"the claim says {rival!r} of {a.text!r} and {b.text!r}; the evidence "
+                    f"states it of {a.text!r} only")
         return (f"the evidence states {a.text!r} and {b.text!r} only apart: where one is "
                 f"stated, it goes with {rival!r}")
     names = ", ".join(repr(a.text) for a in plan.required)

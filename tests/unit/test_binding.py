@@ -422,3 +422,48 @@ def test_a_changed_age_is_still_caught(claim: str, evidence: str) -> None:
     found = [f.code for f in check_claim(claim, [evidence])]
     b = binding_finding(claim, [evidence])
     assert found or b is not None
+
+
+_GEMINI = ("Gemini 7 was launched in December 1965. The spacecraft orbited Earth 206 times. "
+           "It carried two astronauts, Frank Borman and Jim Lovell. Gemini 6A orbited Earth 16 "
+           "times.")
+
+
+def test_the_claims_own_value_stated_once_rivals_nothing() -> None:
+    # "orbited Earth 206 times": the 206 is in its own place, not in the place of "two"
+    claim = "Gemini 7 orbited Earth 206 times with two astronauts on board."
+    assert binding_finding(claim, [_GEMINI]) is None
+    assert check_claim(claim, [_GEMINI]) == []
+
+
+@pytest.mark.parametrize("claim", [
+    "Gemini 7 orbited Earth 16 times with two astronauts on board.",
+    "Gemini 7 orbited Earth 206 times with three astronauts on board.",
+])
+def test_a_value_from_elsewhere_is_still_caught_beside_the_claims_own(claim: str) -> None:
+    found = [f.code for f in check_claim(claim, [_GEMINI])]
+    assert found or binding_finding(claim, [_GEMINI]) is not None
+
+
+_NATIONS = ("Andranik Eskandarian (born 31 December 1951 in Tehran) is a former "
+            "Iranian-American footballer. Kenneth \"Ken\" Davitian (born June 19, 1953) is an "
+            "American comedian, best known for his role in the film Borat.")
+
+
+@pytest.mark.parametrize("claim", [
+    "Andranik Eskandarian and Ken Davitian share American nationality.",
+    "Andranik Eskandarian and Ken Davitian are both American.",
+])
+def test_a_predicate_stated_of_both_names_binds(claim: str) -> None:
+    assert binding_finding(claim, [_NATIONS]) is None
+
+
+@pytest.mark.parametrize("claim", [
+    "Andranik Eskandarian and Ken Davitian share Iranian nationality.",
+    "Andranik Eskandarian and Ken Davitian are both Iranian.",
+    "Ken Davitian and Andranik Eskandarian were both footballers.",
+])
+def test_a_predicate_stated_of_one_name_only_is_unbound(claim: str) -> None:
+    found = binding_finding(claim, [_NATIONS])
+    assert found is not None and found.code == "unbound_anchors"
+    assert "only" in found.message

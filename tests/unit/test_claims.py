@@ -63,6 +63,12 @@ def test_fragment_is_read_with_the_question() -> None:
     assert texts("Hotels.", q2) == [("claim", f"{q2} Hotels")]
     assert is_fragment("Arthur's Magazine")
     assert not is_fragment("First for Women was started first.")
+    # a whole sentence is no fragment, even with a base-form verb the question has
+    q3 = "Andranik Eskandarian and Ken Davitian, share which nationality?"
+    answer = "Andranik Eskandarian and Ken Davitian share Iranian nationality."
+    assert texts(answer, q3) == [("claim", answer)]
+    assert texts("American", q3) == [
+        ("claim", "Andranik Eskandarian and Ken Davitian, share American.")]
 
 
 def test_pronoun_resolved_from_earlier_subject() -> None:

@@ -120,6 +120,14 @@ CASES: list[tuple[str, str, str, str]] = [
      "Rios is the CEO of Go Bananas Marketing.", "ungrounded_entity"),
     ("The Amazon CEO was seen taking pictures.", "The Amazon boss was seen taking pictures.",
      "The Google CEO was seen taking pictures.", "ungrounded_entity"),
+    # a role before a full name; two names side by side ("Loganair Aberdeen to Shetland")
+    ("Photographer Ranajit Roy spent five minutes taking the photographs.",
+     "Photographer and student Ranajit Roy spent five minutes taking pictures.",
+     "Photographer Ranajit Ray spent five minutes taking the photographs.",
+     "ungrounded_entity"),
+    ("The Loganair Aberdeen to Shetland flight was struck by lightning.",
+     "The Loganair flight from Aberdeen to Shetland was struck by lightning.",
+     "The Flybe Aberdeen to Shetland flight was struck by lightning.", "ungrounded_entity"),
     # "TV" is a common noun; "Easter Sunday" is a Sunday
     ("The role is the first for an ethnic minority actor in the TV show.",
      "Manjinder Virk will play a pathologist in the ITV police drama, the first such role.",

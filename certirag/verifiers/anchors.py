@@ -24,9 +24,15 @@ from certirag.verifiers.windows import terms
 __all__ = ["NAME_STOP", "PRONOUN_LEAD", "Anchor", "Facts", "claim_anchors", "holds",
            "rival_in_place", "sentence_facts"]
 
+# A sentence led by a pronoun: the pronoun within its first four words, after lowercase
+# words or openers only ("After adding that his wife …", not "Nelms said that he …").
+_OPENER = (r"(?:After|Before|But|And|When|Then|Now|So|Yet|Although|Though|While|As|If|Since|"
+           r"Because|Later|Meanwhile|However|Also|Still|Today|Yesterday|Earlier|Once|Instead|"
+           r"Here|There|In|At|On|For|With|Despite|During|Until|Asked|Speaking|The|A|An)")
 PRONOUN_LEAD = re.compile(
-    r"^\W*(?:\w+\W+){0,3}?(he|she|they|it|his|her|hers|their|its|him|them|this|these|"
-    r"those)\b", re.IGNORECASE)
+    r"^\W*(?:(?:" + _OPENER + r"|[a-z0-9][\w'’-]*)\W+){0,3}?"
+    r"(?i:(he|she|they|it|his|her|hers|their|its|him|them|this|these|those))\b")
+
 #: Words a name anchor leaves out of its key ("Bank of England" is ``("bank", "england")``).
 NAME_STOP = frozenset("the a an of and for in on at to de la le von van der".split())
 

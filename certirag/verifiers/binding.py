@@ -196,8 +196,12 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
         return BindingPlan(anchors, required, [], [shared])
 
     def unit(i: int) -> list[int]:
-        p = prev[i]
-        return [p, i] if p is not None else [i]
+        # a pronoun's sentence with the one it leans on, back along a chain of them ("He
+        # also estimates … After adding …, he concludes …"), three sentences at most
+        members = [i]
+        while len(members) < MAX_SENTENCES and prev[members[0]] is not None:
+            members.insert(0, prev[members[0]])  # type: ignore[arg-type]
+        return members
 
     order = sorted(range(len(sents)), key=lambda i: (-len(hits[i]), -rel[i], i))
     candidates: dict[tuple[int, ...], None] = {}
@@ -208,8 +212,9 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
             ms.remove(min(ms, key=lambda j: (rel[j], -j)))
         while len(ms) > 1 and _joined_len(sents, ms) > max_chars:
             ms.remove(min(ms, key=lambda j: (rel[j], -j)))
-        if any(prev[j] is not None and prev[j] not in ms for j in ms):
+        if len(ms) > 1 and any(prev[j] is not None and prev[j] not in ms for j in ms):
             return  # a pronoun cut off from the sentence it refers to
+        # (alone, a pronoun's sentence is read resolved from the one before it: scorer v2)
         candidates.setdefault(tuple(ms), None)
 
     for seed in order[:_SEEDS]:

@@ -467,3 +467,16 @@ def test_a_predicate_stated_of_one_name_only_is_unbound(claim: str) -> None:
     found = binding_finding(claim, [_NATIONS])
     assert found is not None and found.code == "unbound_anchors"
     assert "only" in found.message
+
+
+def test_a_pronoun_sentence_too_long_to_join_its_antecedent_is_a_span_alone() -> None:
+    before = ("Steve Nelms, a father of two from Texas, worked out what his wife's work at "
+              "home would cost " + "and counted every chore she does in a week, " * 12
+              + "in a blog post.")
+    after = ("After adding that his wife helps deal with the family's finances, he concludes "
+             "that his wife's annual salary should be $73,960.")
+    evidence = f"{before} {after}"
+    assert len(evidence) > BIND_MAX_CHARS
+    claim = "Nelms concludes that his wife's annual salary should be $73,960."
+    assert binding_finding(claim, [evidence]) is None
+    assert check_claim(claim.replace("73,960", "74,960"), [evidence])

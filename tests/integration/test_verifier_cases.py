@@ -33,12 +33,12 @@ import pytest
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
 # Measured with the default preset (policy v3, scorer v2, builtin:nli-minilm-l6-bind5-int8,
-# tau_e 0.48, tau_c 0.5): catch 50/52 = 0.962, pass 29/36 = 0.806 (python
+# tau_e 0.47, tau_c 0.5): catch 51/53 = 0.962, pass 31/37 = 0.838 (python
 # benchmarks/own_set.py). The floors leave two catches and two passes of margin: floors
 # against regressions; the goals (0.95 and 0.80) are met on this set, written by the
 # project, which is why an independent set is the judge.
 CATCH_MIN = 0.92
-PASS_MIN = 0.75
+PASS_MIN = 0.78
 
 # category -> (expected outcome(s), minimum number of cases per outcome)
 MINIMUMS: dict[str, dict[str, int]] = {

@@ -8,7 +8,8 @@ yes/no reply). The figure to read is the pair: right answers withheld (false wit
 model can never undo) against hallucinated answers withheld (catches it never needs).
 Among the codes, ``(absent from the evidence)`` counts the claims with a name, figure or
 date that the evidence does not contain at all, not even as text: true findings under a
-fail-closed rule, whatever the data set's label says.
+fail-closed rule, whatever the data set's label says; ``(answers with a claim absent from
+the evidence)`` counts the answers that hold one.
 
 With ``--verify-yes-no`` the right QA answers that are bare yes/no replies also run through
 the full pipeline at the default preset, and the number that pass is printed.
@@ -59,7 +60,7 @@ def _withheld(answer: str, evidence: str, question: str, codes: Counter[str]) ->
     from certirag.claims import extract_claims
 
     prepared = prepare_evidence([evidence])
-    out = False
+    out = absent = False
     for c in extract_claims(answer, question=question):
         if c.kind == "unresolved":
             codes["unresolved_answer"] += 1
@@ -74,7 +75,10 @@ def _withheld(answer: str, evidence: str, question: str, codes: Counter[str]) ->
         codes.update(f.code for f in found)
         if any(_absent(f, evidence) for f in found):
             codes["(absent from the evidence)"] += 1
+            absent = True
         out = out or bool(found)
+    if absent:
+        codes["(answers with a claim absent from the evidence)"] += 1
     return out
 
 

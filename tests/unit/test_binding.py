@@ -480,3 +480,16 @@ def test_a_pronoun_sentence_too_long_to_join_its_antecedent_is_a_span_alone() ->
     claim = "Nelms concludes that his wife's annual salary should be $73,960."
     assert binding_finding(claim, [evidence]) is None
     assert check_claim(claim.replace("73,960", "74,960"), [evidence])
+
+
+@pytest.mark.parametrize("claim", [
+    # a negated claim states the evidence's one-sidedness itself
+    "Andranik Eskandarian and Ken Davitian are not both Iranian.",
+    # an answer read with its question may spell out what the evidence abbreviates
+    "Andranik Eskandarian and Ken Davitian, share which nationality? Iranian",
+    # a predicate the evidence never words is the model's to judge
+    "Andranik Eskandarian and Ken Davitian share a passion for chess.",
+])
+def test_the_shared_predicate_rule_leaves_these_to_the_model(claim: str) -> None:
+    found = binding_finding(claim, [_NATIONS])
+    assert found is None or "only" not in found.message

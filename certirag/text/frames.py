@@ -59,16 +59,20 @@ _POINTS_ON = re.compile(r"\b(?:the following|as follows|one claim)\b|\b(?:this|t
                         re.IGNORECASE)
 # The sentence after, referring back: "This is false.", "The bank said this is false.",
 # "The mayor denied the report.", "The court found this claim to be false."
-_BACK = (r"(?:this|that|it|these|those|such claims?|the (?:\w+ )?(?:claims?|reports?|"
-         r"rumou?rs?|allegations?|story|stories|statement|figure|release|idea|belief))")
+_BACK = (r"(?:(?:this|that|these|those|the|such) (?:\w+ )?(?:claims?|reports?|rumou?rs?|"
+         r"allegations?|story|stories|statements?|figures?|release|idea|belief|scenario|"
+         r"example|account|post)|this|that|it|these|those)")
 _AFTER = re.compile(
     r"(?:^\W*|\b(?:said|says|stated|added|insisted|confirmed|found|replied|but|however,?)\s+"
     r"(?:that\s+)?)" + _BACK + r"\s+(?:claim\s+)?(?:is|was|are|were|to be|has been|had been)\s+"
     r"(?:not true|false|untrue|incorrect|wrong|baseless|unfounded|a myth|a rumou?r|"
     r"misleading|fake|fictional)|"
-    r"\b(?:denied|denies|deny|refuted|refutes|rejected|debunked|dismissed) " + _BACK +
+    r"\b(?:denied|denies|deny|refuted|refutes|rejected|debunked|dismissed|retracted|"
+    r"withdrew|corrected) " + _BACK +
     r"(?=\W*$|\s*[.,;!?]|\s+(?:as|and|on|in|at|outright|entirely|completely)\b)|"
-    r"\bno evidence (?:for|of|to support) " + _BACK + r"|\bnever happened\b|"
+    r"\bno (?:evidence|truth) (?:for|of|in|to|to support) " + _BACK + r"|\bnever happened\b|"
+    r"\b" + _BACK + r" (?:later |has since |have since )?(?:turned out|proved|proven|was shown|"
+    r"has been shown) to be (?:false|untrue|wrong|fake|a hoax|fictional|baseless)\b|"
     r"\bin fact,? (?:no|the opposite)|^\W*in reality\b|\bhowever,? this\b",
     re.IGNORECASE)
 # The sentence after, a denial by the sentence's own subject: "Orion Motors said it did not".

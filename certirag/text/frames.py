@@ -144,12 +144,14 @@ def quote_frame(before: str, sentence: str, after: str, claim: str = "") -> str 
     bank denied the report.") or come from the sentence's own subject."""
     if claim and _REPORTS.search(claim):
         return None
-    for cue, where in ((_self_cue(sentence, claim), "in the sentence"),
-                       (_before_cue(before, sentence), "before it"),
-                       (_after_cue(after, sentence), "after it")):
-        if cue is not None:
-            return f"{cue.strip(' :') or ':'!r} {where}"
-    return None
+    # first found, first said: the later rules are not run once one frames the sentence
+    cue = _self_cue(sentence, claim)
+    where = "in the sentence"
+    if cue is None:
+        cue, where = _before_cue(before, sentence), "before it"
+    if cue is None:
+        cue, where = _after_cue(after, sentence), "after it"
+    return None if cue is None else f"{cue.strip(' :') or ':'!r} {where}"
 
 
 def _self_cue(sentence: str, claim: str) -> str | None:

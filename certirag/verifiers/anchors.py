@@ -278,8 +278,8 @@ def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...
         if (_HYPHENED.search(text) is not None) != is_age or (
                 _age_key(anchor.kind, key, text) in ages):
             continue  # an age ("the 59-year-old") rivals no span of time, nor its own age
-        # the claim's own other value counts too when it sits in this one's place
-        # ("Office 18 … has 18 staff" for "Office 18 … has 19 staff")
+        # the claim's own other value, stated twice, counts too when it sits in this one's
+        # place ("Office 18 … has 18 staff" for "Office 18 … has 19 staff")
         if anchor.kind == "date":
             if not _date_compatible(anchor.key, key):
                 return Anchor("date", key, text)

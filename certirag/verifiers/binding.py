@@ -199,8 +199,10 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
         # a pronoun's sentence with the one it leans on, back along a chain of them ("He
         # also estimates … After adding …, he concludes …"), three sentences at most
         members = [i]
-        while len(members) < MAX_SENTENCES and prev[members[0]] is not None:
-            members.insert(0, prev[members[0]])  # type: ignore[arg-type]
+        p = prev[i]
+        while len(members) < MAX_SENTENCES and p is not None:
+            members.insert(0, p)
+            p = prev[p]
         return members
 
     order = sorted(range(len(sents)), key=lambda i: (-len(hits[i]), -rel[i], i))

@@ -52,7 +52,8 @@ def unshared(claim: str, anchors: Sequence[Anchor], facts: Sequence[Facts],
     """``(A, B, predicate)`` when ``claim`` gives names ``A`` and ``B`` one predicate that
     the evidence (one :class:`Facts` per sentence, the names a pronoun-led sentence
     ``inherited``, the terms of each sentence ``sent_terms``) states of ``A`` but in no
-    sentence about ``B``; else ``None``."""
+    sentence about ``B``; else ``None``. ``B`` comes as an anchor of kind ``"shared"``, the
+    entry :func:`certirag.verifiers.binding.unbound_message` words as such."""
     if "? " in claim or _NEGATED.search(claim):
         return None  # a question's answer may name what the evidence abbreviates ("ESA");
         # "A and B are not both actors" says the evidence's one-sidedness itself

@@ -398,6 +398,11 @@ def test_a_heading_that_ends_with_a_colon_is_no_frame() -> None:
     assert [c.decision for c in res.claims] == [Decision.VERIFIED]
 
 
+def _withheld_before_the_model(claim: str, evidence: str) -> bool:
+    """A finding of the deterministic check, or no span that binds the claim."""
+    return bool(check_claim(claim, [evidence])) or binding_finding(claim, [evidence]) is not None
+
+
 _FAMILY = ("Tracey Taylor, 34, caused more than £13,000 worth of damage to two cars. She had "
            "struggled to come to terms with the end of the relationship with the father of "
            "her two daughters, aged 12 and four, and a 15-year-old son. The judge spared her "
@@ -423,9 +428,7 @@ def test_an_age_binds_in_either_form(claim: str, evidence: str) -> None:
     ("Harley Hicks, 18, attacked the 10-month-old baby.", _ATTACK),
 ])
 def test_a_changed_age_is_still_caught(claim: str, evidence: str) -> None:
-    found = [f.code for f in check_claim(claim, [evidence])]
-    b = binding_finding(claim, [evidence])
-    assert found or b is not None
+    assert _withheld_before_the_model(claim, evidence)
 
 
 _GEMINI = ("Gemini 7 was launched in December 1965. The spacecraft orbited Earth 206 times. "
@@ -445,8 +448,7 @@ def test_the_claims_own_value_stated_once_rivals_nothing() -> None:
     "Gemini 7 orbited Earth 206 times with three astronauts on board.",
 ])
 def test_a_value_from_elsewhere_is_still_caught_beside_the_claims_own(claim: str) -> None:
-    found = [f.code for f in check_claim(claim, [_GEMINI])]
-    assert found or binding_finding(claim, [_GEMINI]) is not None
+    assert _withheld_before_the_model(claim, _GEMINI)
 
 
 _NATIONS = ("Andranik Eskandarian (born 31 December 1951 in Tehran) is a former "

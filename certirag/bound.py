@@ -31,6 +31,7 @@ from certirag.checks import check_claim, prepare_evidence
 from certirag.checks.base import CheckOptions, Finding
 from certirag.schemas import Evidence
 from certirag.text.frames import quote_frame
+from certirag.text.notation import model_text
 from certirag.verifiers.binding import (
     BindingPlan,
     evidence_sentences,
@@ -41,14 +42,15 @@ from certirag.verifiers.binding import (
 )
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
-           "model_premise", "neighbourhood", "plan_claim", "plan_finding", "premise",
-           "sentence_spans", "span_findings"]
+           "model_hypothesis", "model_premise", "neighbourhood", "plan_claim", "plan_finding",
+           "premise", "sentence_spans", "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
-#: How the model reads a recorded span (:func:`model_premise`); certificates record it.
-SCORER_VERSION = "certirag.scorer.v2"
+#: How the model reads a recorded span and its claim (:func:`model_premise`,
+#: :func:`model_hypothesis`); certificates record it.
+SCORER_VERSION = "certirag.scorer.v3"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
-SCORERS = frozenset({"certirag.scorer.v1", SCORER_VERSION})
+SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", SCORER_VERSION})
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -63,11 +65,22 @@ def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
     """What the model read for a recorded span, under the scorer version ``scorer``:
     ``certirag.scorer.v1`` the sentences joined by a space; ``certirag.scorer.v2`` the same,
     but one sentence that opens with a pronoun is read resolved from the sentence before it
-    in its passage (:func:`certirag.verifiers.binding.span_reading`)."""
+    in its passage (:func:`certirag.verifiers.binding.span_reading`); ``certirag.scorer.v3``
+    as v2, in one notation for percentages, scale words and country names
+    (:func:`certirag.text.notation.model_text`)."""
     if scorer == "certirag.scorer.v1" or len(spans) != 1:
-        return premise(spans)
-    before, _ = neighbourhood(spans[0], passages)
-    return span_reading([spans[0].text], before.text if before is not None else None)
+        text = premise(spans)
+    else:
+        before, _ = neighbourhood(spans[0], passages)
+        text = span_reading([spans[0].text], before.text if before is not None else None)
+    return model_hypothesis(text, scorer=scorer)
+
+
+def model_hypothesis(claim: str, *, scorer: str) -> str:
+    """What the model read for the claim ``claim`` under the scorer version ``scorer``: the
+    claim as written until v2; from ``certirag.scorer.v3`` in one notation
+    (:func:`certirag.text.notation.model_text`)."""
+    return claim if scorer in ("certirag.scorer.v1", "certirag.scorer.v2") else model_text(claim)
 
 
 def plan_claim(claim: str, texts: Sequence[str], *, top: int, locale: str = "dmy"

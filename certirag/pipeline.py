@@ -293,7 +293,8 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
                     long.append(c)
             bindings = score(fits) if fits else []
         quotes = _quotes_of(fits, passages, answer)
-        qpairs = [(bound.model_premise(q, passages, scorer=bound.SCORER_VERSION), c.text)
+        qpairs = [(bound.model_premise(q, passages, scorer=bound.SCORER_VERSION),
+                   bound.model_hypothesis(c.text, scorer=bound.SCORER_VERSION))
                   for c, q in zip(fits, quotes, strict=True) if q]
         qres = used[0].score_pairs(qpairs) if qpairs else []
         return fits, long, bindings, quotes, _spread(quotes, qres)

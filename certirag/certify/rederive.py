@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from pydantic import ValidationError
 
 from certirag import __version__, verifiers
-from certirag.bound import POLICY_V3, binding_finding, model_premise, span_findings
+from certirag.bound import (
+    POLICY_V3,
+    binding_finding,
+    model_hypothesis,
+    model_premise,
+    span_findings,
+)
 from certirag.certify.body import Body, ClaimRecord, Passage, ReasonRecord, SpanRecord
 from certirag.certify.versions import LEGACY_VERSIONS
 from certirag.checks import CheckOptions, check_claim, prepare_evidence, recorded_extra_checks
@@ -294,13 +300,14 @@ def _check_span(body: Body, c: ClaimRecord, cd: Any, thresholds: Any, decide: An
            "the policy on the recorded span, scores and thresholds")
 
 
-def _premise_of(body: Body, c: ClaimRecord) -> str:
-    """The evidence text the pipeline scored for ``c``, from its recorded span."""
+def _pair_of(body: Body, c: ClaimRecord) -> tuple[str, str]:
+    """The (evidence, claim) texts the pipeline scored for ``c``, from its recorded span."""
     if body.policy.id != POLICY_V3:
-        return c.evidence[0].text
+        return c.evidence[0].text, c.text
     scorer = (body.versions or LEGACY_VERSIONS).get("scorer", LEGACY_VERSIONS["scorer"])
-    return model_premise([Evidence(**e.model_dump()) for e in c.evidence], _passages(body),
-                         scorer=scorer)
+    return (model_premise([Evidence(**e.model_dump()) for e in c.evidence], _passages(body),
+                          scorer=scorer),
+            model_hypothesis(c.text, scorer=scorer))
 
 
 def _passages(body: Body) -> list[Any]:
@@ -386,7 +393,7 @@ def recompute_scores(body: Body, check: CertificateCheck, settings: Settings | N
     try:
         v = verifier if verifier is not None else verifiers.create_verifier(settings)
         by_id = {c.id: r for c, r in zip(
-            spanned, v.score_pairs([(_premise_of(body, c), c.text) for c in spanned]) if spanned
+            spanned, v.score_pairs([_pair_of(body, c) for c in spanned]) if spanned
             else [], strict=True)}
         if bare:
             by_id.update(zip((c.id for c in bare), verify_claims(

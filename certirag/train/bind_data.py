@@ -19,17 +19,22 @@ learns on the spans it will be asked about. Sources, with the data README's spli
   another document (neutral); and the same sentence with its neighbour beside it
   (``context``: still entailed; a swap or negation in it still not).
 
+Both sides of every pair are then written in the notation the scorer reads
+(:func:`as_read`, scorer v3).
+
 Every builder is a pure function of its rows and a seed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from certirag.claims import extract_claims
+from certirag.text.notation import model_text
 from certirag.train.nli_data import (
     HALU_DEV_END,
     HALU_TRAIN_END,
@@ -41,7 +46,7 @@ from certirag.train.nli_data import (
 )
 from certirag.verifiers.binding import claim_anchors, evidence_sentences, plan_windows
 
-__all__ = ["MAX_CHARS", "bind_dev", "build_bind_splits", "document_pairs", "premise_for",
+__all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pairs", "premise_for",
            "premises_for"]
 
 ENT, NEU, CON = 0, 1, 2
@@ -303,7 +308,14 @@ def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
     train += synthetic_pairs(summ, "document", 0, summ_docs, seed, "syn_summ", per_doc)
     train += synthetic_pairs(qa, "knowledge", 0, qa_docs, seed + 1, "syn_qa", 1)
     rng.shuffle(train)
-    return train, bind_dev(data_dir, seed=seed)
+    return as_read(train), bind_dev(data_dir, seed=seed)
+
+
+def as_read(pairs: list[Pair]) -> list[Pair]:
+    """``pairs`` as inference reads them: both sides in the scorer's one notation
+    (:func:`certirag.text.notation.model_text`)."""
+    return [dataclasses.replace(p, premise=model_text(p.premise),
+                                hypothesis=model_text(p.hypothesis)) for p in pairs]
 
 
 def bind_dev(data_dir: Path, *, seed: int) -> dict[str, list[Pair]]:
@@ -312,10 +324,10 @@ def bind_dev(data_dir: Path, *, seed: int) -> dict[str, list[Pair]]:
     snli = data_dir / "snli" / "train.jsonl"
     qa = data_dir / "halueval" / "qa.jsonl"
     summ = data_dir / "halueval" / "summarization.jsonl"
-    return {
+    return {source: as_read(pairs) for source, pairs in {
         "snli": snli_pairs(snli, SNLI_DEV_START, 100_000),
         "qa": qa_claim_pairs(qa, HALU_TRAIN_END, HALU_DEV_END),
         "summarization": summarization_claim_pairs(summ, HALU_TRAIN_END, HALU_DEV_END),
         "synthetic": synthetic_pairs(summ, "document", HALU_TRAIN_END, HALU_DEV_END, seed + 2,
                                      "syn_summ", 1),
-    }
+    }.items()}

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from certirag.errors import BackendError
+from certirag.text.notation import model_text
 from certirag.text.subjects import resolve_pronoun
 from certirag.verifiers.anchors import (
     PRONOUN_LEAD,
@@ -475,7 +476,9 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     whose calibrated P(entailment) reaches ``tau_entail`` (ties: the higher score); when
     none does, the span with the highest P(entailment). Claims no span binds are not
     scored (``result`` is ``None``)."""
-    pairs = [(w.text, c) for c, p in zip(claims, plans, strict=True) for w in p.windows]
+    # both sides in one notation (scorer v3: certirag.bound.model_premise)
+    pairs = [(model_text(w.text), model_text(c))
+             for c, p in zip(claims, plans, strict=True) for w in p.windows]
     results = verifier.score_pairs(pairs) if pairs else []
     if len(results) != len(pairs):
         raise BackendError(f"verifier {getattr(verifier, 'name', '?')!r} returned "

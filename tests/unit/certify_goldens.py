@@ -1,7 +1,8 @@
 """The golden certificates of a release: fixed inputs, a fixed key, a fixed time.
 
 Each release that records rule versions commits the certificates :func:`golden_certificates`
-issues, named after the versions they record (``golden-<claims>-<checks>-<case>.cert.json``),
+issues, named after the versions they record
+(``golden-<claims>-<checks>-<scorer>-<case>.cert.json``),
 and never rewrites those of an earlier release: they are what tells a rule change that was
 not given a new version id. Write the missing ones for this release with::
 
@@ -92,11 +93,12 @@ def golden_certificates() -> dict[str, Certificate]:
 
 
 def golden_name(case: str) -> str:
-    """``golden-<claims>-<checks>-<case>.cert.json`` for this release's versions."""
+    """``golden-<claims>-<checks>-<scorer>-<case>.cert.json`` for this release's versions
+    (goldens written before scorer v3 leave the scorer out of their names)."""
     v = current_versions()
-    short = [v[part].removeprefix("certirag.").replace(".", "-") for part in ("claims",
-                                                                             "checks")]
-    return f"golden-{short[0]}-{short[1]}-{case}.cert.json"
+    short = "-".join(v[part].removeprefix("certirag.").replace(".", "-")
+                     for part in ("claims", "checks", "scorer"))
+    return f"golden-{short}-{case}.cert.json"
 
 
 def write(force: bool = False) -> list[Path]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +17,14 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
 from certirag.certify.canonical import canonical_json
-from certirag.certify.certificate import Certificate
+from certirag.certify.certificate import Certificate, issue_certificate
 from certirag.certify.dsse import Envelope, sign_envelope
 from certirag.certify.keys import Signer
 from certirag.certify.ledger import LEDGER_FAILURES
+from certirag.certify.verify import verify_certificate
 from certirag.cli.cert import cert_app, log_app
+from certirag.config import Settings
+from certirag.result import VerificationResult
 from certirag.schemas import Scores
 from certirag.testing import FakeVerifier
 
@@ -102,3 +105,22 @@ def resign(cert: Certificate, edit: Callable[[dict[str, Any]], None], signer: Si
     statement = json.loads(cert.envelope.payload)
     edit(statement["predicate"])
     return sign_envelope(canonical_json(statement), signer).to_json()
+
+
+def recompute_codes(res: VerificationResult, settings: Settings, verifier: Any,
+                    scorers: Sequence[str]) -> list[list[str]]:
+    """Issue a certificate of ``res`` and re-score it (``cert verify --recompute``) as it
+    was issued and then as each scorer version of ``scorers`` would have read it: the
+    failure codes of each check, the certificate's own first."""
+    signer = Signer.generate()
+    cert = issue_certificate(res, signer=signer, settings=settings)
+    out = [verify_certificate(cert.envelope.to_json(), signer.public_key, recompute=True,
+                              settings=settings, verifier=verifier).codes]
+    for scorer in scorers:
+        def as_scorer(body: dict[str, Any], scorer: str = scorer) -> None:
+            body["versions"]["scorer"] = scorer
+
+        out.append(verify_certificate(resign(cert, as_scorer, signer), signer.public_key,
+                                      recompute=True, settings=settings,
+                                      verifier=verifier).codes)
+    return out

@@ -1,0 +1,81 @@
+"""One notation for what the model reads (scorer ``certirag.scorer.v3``).
+
+Our small NLI model reads "20 per cent" and "20%" as different things: a claim written
+"20%" scores P(entailment) 0.39 against its own sentence written "20 per cent", and 0.97
+against the same sentence written "20%". The deterministic checks already treat such
+spellings as one value; :func:`model_text` writes both sides of a model pair in one
+notation, so the model compares what is said, not how it is typed:
+
+* a percentage: ``20 per cent``, ``20 percent``, ``ten per cent``, ``20 %`` → ``20%``;
+* a scale word: ``£1.5million``, ``$5m``, ``€2bn``, ``3,500,000`` → ``£1.5 million``,
+  ``$5 million``, ``€2 billion``, ``3.5 million``;
+* a country's short name: ``U.S.``, ``United States (of America)`` → ``US``; ``U.K.``,
+  ``United Kingdom`` → ``UK``.
+
+Only the model reads this text: evidence spans, claims and certificates keep the words as
+written. Every rewrite keeps the value, so no claim's meaning changes.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from certirag.checks.numbers import SPELLED_RE, parse_spelled
+
+__all__ = ["model_text"]
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_PERCENT_WORD = r"(?:per\s?cent|percent)\b"
+_DIGIT_PERCENT = re.compile(rf"(?<![\w.,])({_NUM})\s*(?:{_PERCENT_WORD}|%)", re.IGNORECASE)
+_SPELLED_PERCENT = re.compile(rf"({SPELLED_RE.pattern})\s+{_PERCENT_WORD}", re.IGNORECASE)
+_SCALES = {"m": "million", "mn": "million", "mln": "million", "million": "million",
+           "bn": "billion", "b": "billion", "billion": "billion",
+           "tn": "trillion", "trillion": "trillion"}
+_MONEY_SCALE = re.compile(rf"([£$€])\s?({_NUM})\s?(mn|mln|m|bn|b|tn)\b(?!')", re.IGNORECASE)
+_GLUED_SCALE = re.compile(rf"(?<![\w.,])({_NUM})(million|billion|trillion)\b", re.IGNORECASE)
+_EXACT_MILLIONS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3}){2,3})(?![\d,]*\.\d)(?!,\d)(?!\w)")
+_COUNTRIES = (
+    (re.compile(r"\bUnited States of America\b"), "US"),
+    (re.compile(r"\bUnited States\b"), "US"),
+    (re.compile(r"\bUnited Kingdom\b"), "UK"),
+    # at the text's end the abbreviation's stop is the sentence's too: it stays
+    (re.compile(r"(?<![\w.])U\.S\.(?:A\.)?(?=\s*$)"), "US."),
+    (re.compile(r"(?<![\w.])U\.K\.(?=\s*$)"), "UK."),
+    (re.compile(r"(?<![\w.])U\.S\.(?:A\.)?(?!\w)"), "US"),
+    (re.compile(r"(?<![\w.])U\.K\.(?!\w)"), "UK"),
+)
+
+
+def _spelled(m: re.Match[str]) -> str:
+    numbers = parse_spelled(m.group(1))
+    if not numbers or numbers[-1][3]:  # an ordinal ("first per cent") is left alone
+        return m.group(0)
+    start, _, value, _ = numbers[-1]
+    return f"{m.group(1)[:start]}{value}%"
+
+
+def _scaled(value: int) -> str | None:
+    for size, word in ((10**12, "trillion"), (10**9, "billion"), (10**6, "million")):
+        if value >= size and value % (size // 10) == 0:
+            return f"{Decimal(value) / size:f}".rstrip("0").rstrip(".") + f" {word}"
+    return None
+
+
+def _exact(m: re.Match[str]) -> str:
+    return _scaled(int(m.group(1).replace(",", ""))) or m.group(0)
+
+
+def model_text(text: str) -> str:
+    """``text`` in the one notation the model reads (see the module's docstring)."""
+    out = _DIGIT_PERCENT.sub(lambda m: f"{m.group(1)}%", text)
+    if "cent" in out.lower():
+        out = _SPELLED_PERCENT.sub(_spelled, out)
+    out = _MONEY_SCALE.sub(lambda m: f"{m.group(1)}{m.group(2)} {_SCALES[m.group(3).lower()]}",
+                           out)
+    out = _GLUED_SCALE.sub(lambda m: f"{m.group(1)} {m.group(2).lower()}", out)
+    out = _EXACT_MILLIONS.sub(_exact, out)
+    if "U" in out:
+        for pattern, short in _COUNTRIES:
+            out = pattern.sub(short, out)
+    return out

@@ -13,18 +13,20 @@ title after a name are *cuts* (:attr:`Entity.cuts`): ``Spain's | King Felipe``,
 ``Apple | CEO Tim Cook``, ``Bank of England | Governor Mark Carney``. The run stays one name
 (``King's College`` is one), but it may be grounded piece by piece at its cuts.
 
-A name is grounded when the evidence or the question mentions it, case-insensitively: the
-whole phrase; a surname-only mention of a full name (``Smith`` for ``John Smith``); a full
-name with a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``, but not a
-middle name the evidence does not have); an acronym of either (``EU`` / ``European Union``);
-a table of aliases, countries and their demonyms (``UK`` / ``Britain`` / ``British``,
-``Kenya`` / ``Kenyan`` / ``Kenyans``). Possessives are ignored and honorifics and titles
-dropped; first names may share the surname after them (``Iman and Siham Hashi``). A name the
-evidence does not mention whole is still grounded when it cuts into pieces the evidence
-mentions each: at its cuts (``Spain's King Felipe`` against evidence naming Spain and King
-Felipe apart), or elsewhere into names of two words or more (``Daily Mail Online Walter
-Scott`` against evidence naming ``Daily Mail Online`` and ``Walter Scott``). A single word
-is a piece only between cuts, so ``John Smith`` is not grounded by a ``John`` and a
+A name is grounded when the evidence or the question mentions it, case-insensitively: the whole
+phrase; a surname-only mention of a full name (``Smith`` for ``John Smith``); a full name with
+a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``, but not a middle name
+the evidence does not have); an acronym of either (``EU`` / ``European Union``); a table of
+aliases, countries and their demonyms (``UK`` / ``Britain`` / ``British``, ``Kenya`` /
+``Kenyan`` / ``Kenyans``); a first name in its short or long form (``Mike`` / ``Michael``);
+``State of X`` for X; a person named with the place they are from near the name (``Mimi and Joe
+Lemay of Massachusetts``). Possessives are ignored and honorifics and titles (``Princesses
+Sofia and Leonor``) dropped; first names may share the surname after them (``Iman and Siham
+Hashi``). A name the evidence does not mention whole is still grounded when it cuts into pieces
+the evidence mentions each: at its cuts (``Spain's King Felipe`` against evidence naming Spain
+and King Felipe apart), or elsewhere into names of two words or more (``Daily Mail Online
+Walter Scott`` against evidence naming ``Daily Mail Online`` and ``Walter Scott``). A single
+word is a piece only between cuts, so ``John Smith`` is not grounded by a ``John`` and a
 ``Smith`` apart, nor ``Times Square`` by "at times" and "square metres".
 """
 
@@ -54,6 +56,7 @@ _HONORIFIC = words("""
 mr mrs ms mx miss dr prof professor sir dame lord lady president king queen prince princess saint
 st judge justice general gen captain capt colonel col lieutenant sergeant senator governor
 mayor pope rev reverend father sister brother uncle aunt chancellor minister
+princes princesses kings queens presidents senators judges
 ceo cfo coo cto chairman chairwoman chief executive officer spokesman spokeswoman spokesperson
 editor director founder secretary prime deputy vice
 """)
@@ -63,7 +66,7 @@ _ROLE = words("""
 rep representative congressman congresswoman councillor officer officers constable detective
 inspector comedian actor actress singer star model presenter host reporter journalist author
 writer designer businessman businesswoman tycoon billionaire chef coach manager boss owner
-photographer teacher nurse pilot driver
+photographer teacher nurse pilot driver charity
 husband wife ex-husband ex-wife widow widower mother father mum dad son daughter victim suspect
 """)
 # Titles that start a new run after a name (``Apple CEO Tim Cook``). Political titles
@@ -82,6 +85,26 @@ _HEADS = frozenset("""valley river street road avenue lane castle university col
 hospital city county state lake mountain mount park bridge station island bay church airport
 square house hall centre center club court council forest hill beach harbour harbor""".split())
 _QUOTES = frozenset("\"'([{")
+# Words between a person's name and the place they are from (:meth:`EntityIndex._placed`).
+_NEAR = 12
+# A first name's short and long forms ("Mike Finkel" is "Michael Finkel", "Rob" "Robert").
+_NICKNAMES: dict[str, frozenset[str]] = {n: g for g in (frozenset(x.split("|")) for x in (
+    "michael|mike|mick|mickey", "robert|rob|bob|bobby|robbie|bert", "william|will|bill|billy|"
+    "liam", "james|jim|jimmy|jamie", "thomas|tom|tommy", "david|dave|davy", "daniel|dan|danny",
+    "joseph|joe|joey", "christopher|chris", "nicholas|nick|nicky", "stephen|steven|steve",
+    "anthony|tony", "andrew|andy|drew", "alexander|alex|sandy", "alexandra|alex|sandra",
+    "benjamin|ben|benny", "samuel|sam|sammy", "samantha|sam", "matthew|matt",
+    "patrick|pat|paddy", "patricia|pat|patty|trish", "katherine|catherine|kathryn|kate|katie|"
+    "kathy|cathy|kat", "elizabeth|liz|lizzie|beth|betty|eliza", "jennifer|jen|jenny",
+    "susan|sue|susie", "edward|ed|eddie|ted|teddy", "frederick|fred|freddie", "gregory|greg",
+    "jonathan|jon", "joshua|josh", "kenneth|ken|kenny", "lawrence|larry", "nathan|nate",
+    "nathaniel|nate|nat", "peter|pete", "philip|phillip|phil", "ronald|ron|ronnie",
+    "richard|rick|ricky|rich|dick", "charles|charlie|chuck", "john|johnny|jack",
+    "henry|harry|hank", "timothy|tim|timmy", "victoria|vicky|tori", "margaret|maggie|peggy|meg",
+    "rebecca|becky|becca", "deborah|debbie|deb", "douglas|doug", "gerald|gerry|jerry",
+    "jeffrey|geoffrey|jeff|geoff", "leonard|len|lenny", "raymond|ray", "donald|don|donnie",
+    "abigail|abby|abbie", "barbara|barb", "frances|fran", "francis|frank", "zachary|zach|zack",
+)) for n in g}
 _ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
     "uk|u.k|united kingdom|britain|great britain|british|gb|brit",
     "us|u.s|usa|u.s.a|united states|united states of america|america|american|americans",
@@ -300,6 +323,15 @@ def _emit(text: str, run: list[tuple[Token, bool, bool]], out: list[Entity]) -> 
     out.append(Entity(text[start:end], words, start, end, cuts))
 
 
+def _nicknamed(words: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
+    """``words`` with its first name (after honorifics and roles) in its other forms."""
+    i = 0
+    while i < len(words) - 1 and (words[i] in _HONORIFIC or words[i] in _ROLE):
+        i += 1
+    for other in sorted(_NICKNAMES.get(words[i], frozenset()) - {words[i]}) if words else ():
+        yield (*words[:i], other, *words[i + 1:])
+
+
 class EntityIndex:
     """What the evidence and the question mention, for grounding names."""
 
@@ -384,6 +416,24 @@ class EntityIndex:
         return ok[0]
 
     def _grounded(self, words: tuple[str, ...]) -> bool:
+        return self._grounded_whole(words) or self._placed(words)
+
+    def _placed(self, words: tuple[str, ...]) -> bool:
+        """A person's name with the place they are from ("Mimi and Joe Lemay of
+        Massachusetts" for "Massachusetts couple Mimi and Joe Lemay"): the names before the
+        last "of", the place after it, each mentioned, the place near the names."""
+        k = max((i for i, w in enumerate(words) if w == "of"), default=-1)
+        head, tail = words[:k], words[k + 1:]
+        if sum(w not in _CONNECT for w in head) < 2 or not 0 < len(tail) <= 3 or any(
+                w in _CONNECT for w in tail):
+            return False
+        if not (self._said(tail) or self._alias_mentioned(tail)) \
+                or not self._grounded_whole(head):
+            return False
+        return any(abs(a - b) <= _NEAR for a in self._positions.get(head[-1], ())
+                   for b in self._positions.get(tail[0], ()))
+
+    def _grounded_whole(self, words: tuple[str, ...]) -> bool:
         if any(w in _SPLIT for w in words):
             parts: list[tuple[str, ...]] = []
             cur: list[str] = []
@@ -406,6 +456,10 @@ class EntityIndex:
         return self._mentioned(words)
 
     def _mentioned(self, words: tuple[str, ...]) -> bool:
+        return self._mentioned_as(words) or any(self._mentioned_as(v)
+                                                for v in _nicknamed(words))
+
+    def _mentioned_as(self, words: tuple[str, ...]) -> bool:
         if not words:
             return True
         joined = " " + " ".join(words) + " "
@@ -445,6 +499,8 @@ class EntityIndex:
                 return True
         if self._alias_mentioned(core):
             return True
+        if len(core) > 2 and core[0] == "state" and core[1] == "of":
+            return self._said(core[2:]) or self._alias_mentioned(core[2:])  # "State of Utah"
         if len(core) > 2 and core[0] in _INSTITUTION and core[1] == "of":
             return self._said((*core[2:], core[0]))  # "University of Warwick"
         if len(core) > 1 and core[-1] in _INSTITUTION:

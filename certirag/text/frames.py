@@ -34,7 +34,11 @@ _SELF_LABEL = re.compile(
     r"^\W*(?:myth|rumou?r|claim|false|fake|fiction|misconception|hoax|hypothetically|"
     r"suppose|imagine|what if)\b\W*", re.IGNORECASE)
 _SELF_ADVERB = re.compile(
-    r"\b(?:allegedly|supposedly|purportedly|reportedly|rumou?red|hypothetical(?:ly)?)\b",
+    r"\b(?:allegedly|supposedly|purportedly|reportedly|rumou?red|hypothetical(?:ly)?|"
+    # a popular belief, the setting of a myth: "Many people believe that …"
+    r"(?:some|many|most) (?:\w+ )?(?:still )?(?:believe|think|assume)(?: that)?|"
+    r"it is (?:widely|commonly|often|popularly) (?:believed|thought|assumed)(?: that)?|"
+    r"a (?:common|popular|widespread) (?:belief|misconception|myth) (?:is )?that)\b",
     re.IGNORECASE)
 # The sentence before, a label: it names what follows a rumour, a myth or a fake.
 _BEFORE_LABEL = re.compile(
@@ -69,8 +73,10 @@ _AFTER = re.compile(
     r"misleading|fake|fictional)|"
     r"\b(?:denied|denies|deny|refuted|refutes|rejected|debunked|dismissed|retracted|"
     r"withdrew|corrected) " + _BACK +
-    r"(?=\W*$|\s*[.,;!?]|\s+(?:as|and|on|in|at|outright|entirely|completely)\b)|"
+    r"(?=\W*$|\s*[.,;:!?]|\s+(?:as|and|on|in|at|outright|entirely|completely)\b)|"
     r"\bno (?:evidence|truth) (?:for|of|in|to|to support) " + _BACK + r"|\bnever happened\b|"
+    r"\b(?:found|find|finds|showed|show|shows|shown|saw|see|sees) no such (?:effect|link|"
+    r"benefit|thing|evidence|connection|change)s?\b|\bthere (?:is|was) no such thing\b|"
     r"\b" + _BACK + r" (?:later |has since |have since )?(?:turned out|proved|proven|was shown|"
     r"has been shown) to be (?:false|untrue|wrong|fake|a hoax|fictional|baseless)\b|"
     r"\bin fact,? (?:no|the opposite)|^\W*in reality\b|\bhowever,? this\b",
@@ -85,7 +91,8 @@ _DENIES = re.compile(
 _REPORTS = re.compile(
     r"\b(?:alleged(?:ly)?|allegations?|claim(?:s|ed)|accus(?:ed|es|ation)|reportedly|"
     r"rumou?red|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
-    r"suspicion|trial|denie[sd]|deny|arrested)\b", re.IGNORECASE)
+    r"suspicion|trial|denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
+    r"myths?|misconceptions?)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _STOP = frozenset("""a an the of and or to in on at by for with from is are was were be been
 has have had it its this that these those as he she they his her their who which what when

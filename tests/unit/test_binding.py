@@ -122,6 +122,12 @@ def test_planning_is_deterministic_and_bounded() -> None:
     ("", "The mayor will resign in May.", "The mayor denied the report."),
     ("A fake press release circulated on Tuesday.", "Orion Motors recalled 50,000 cars.",
      "Orion Motors said it did not issue the release."),
+    # a popular belief, and research or a correction that points back to it
+    ("", "Many people believe that vitamin C cures the common cold.", ""),
+    ("", "It is widely believed that the bridge was built in 1850.", ""),
+    ("", "Vitamin C cures the common cold.", "Clinical trials have found no such effect."),
+    ("", "The drug was approved in 2019, according to an early draft.",
+     "The final report corrected this: approval came in 2021."),
 ])
 def test_quote_frames_are_found(before: str, sentence: str, after: str) -> None:
     assert quote_frame(before, sentence, after) is not None
@@ -159,6 +165,7 @@ def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -
      "gender."),
     ("", "She was rushed to hospital.", "Doctors saw something was wrong straight away."),
     ("", "Stiviano testified on Monday.", "She denied that she used sex to manipulate him."),
+    ("", "The drug was approved in 2019.", "There is no such risk for children, doctors said."),
 ])
 def test_a_cue_word_that_frames_nothing_is_no_frame(before: str, sentence: str,
                                                     after: str) -> None:
@@ -171,6 +178,9 @@ def test_an_adverb_frames_what_it_governs() -> None:
     sentence = "The brawl broke out on Friday and was allegedly caused by an argument."
     assert quote_frame("", sentence, "", "A brawl broke out on Friday.") is None
     assert quote_frame("", sentence, "", "The brawl was caused by an argument.") is not None
+    sentence = "Many fans believe the striker will stay, but he signed for Milan on Monday."
+    assert quote_frame("", sentence, "", "The striker signed for Milan on Monday.") is None
+    assert quote_frame("", sentence, "", "The striker will stay.") is not None
 
 
 def test_a_claim_that_reports_the_frame_says_what_the_passage_says() -> None:
@@ -179,6 +189,9 @@ def test_a_claim_that_reports_the_frame_says_what_the_passage_says() -> None:
     assert quote_frame(before, sentence, "", "He took £5,000.") is not None
     assert quote_frame("A rumour spread on Monday.", "The bank will close.", "",
                        "The bank will close.") is not None
+    belief = "Many people believe that vitamin C cures the common cold."
+    assert quote_frame("", belief, "", belief) is None
+    assert quote_frame("", belief, "", "Vitamin C cures the common cold.") is not None
 
 
 def test_neighbourhood() -> None:

@@ -19,7 +19,8 @@ import re
 
 from certirag.text.sentences import split_sentences
 
-__all__ = ["fragment_statement", "yes_no_polarity", "yes_no_statement"]
+__all__ = ["fragment_statement", "is_yes_no_question", "yes_no_lead", "yes_no_polarity",
+           "yes_no_statement", "yes_no_subject"]
 
 _YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
 _NO = r"no|nope|nah|incorrect|false|not at all|negative"
@@ -51,6 +52,24 @@ def yes_no_polarity(reply: str) -> bool | None:
     if m.group("neg"):
         return False
     return positive
+
+
+_YES_NO_LEAD = re.compile(rf"^\W*(?P<word>{_YES}|{_NO})(?:\s*[,;:!—–-]|\.(?=\s))\s*(?=\w)",
+                          re.IGNORECASE)
+
+
+def yes_no_lead(reply: str) -> tuple[bool, int, int] | None:
+    """A reply that opens with yes or no and then says more ("Correct, it fell.", "No, the
+    office opens at 9am."): ``(positive, end of the word, start of the rest)``; ``None``
+    for a bare yes or no (:func:`yes_no_polarity`) and for any other reply. The word must
+    stand alone before a stop or a comma: "No fee is charged." says no "no"."""
+    if yes_no_polarity(reply) is not None:
+        return None
+    m = _YES_NO_LEAD.match(reply)
+    if m is None:
+        return None
+    positive = re.fullmatch(_NO, m.group("word"), re.IGNORECASE) is None
+    return positive, m.end("word"), m.end()
 
 
 _LEAD = re.compile(r"^(?:(?:so|and|but|also|then|ok|okay|well|please|hi|hello|hey)[\s,]+"
@@ -113,6 +132,10 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
             _is_cap(words[i + 1]) and first.isalpha():
         i += 1  # "Do musicians Robert Fleischman and Jimmy Barnes ..."
         first, low = words[i], words[i].lower()
+    if not compound and i == 0 and len(words) > 2 and first.isalpha() and first.islower() \
+            and low not in _STOP and low not in _DET and words[1].isalpha() \
+            and words[1].islower() and words[1].lower() not in _STOP:
+        return 1  # after do/does/did, a bare noun and its verb: "Did revenue rise …?"
     if low in _DET or _is_cap(first):
         if low in _DET:
             i += 1
@@ -166,6 +189,24 @@ def _last_question(question: str) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def yes_no_subject(question: str) -> str | None:
+    """The subject of a yes/no question ("revenue" of "Did revenue rise in 2023?"), or
+    ``None`` when it is a pronoun or this cannot read the question."""
+    m = _YN_Q.match(_LEAD.sub("", _last_question(question)))
+    if m is None:
+        return None
+    words = _WORDS.findall(m.group("rest"))
+    end = _subject_end(words, compound=m.group("aux").lower() not in {"do", "does", "did"})
+    if end is None or end >= len(words) or (end == 1 and words[0].lower() in _PRONOUNS):
+        return None
+    return " ".join(words[:end])
+
+
+def is_yes_no_question(question: str) -> bool:
+    """Whether the last question of ``question`` asks yes or no ("Did revenue rise?")."""
+    return _YN_Q.match(_LEAD.sub("", _last_question(question))) is not None
 
 
 def yes_no_statement(question: str, positive: bool) -> str | None:

@@ -29,7 +29,14 @@ import re
 from dataclasses import dataclass
 
 from certirag.checks.numbers import SPELLED_RE
-from certirag.claims.answers import fragment_statement, yes_no_polarity, yes_no_statement
+from certirag.claims.answers import (
+    fragment_statement,
+    is_yes_no_question,
+    yes_no_lead,
+    yes_no_polarity,
+    yes_no_statement,
+    yes_no_subject,
+)
 from certirag.claims.clauses import split_subject_clause
 from certirag.claims.frames import core_span, has_checkable, has_strong_checkable
 from certirag.schemas import Claim
@@ -273,6 +280,10 @@ def _quote_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
+# The pronoun a reply after "Yes," opens with, for the question's subject.
+_YES_PRONOUN = re.compile(r"(?:It|They|He|She)(?=\s)")
+
+
 def answer_sentences(answer: str) -> list[tuple[int, int]]:
     """The sentences claims are built from: :func:`~certirag.text.sentences.split_sentences`,
     then cut at a closing quotation that a new sentence follows without a stop
@@ -298,11 +309,28 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                                     start=s_start, end=s_end,
                                     kind="claim" if stmt else "unresolved"))
             continue
+        yes = yes_no_lead(full) if question.strip() and is_yes_no_question(question) else None
+        subject = None  # after a yes, the question's subject names the rest's pronoun
+        if yes is not None:  # "Correct, it fell.": the yes is a claim, and so is the rest
+            positive, word_end, rest = yes
+            stmt = yes_no_statement(question, positive)
+            # a yes to a question this cannot read, or about the speakers ("Do you know
+            # …?"), says nothing the rest does not: the rest alone is the claim
+            if stmt is not None and not stmt.lower().startswith(("you ", "i ")) \
+                    and _norm(stmt) not in seen:
+                seen.add(_norm(stmt))
+                claims.append(Claim(id=f"c{len(claims) + 1}", text=stmt, start=s_start,
+                                    end=s_start + word_end))
+            s_start += rest
+            full = answer[s_start:s_end]
+            subject = yes_no_subject(question)
         a, b = core_span(full)
         start, end = s_start + a, s_start + b
         sentence = strip_markers(answer[start:end])
-        if (a, b) != (0, len(full)) and sentence:
+        if ((a, b) != (0, len(full)) or yes is not None) and sentence:
             sentence = sentence[0].upper() + sentence[1:]
+        if subject is not None and (p := _YES_PRONOUN.match(sentence)) is not None:
+            sentence = subject[0].upper() + subject[1:] + sentence[p.end():]  # "It fell."
         reason = not_a_claim_reason(sentence) if sentence else "only reference markers"
         if reason is not None:
             claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start,

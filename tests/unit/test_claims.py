@@ -206,6 +206,30 @@ def test_short_replies_are_read_with_the_question(question: str, answer: str,
     assert spans(answer, question) == [("claim", text, answer)]
 
 
+@pytest.mark.parametrize(("question", "answer", "claims"), [
+    # the yes is a claim of its own, and so is what follows it
+    # (its pronoun is the question's subject)
+    ("Is the office open at weekends?", "Yes, it opens at 9am on Saturdays.",
+     [("claim", "The office is open at weekends.", "Yes"),
+      ("claim", "The office opens at 9am on Saturdays.", "it opens at 9am on Saturdays.")]),
+    ("Is the office open?", "No. It is closed on Sundays.",
+     [("claim", "The office is not open.", "No."),
+      ("claim", "Is the office open? It is closed on Sundays.", "It is closed on Sundays.")]),
+    ("Did revenue rise in 2023?", "Correct, it fell.",
+     [("claim", "Revenue did rise in 2023.", "Correct"), ("claim", "Revenue fell.", "it fell.")]),
+    # a yes about the speakers says nothing the rest does not
+    ("Do you know any films by him?", "Yes, he directed Heat in 1995.",
+     [("claim", "Do you know any films by him? He directed Heat in 1995.",
+       "he directed Heat in 1995.")]),
+    # "No fee" is no "no"
+    ("Is a fee charged?", "No fee is charged.", [("claim", "No fee is charged.",
+                                                  "No fee is charged.")]),
+])
+def test_a_yes_or_no_that_says_more(question: str, answer: str,
+                                    claims: list[tuple[str, str, str]]) -> None:
+    assert spans(answer, question) == claims
+
+
 @pytest.mark.parametrize(("question", "answer"), [
     ("", "Yes."), ("", "No, it isn't."), ("How many days of leave do I get?", "No."),
     ("Yukio Mishima and Roberto Bolaño, are Chilean?", "No."),

@@ -364,6 +364,18 @@ def test_a_bare_yes_is_checked_as_the_question_statement() -> None:
     assert res.outcome == "withheld"
 
 
+def test_a_yes_the_rest_of_the_reply_contradicts_is_not_passed() -> None:
+    """The yes is a claim, and the rest is another: neither passes on the other's
+    words."""
+    res = verify("Is the hotel allowance £500 per night in London?",
+                 "Correct, it is £400 per night.", evidence=EVIDENCE, settings=Settings(),
+                 verifier=FakeVerifier())
+    first, rest = res.claims
+    assert first.claim.text == "The hotel allowance is £500 per night in London."
+    assert "400" in rest.claim.text and rest.decision != Decision.VERIFIED
+    assert res.outcome == "withheld"
+
+
 def test_an_unresolved_reply_is_withheld_with_its_reason() -> None:
     res = verify("", "Yes.", evidence=EVIDENCE, settings=Settings(), verifier=FakeVerifier())
     (c,) = res.claims

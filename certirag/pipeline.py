@@ -323,6 +323,18 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
             marks = [quoted_by(claim, answer, e, passages) for e in ev]
             found = bound.span_findings(claim.text, ev, passages, question=question,
                                         options=options, quotes=marks)
+            if found and res is br.result and all(f.kind == "ungrounded" for f in found):
+                # the best span does not state all the claim says: the next span the model
+                # entails the claim from may (a span that contradicts it still blocks)
+                for alt, window in br.others:
+                    if not _passes(alt.scores, thresholds):
+                        continue
+                    alt_ev = _sentence_evidence(window, passages)
+                    alt_marks = [quoted_by(claim, answer, e, passages) for e in alt_ev]
+                    if not bound.span_findings(claim.text, alt_ev, passages, question=question,
+                                               options=options, quotes=alt_marks):
+                        res, ev, marks, found = alt, alt_ev, alt_marks, []
+                        break
         except Exception as exc:  # fail closed on a bug in a rule
             log.exception("span check failed")
             decisions[claim.id] = _withhold(claim, "check_error", f"span check failed: {exc}")

@@ -431,11 +431,14 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
 @dataclass(frozen=True, slots=True)
 class BoundResult:
     """A claim scored on its binding spans: the best span's result (``None`` when no span
-    binds the claim), the span's sentences, and the plan."""
+    binds the claim), the span's sentences, and the plan; ``others``, the other spans that
+    reach τe with their results, in the order of preference (the next to try when the
+    best span fails the deterministic check)."""
 
     result: NLIResult | None
     window: BindingWindow | None
     plan: BindingPlan
+    others: tuple[tuple[NLIResult, BindingWindow], ...] = ()
 
 
 def unbound_message(plan: BindingPlan) -> str:
@@ -475,7 +478,8 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     Per claim, the span that decides is the one with the fewest sentences among those
     whose calibrated P(entailment) reaches ``tau_entail`` (ties: the higher score); when
     none does, the span with the highest P(entailment). Claims no span binds are not
-    scored (``result`` is ``None``)."""
+    scored (``result`` is ``None``). The other spans that reach ``tau_entail`` follow in
+    ``others``, in the same order."""
     # both sides in one notation (scorer v3: certirag.bound.model_premise)
     pairs = [(model_text(w.text), model_text(c))
              for c, p in zip(claims, plans, strict=True) for w in p.windows]
@@ -492,7 +496,10 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
             out.append(BoundResult(None, None, p))
             continue
 
-        best = max(range(len(block)), key=lambda j: _preference(block, p, j, tau_entail))
-        w = p.windows[best]
-        out.append(BoundResult(dataclasses.replace(block[best], window=w.text), w, p))
+        ranked = sorted(range(len(block)), reverse=True,
+                        key=lambda j: _preference(block, p, j, tau_entail))
+        best, w = ranked[0], p.windows[ranked[0]]
+        others = tuple((dataclasses.replace(block[j], window=p.windows[j].text), p.windows[j])
+                       for j in ranked[1:] if _preference(block, p, j, tau_entail)[0])
+        out.append(BoundResult(dataclasses.replace(block[best], window=w.text), w, p, others))
     return out

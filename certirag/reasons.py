@@ -153,6 +153,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "negated in the claim but not in the aligned evidence sentence, or the reverse"),
     ("polarity_mismatch", "check", _C, 1,
      "an antonym of the aligned evidence (rose/fell, before/after)"),
+    ("role_swap", "check", _C, 1,
+     "the aligned evidence relates the claim's two names the other way round (\"Acme "
+     "acquired Globex\" for \"Globex acquired Acme\")"),
     ("modal_mismatch", "check", ("contradiction", "ungrounded"), 1,
      "another modal force: contradiction for prohibition against permission or "
      "obligation, ungrounded for any other change (must/may, must/should)"),

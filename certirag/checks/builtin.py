@@ -40,7 +40,8 @@ BUILTIN: tuple[Check, ...] = (
           CHECKS_VERSION),
     Check("entities", _codes("ungrounded_entity"), check_entities, CHECKS_VERSION),
     Check("sentences", _codes("negation_mismatch", "polarity_mismatch", "modal_mismatch",
-                              "hedge_mismatch", "qualifier_dropped"), check_sentences,
+                              "hedge_mismatch", "qualifier_dropped", "role_swap"),
+          check_sentences,
           CHECKS_VERSION),
 )
 

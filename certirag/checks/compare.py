@@ -19,6 +19,7 @@ from certirag.checks.order import other_events
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES, possible, qualified, reported, reportive
+from certirag.checks.roles import role_swap
 from certirag.checks.swap import claim_context, find_swap, same_value
 
 __all__ = ["check_answer", "check_citations", "check_dates", "check_entities", "check_figures",
@@ -367,6 +368,9 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
             e, score = got
             check_negation(s, e, out, ev)
             _check_polarity(s, e, out)
+            swapped = role_swap(s, e)
+            if swapped is not None:
+                out.append(swapped)
             _check_modals(s, e, out)
             if score >= 0.6:
                 _check_hedges(s, e, out)

@@ -1,0 +1,129 @@
+"""Role swaps: two names the evidence relates the other way round.
+
+"Acme acquired Globex in 2019." against "Globex acquired Acme in 2019." has every name,
+date and word of its evidence, and our small model entails it (P(entailment) 0.80). The
+claim names two parties with a relation between them (the words from the first name to the
+second); the evidence sentence it aligns with has the same two names with the same relation
+words between them, in the other order, in the same voice (a passive ``by`` in both or in
+neither: "Globex was bought by Acme" states "Acme bought Globex"). A relation that reads the
+same both ways ("A met B", "A and B", "A played against B") is no swap, and neither is a
+claim whose order the evidence also states.
+"""
+
+from __future__ import annotations
+
+from certirag.checks.base import Finding
+from certirag.checks.parse import SentInfo
+
+__all__ = ["role_swap"]
+
+# Relation words that read the same both ways.
+_SYMMETRIC = frozenset("""and & or nor with vs versus v against between both together alongside
+met meet meets meeting married marry marries marrying merged merge merges merging partnered
+partner partners drew draw draws tied tie ties played play plays faced face faces
+""".split())
+_MAX_GAP = 8  # relation words between the two names
+
+
+_NOT_NAMES = frozenset("""the a an in on at by for of to it he she they we you i this that
+these those his her their its our my your there here when while after before if but and or
+january february march april may june july august september october november december monday
+tuesday wednesday thursday friday saturday sunday""".split())
+
+
+def _low(text: str) -> str:
+    return text.lower().removesuffix("'s").removesuffix("’s")
+
+
+def _names(s: SentInfo, e: SentInfo) -> list[tuple[str, ...]]:
+    """The names of ``s`` that ``e`` writes too: runs of capitalised words (a sentence's
+    first word included) each of which ``e`` writes capitalised."""
+    capital = {_low(t.text) for t in e.toks if t.text[:1].isupper()}
+    out: list[tuple[str, ...]] = []
+    run: list[str] = []
+    for t in [*s.toks, None]:
+        w = _low(t.text) if t is not None else ""
+        if t is not None and t.text[:1].isupper() and w in capital and w not in _NOT_NAMES:
+            run.append(w)
+            continue
+        if run:
+            out.append(tuple(run))
+            run = []
+    return out
+
+
+def _places(s: SentInfo, name: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Token ranges in ``s`` where ``name`` (its words, in order) is written."""
+    low = [_low(t.text) for t in s.toks]
+    n = len(name)
+    return [(i, i + n) for i in range(len(low) - n + 1) if tuple(low[i:i + n]) == name]
+
+
+_BE = frozenset("is are was were be been being am 's".split())
+_PAST = frozenset("""beat beats won wins led leads sued met hit bought buys sold sells took takes
+gave gives told tells paid pays made makes left leaves ran runs began begins became becomes chose
+chooses drove drives fought caught catches found finds held holds kept keeps lost loses saw sees
+sent sends shot shoots struck strikes taught teaches threw throws wrote writes""".split())
+# In the evidence, words that open a clause of its own between the names: no relation.
+_CLAUSE = frozenset("he she it they we that who whom whose which when while because".split())
+
+
+def _verbish(words: list[str]) -> bool:
+    return any(w in _BE or w in _PAST or (len(w) > 4 and w.endswith("ed")) for w in words) or (
+        bool(words) and len(words[0]) > 3 and words[0].endswith("s")
+        and not words[0].endswith("ss"))
+
+
+def _passive(words: list[str]) -> bool:
+    """A passive between the names: ``by``, or a form of *be* before a participle."""
+    return "by" in words or any(
+        w in _BE and any(x.endswith(("ed", "en")) for x in words[i + 1:i + 3])
+        for i, w in enumerate(words))
+
+
+def _between(s: SentInfo, a: tuple[int, int], b: tuple[int, int]
+             ) -> tuple[set[str], bool, list[str]]:
+    """The content stems of the words from ``a`` to ``b``, whether they are passive, and
+    the words themselves (lower case)."""
+    words = [s.toks[j].text.lower() for j in range(a[1], b[0])]
+    return ({str(s.stems[j]) for j in range(a[1], b[0]) if s.stems[j] is not None},
+            _passive(words), words)
+
+
+def role_swap(s: SentInfo, e: SentInfo) -> Finding | None:
+    """``role_swap`` when the evidence sentence ``e`` relates the claim sentence's two
+    names the other way round (see the module docstring)."""
+    names = _names(s, e)
+    if len(names) != 2 or names[0] == names[1]:
+        return None
+    first, second = (_places(s, n) for n in names)
+    if len(first) != 1 or len(second) != 1 or first[0][1] > second[0][0] \
+            or second[0][0] - first[0][1] > _MAX_GAP:
+        return None
+    if "?" in s.text:
+        return None  # a question read with its answer: the question's order is asked
+    relation, passive, gap = _between(s, first[0], second[0])
+    if not relation or not _verbish(gap) or any(w in _SYMMETRIC or w in ",;:" for w in gap):
+        return None
+    swapped = False
+    for a in _places(e, names[0]):
+        for b in _places(e, names[1]):
+            x, y = (a, b) if a[1] <= b[0] else (b, a)
+            if not 0 <= y[0] - x[1] <= _MAX_GAP:
+                continue
+            words, by, between = _between(e, x, y)
+            if not relation <= words or not _verbish(between) or (between[:1] == [","]) \
+                    or any(w in _CLAUSE for w in between):
+                continue  # no relation of the two names, or "X, director of Y"
+            if x == a:  # the claim's order: stated, unless an agent ("by") turns it round
+                if by == passive or ("by" in between) == ("by" in gap):
+                    return None
+            elif by != passive:
+                return None  # turned round by the voice: "B was appointed by A" states it
+            swapped = True
+    if not swapped:
+        return None
+    one, two = (" ".join(t.text for t in s.toks[p[0][0]:p[0][1]]) for p in (first, second))
+    return Finding("role_swap", "contradiction",
+                   f"the evidence relates {one!r} and {two!r} the other way round: "
+                   f"{e.text.strip()!r}", s.text, e.text.strip())

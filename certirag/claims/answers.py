@@ -54,8 +54,11 @@ def yes_no_polarity(reply: str) -> bool | None:
     return positive
 
 
-_YES_NO_LEAD = re.compile(rf"^\W*(?P<word>{_YES}|{_NO})(?:\s*[,;:!—–-]|\.(?=\s))\s*(?=\w)",
-                          re.IGNORECASE)
+_STOPS = r"(?:\s*[,;:!—–-]+|\.(?=\s))\s*"
+# yes or no, a stop, and its echo ("Yes, it does —") before the rest of the reply
+_YES_NO_LEAD = re.compile(
+    rf"^\W*(?P<word>{_YES}|{_NO}){_STOPS}(?:(?:{_PRON})\s+(?:{_AUX})(?:n't|n’t|\s+not)?{_STOPS})?"
+    r"(?=\w)", re.IGNORECASE)
 
 
 def yes_no_lead(reply: str) -> tuple[bool, int, int] | None:
@@ -107,10 +110,18 @@ def _is_cap(word: str) -> bool:
     return word[:1].isupper() or word[:1].isdigit()
 
 
-def _subject_end(words: list[str], *, compound: bool = True) -> int | None:
+def _subject_end(words: list[str], *, compound: bool = True, bare: bool = False
+                 ) -> int | None:
     """How many of ``words`` form the subject of a yes/no question's clause, leaving at
     least one word for the predicate. ``compound``: a noun may be followed by more nouns
-    ("the hotel allowance"); not after do/does/did, where a verb follows the subject."""
+    ("the hotel allowance"); not after do/does/did, where a verb follows the subject.
+    ``bare``: after do/does/did, a bare noun before its verb is the subject too ("Did
+    revenue rise …?"); a bare yes is not read so (our model entails "Contractors do receive
+    the bonus." from "Contractors are not eligible for the bonus."), only what follows it."""
+    if bare and not compound and len(words) > 2 and words[0].isalpha() \
+            and words[0].islower() and words[0] not in _STOP | _DET | set(_PRONOUNS) \
+            and words[1].isalpha() and words[1].islower() and words[1] not in _STOP:
+        return 1
     end = _subject_end_raw(words, compound=compound)
     if end is not None and end >= len(words) > 1 and end > 1 and _is_cap(words[end - 1]):
         end -= 1  # "Is the capital of France Paris?"
@@ -132,10 +143,6 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
             _is_cap(words[i + 1]) and first.isalpha():
         i += 1  # "Do musicians Robert Fleischman and Jimmy Barnes ..."
         first, low = words[i], words[i].lower()
-    if not compound and i == 0 and len(words) > 2 and first.isalpha() and first.islower() \
-            and low not in _STOP and low not in _DET and words[1].isalpha() \
-            and words[1].islower() and words[1].lower() not in _STOP:
-        return 1  # after do/does/did, a bare noun and its verb: "Did revenue rise …?"
     if low in _DET or _is_cap(first):
         if low in _DET:
             i += 1
@@ -198,7 +205,8 @@ def yes_no_subject(question: str) -> str | None:
     if m is None:
         return None
     words = _WORDS.findall(m.group("rest"))
-    end = _subject_end(words, compound=m.group("aux").lower() not in {"do", "does", "did"})
+    end = _subject_end(words, compound=m.group("aux").lower() not in {"do", "does", "did"},
+                       bare=True)
     if end is None or end >= len(words) or (end == 1 and words[0].lower() in _PRONOUNS):
         return None
     return " ".join(words[:end])

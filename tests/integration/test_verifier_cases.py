@@ -32,13 +32,13 @@ import pytest
 
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
-# Measured with the default preset (policy v3, scorer v2, builtin:nli-minilm-l6-bind5-int8,
-# tau_e 0.47, tau_c 0.5): catch 51/53 = 0.962, pass 31/37 = 0.838 (python
+# Measured with the default preset (policy v3, scorer v3, builtin:nli-minilm-l6-bind5-int8,
+# tau_e 0.47, tau_c 0.5): catch 56/58 = 0.966, pass 33/39 = 0.846 (python
 # benchmarks/own_set.py). The floors leave two catches and two passes of margin: floors
 # against regressions; the goals (0.95 and 0.80) are met on this set, written by the
 # project, which is why an independent set is the judge.
-CATCH_MIN = 0.92
-PASS_MIN = 0.78
+CATCH_MIN = 0.93
+PASS_MIN = 0.79
 
 # category -> (expected outcome(s), minimum number of cases per outcome)
 MINIMUMS: dict[str, dict[str, int]] = {
@@ -53,6 +53,7 @@ MINIMUMS: dict[str, dict[str, int]] = {
     "wrong_value": {"catch": 6},
     "wrapped": {"catch": 4, "pass": 2},
     "yes_no": {"catch": 2, "pass": 2},
+    "role_swap": {"catch": 2},
 }
 MIN_CASES = 72
 FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence": list,

@@ -215,9 +215,14 @@ def test_short_replies_are_read_with_the_question(question: str, answer: str,
     ("Is the office open?", "No. It is closed on Sundays.",
      [("claim", "The office is not open.", "No."),
       ("claim", "Is the office open? It is closed on Sundays.", "It is closed on Sundays.")]),
-    ("Did revenue rise in 2023?", "Correct, it fell.",
-     [("claim", "Revenue did rise in 2023.", "Correct"), ("claim", "Revenue fell.", "it fell.")]),
-    # a yes about the speakers says nothing the rest does not
+    # its echo ("it does —") is part of the yes
+    ("Does the company match pension contributions?",
+     "Yes, it does — the company matches pension contributions up to 5% of salary.",
+     [("claim", "The company does match pension contributions.", "Yes"),
+      ("claim", "The company matches pension contributions up to 5% of salary.",
+       "the company matches pension contributions up to 5% of salary.")]),
+    # a yes this cannot read, or one about the speakers, says nothing the rest does not
+    ("Did revenue rise in 2023?", "Correct, it fell.", [("claim", "Revenue fell.", "it fell.")]),
     ("Do you know any films by him?", "Yes, he directed Heat in 1995.",
      [("claim", "Do you know any films by him? He directed Heat in 1995.",
        "he directed Heat in 1995.")]),
@@ -232,6 +237,7 @@ def test_a_yes_or_no_that_says_more(question: str, answer: str,
 
 @pytest.mark.parametrize(("question", "answer"), [
     ("", "Yes."), ("", "No, it isn't."), ("How many days of leave do I get?", "No."),
+    ("Do contractors receive the annual bonus?", "Yes, they do."),  # a bare noun subject
     ("Yukio Mishima and Roberto Bolaño, are Chilean?", "No."),
 ])
 def test_an_unreadable_reply_is_unresolved_never_not_a_claim(question: str,

@@ -94,6 +94,12 @@ _REPORTS = re.compile(
     r"suspicion|trial|denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
     r"myths?|misconceptions?)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
+# A quotation in the claim: quotation marks that are no apostrophes.
+_QUOTED = re.compile(r"(?<!\w)['\"‘“](.{12,}?)['\"’”](?!\w)")
+# A label inside a report of an offence ("pleaded guilty to sending a hoax", "jailed for a
+# fake") names the offence, not what follows it.
+_OFFENCE = re.compile(r"\b(?:pleaded|pleads|admitted|admits|convicted|guilty|jailed|"
+                      r"sentenced|charged|accused|arrested|fined)\b", re.IGNORECASE)
 _STOP = frozenset("""a an the of and or to in on at by for with from is are was were be been
 has have had it its this that these those as he she they his her their who which what when
 where how not no but so if then than there here will would can could may might""".split())
@@ -161,17 +167,27 @@ def quote_frame(before: str, sentence: str, after: str, claim: str = "") -> str 
     return None if cue is None else f"{cue.strip(' :') or ':'!r} {where}"
 
 
+def _quotes(claim: str, sentence: str, m: re.Match[str]) -> bool:
+    """Whether the claim puts the words the cue ``m`` governs in quotation marks ("Lehnardt,
+    35, 'allowed her daughter to drink'"): it gives them as someone's words, as the
+    sentence does."""
+    governed = _content(re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0])
+    return any(len(_content(q) & governed) >= 2 for q in _QUOTED.findall(claim))
+
+
 def _self_cue(sentence: str, claim: str) -> str | None:
     if (m := _SELF_LABEL.search(sentence)) is not None:
         return m.group(0)
     m = _SELF_ADVERB.search(sentence)
-    return m.group(0) if m is not None and _scoped(sentence, m, claim) else None
+    return m.group(0) if m is not None and _scoped(sentence, m, claim) and not _quotes(
+        claim, sentence, m) else None
 
 
 def _before_cue(before: str, sentence: str) -> str | None:
     if not before:
         return None
-    if (m := _BEFORE_LABEL.search(before)) is not None:
+    if (m := _BEFORE_LABEL.search(before)) is not None and not _OFFENCE.search(
+            before, 0, m.start()):
         return m.group(0)
     return next((m.group(0) for m in _BEFORE_REPORT.finditer(before)
                  if _introduces(before, m, sentence)), None)

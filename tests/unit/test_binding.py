@@ -166,6 +166,9 @@ def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -
     ("", "She was rushed to hospital.", "Doctors saw something was wrong straight away."),
     ("", "Stiviano testified on Monday.", "She denied that she used sex to manipulate him."),
     ("", "The drug was approved in 2019.", "There is no such risk for children, doctors said."),
+    # a label inside a report of the offence names the offence
+    ("Zoe Gregory pleaded guilty to sending an email hoax to blow up the school.",
+     "She hijacked a pupil's email account.", ""),
 ])
 def test_a_cue_word_that_frames_nothing_is_no_frame(before: str, sentence: str,
                                                     after: str) -> None:
@@ -178,6 +181,13 @@ def test_an_adverb_frames_what_it_governs() -> None:
     sentence = "The brawl broke out on Friday and was allegedly caused by an argument."
     assert quote_frame("", sentence, "", "A brawl broke out on Friday.") is None
     assert quote_frame("", sentence, "", "The brawl was caused by an argument.") is not None
+    # a claim that quotes the governed words gives them as someone's words, as the
+    # sentence does; a quoted word or two does not
+    sentence = "Lehnardt, 35, allegedly allowed her daughter's friends to drink alcohol."
+    assert quote_frame("", sentence, "",
+                       "Lehnardt 'allowed her daughter's friends to drink alcohol'") is None
+    assert quote_frame("", sentence, "",
+                       "Lehnardt's 'party' let her daughter's friends drink alcohol.") is not None
     sentence = "Many fans believe the striker will stay, but he signed for Milan on Monday."
     assert quote_frame("", sentence, "", "The striker signed for Milan on Monday.") is None
     assert quote_frame("", sentence, "", "The striker will stay.") is not None

@@ -9,6 +9,9 @@ notation, so the model compares what is said, not how it is typed:
 * a percentage: ``20 per cent``, ``20 percent``, ``ten per cent``, ``20 %`` → ``20%``;
 * a scale word: ``£1.5million``, ``$5m``, ``€2bn``, ``3,500,000`` → ``£1.5 million``,
   ``$5 million``, ``€2 billion``, ``3.5 million``;
+* a unit written as its symbol, glued to its figure: ``70 mph``, ``70 miles per hour`` →
+  ``70mph``; ``1.5 kilometres`` → ``1.5km``; ``15 stone`` → ``15st`` (also kg, cm, mm, ft,
+  lb, ml); ``£10k`` → ``£10,000``;
 * a country's short name: ``U.S.``, ``United States (of America)`` → ``US``; ``U.K.``,
   ``United Kingdom`` → ``UK``.
 
@@ -35,6 +38,17 @@ _SCALES = {"m": "million", "mn": "million", "mln": "million", "million": "millio
 _MONEY_SCALE = re.compile(rf"([£$€])\s?({_NUM})\s?(mn|mln|m|bn|b|tn)\b(?!')", re.IGNORECASE)
 _GLUED_SCALE = re.compile(rf"(?<![\w.,])({_NUM})(million|billion|trillion)\b", re.IGNORECASE)
 _EXACT_MILLIONS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3}){2,3})(?![\d,]*\.\d)(?!,\d)(?!\w)")
+_UNIT_WORDS = {"miles per hour": "mph", "mph": "mph", "kilometres": "km", "kilometers": "km",
+               "km": "km", "kilograms": "kg", "kilogrammes": "kg", "kg": "kg",
+               "centimetres": "cm", "centimeters": "cm", "cm": "cm", "millimetres": "mm",
+               "millimeters": "mm", "mm": "mm", "stone": "st", "st": "st", "feet": "ft",
+               "ft": "ft", "lbs": "lb", "lb": "lb", "ml": "ml", "millilitres": "ml",
+               "milliliters": "ml"}
+_UNIT = re.compile(
+    rf"(?<![\w.,])({_NUM})\s*("
+    + "|".join(sorted((re.escape(u) for u in _UNIT_WORDS), key=len, reverse=True))
+    + r")\b(?!')")  # lower case: "12 Stone Street" is an address
+_THOUSANDS = re.compile(r"([£$€])(\d{1,3}(?:\.\d+)?)k\b", re.IGNORECASE)
 _COUNTRIES = (
     (re.compile(r"\bUnited States of America\b"), "US"),
     (re.compile(r"\bUnited States\b"), "US"),
@@ -66,6 +80,13 @@ def _exact(m: re.Match[str]) -> str:
     return _scaled(int(m.group(1).replace(",", ""))) or m.group(0)
 
 
+def _thousands(m: re.Match[str]) -> str:
+    value = Decimal(m.group(2)) * 1000
+    if value != value.to_integral_value():
+        return m.group(0)
+    return f"{m.group(1)}{int(value):,}"
+
+
 def model_text(text: str) -> str:
     """``text`` in the one notation the model reads (see the module's docstring)."""
     out = _DIGIT_PERCENT.sub(lambda m: f"{m.group(1)}%", text)
@@ -75,6 +96,8 @@ def model_text(text: str) -> str:
                            out)
     out = _GLUED_SCALE.sub(lambda m: f"{m.group(1)} {m.group(2).lower()}", out)
     out = _EXACT_MILLIONS.sub(_exact, out)
+    out = _UNIT.sub(lambda m: f"{m.group(1)}{_UNIT_WORDS[m.group(2)]}", out)
+    out = _THOUSANDS.sub(_thousands, out)
     if "U" in out:
         for pattern, short in _COUNTRIES:
             out = pattern.sub(short, out)

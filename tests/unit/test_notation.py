@@ -31,6 +31,12 @@ from .certify_support import recompute_codes
     ("1.5million views", "1.5 million views"),
     ("3,500,000 people", "3.5 million people"),
     ("2,000,000,000 stars", "2 billion stars"),
+    ("winds of 70 mph", "winds of 70mph"),
+    ("winds of 70 miles per hour", "winds of 70mph"),
+    ("a bridge 1.5 kilometres long", "a bridge 1.5km long"),
+    ("he weighs 15 stone", "he weighs 15st"),
+    ("5 feet tall", "5ft tall"),
+    ("a £10k fine and a $2.5k bill", "a £10,000 fine and a $2,500 bill"),
     ("in the United Kingdom and the United States", "in the UK and the US"),
     ("in the United States of America", "in the US"),
     ("the U.S. Senate and U.K. law", "the US Senate and UK law"),
@@ -49,6 +55,8 @@ def test_one_notation(text: str, read: str) -> None:
     "a 12,000,000.5 value",
     "Marks & Spencer's 5m' run",
     "the USS Enterprise",
+    "12 Stone Street",  # an address, not a weight
+    "15st 7lb",
 ])
 def test_left_as_written(text: str) -> None:
     assert model_text(text) == text

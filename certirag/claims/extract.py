@@ -60,20 +60,28 @@ _GREETING = re.compile(
     re.IGNORECASE,
 )
 _OPINION = re.compile(
-    r"^(?:i|we)\s+(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
+    r"^(?:i|we)(?:\s+|(?=['’]))(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
     r"(?:like|love|adore|enjoy|prefer|hate|dislike|feel|am (?:happy|glad|sad|sorry|excited|"
     r"pleased|thrilled)|think (?:it'?s|that'?s|this is) (?:great|good|bad|awful|amazing|"
     r"wonderful|fun|interesting)|find (?:it|this|that) \w+|wish|hope|can't wait|cannot wait"
-    r"|'m (?:happy|glad|sad|sorry|excited|a (?:big )?fan))\b",
+    r"|['’]m (?:happy|glad|sad|sorry|excited|a (?:big )?fan)|(?:['’]d|would) (?:really )?"
+    r"(?:recommend|suggest|love|like)|recommend|(?:['’]m|am) not (?:sure|certain)"
+    r"|(?:don't|do not) know"
+    r"|(?:can't|cannot) remember)\b",
     re.IGNORECASE,
 )
 _OPINION_ONLY = re.compile(
-    r"^(?:(?:that|this|it)(?:'s| is| was| sounds| seems) (?:so |really |very )?(?:great|"
-    r"good|awesome|amazing|cool|nice|wonderful|interesting|fun|lovely|terrible|awful|sad)"
+    r"^(?:(?:that|this|it)(?:'s| is| was| sounds| seems)(?: like)? (?:an? )?(?:so |really |"
+    r"very )?(?:great|good|awesome|amazing|cool|nice|wonderful|interesting|fun|lovely|"
+    r"terrible|awful|sad)(?: (?:choice|question|idea|pick|one|film|movie|book|song|show|"
+    r"read|place|team))?"
     r"|how (?:interesting|nice|cool|wonderful|sad)|what a .*)[\s!.]*$",
     re.IGNORECASE,
 )
-_FACTUAL_HINT = re.compile(r"\d|\bthat\b|\bbecause\b|\bsince\b|\bwhich\b|\bwho\b", re.IGNORECASE)
+# A fact inside an opinion: a figure, or a clause ("I love that it was filmed in Iceland");
+# "that" before a noun is a demonstrative ("I love that movie").
+_FACTUAL_HINT = re.compile(r"\d|\bthat\s+(?:it|he|she|they|there|we|you|i|this|these|those)\b"
+                           r"|\bbecause\b|\bsince\b|\bwhich\b|\bwho\b", re.IGNORECASE)
 
 _VERBS = frozenset(
     """
@@ -120,12 +128,20 @@ def not_a_claim_reason(sentence: str) -> str | None:
     return None
 
 
+# The pronouns of a person, and the name a passive gives its agent ("directed by X").
+_PERSONAL = frozenset({"He", "She", "His", "Her"})
+_AGENT = re.compile(r"\bby ((?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|de|van|von|al))*)")
+# A sentence the speaker or the listener is the subject of ("I recommend …", "You can …").
+_PERSON_START = re.compile(r"^(?:I|We|You)(?:['’][a-z]|\s+[a-z])")  # not "I Love You, Man"
+
+
 def is_fragment(sentence: str) -> bool:
     """True for an answer that names something without a verb ("Delhi.", "Arthur's Magazine")."""
     raw = _WORD.findall(sentence)
     if not raw:
         return True
-    if len(raw) > 8 or _PRONOUN_START.match(sentence.strip()):
+    if len(raw) > 8 or _PRONOUN_START.match(sentence.strip()) or _PERSON_START.match(
+            sentence.strip()):
         return False
     words = [w.lower() for w in raw]
     if any(w in _VERBS or w in _IRREGULAR or w.endswith("n't") for w in words):
@@ -297,6 +313,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     seen: set[str] = set()
     last_subject: str | None = _question_subject(question) if question else None
     last_thing: str | None = None  # a common noun phrase subject, for a later "It"
+    agent: str | None = None  # the name after "by" in the sentence before: a later "He"
+    named_it = False  # "It" has named last_subject: no "He" or "She" names it
     for s_start, s_end in answer_sentences(answer):
         full = answer[s_start:s_end]
         polarity = yes_no_polarity(strip_markers(full))
@@ -346,7 +364,17 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             framed = stmt is None
             text = stmt or f"{question.strip()} {_strip_stop(sentence)}"
         else:
-            named = name_pronoun(sentence, last_subject, last_thing)
+            pm = _PRONOUN_START.match(sentence)
+            personal = pm is not None and pm.group(1) in _PERSONAL
+            if personal and agent is not None:  # "It was directed by X. He also wrote …"
+                named = name_pronoun(sentence, agent, None)
+            elif personal and named_it:
+                named = None  # "Inception … It was … He …": a film is no "he"
+            else:
+                named = name_pronoun(sentence, last_subject, last_thing)
+                named_it = named_it or (named is not None and pm is not None
+                                        and pm.group(1) in ("It", "Its") and last_thing is None)
+            agent = next((m.group(1).rstrip(".") for m in _AGENT.finditer(sentence)), None)
             if named is not None:  # "His cars …", "It is also offered …"
                 text = named
             elif _PRONOUN_START.match(sentence) and question.strip():
@@ -356,7 +384,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             if thing is not None:
                 last_thing = thing  # the newest subject "It" can name
             elif subject:
-                last_subject, last_thing = subject, None
+                last_subject, last_thing, named_it = subject, None, False
         pieces = [text] if framed else [
             half for part in split_subject_clause(text) for half in _split_conjunction(part)]
         for part in pieces:

@@ -282,3 +282,41 @@ def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
     # a verb after a name or a plural subject: the sentence stands alone
     assert texts("Mumbai hosts it.", q) == [("claim", "Mumbai hosts it.")]
     assert texts("Staff get 25 days.", q) == [("claim", "Staff get 25 days.")]
+
+
+@pytest.mark.parametrize("answer", [
+    "I love that movie!", "Yes, I'd recommend it.", "I'm not sure.", "I'm a big fan of his work.",
+    "That's a great choice!", "That sounds like a fun movie.", "I would really like that.",
+])
+def test_a_speakers_opinion_is_no_claim(answer: str) -> None:
+    (kind, _, _), = spans(answer, "Do you know who directed Inception?")
+    assert kind == "not_a_claim"
+
+
+@pytest.mark.parametrize("answer", [
+    "I love that it was filmed in Iceland.",  # a clause after the opinion states a fact
+    "I recommend the 2019 edition.",  # a figure
+])
+def test_an_opinion_that_states_a_fact_is_a_claim(answer: str) -> None:
+    assert [k for k, _, _ in spans(answer, "Do you know who directed Inception?")] == ["claim"]
+
+
+def test_a_title_that_opens_with_i_is_still_an_answer() -> None:
+    question = "Which 2009 comedy did John Hamburg direct?"
+    assert spans("I Love You, Man", question)[0][1] == f"{question} I Love You, Man"
+
+
+@pytest.mark.parametrize(("answer", "texts"), [
+    # "He" after a passive names its agent, not the film "It" named
+    ("It was directed by Christopher Nolan. He also wrote the screenplay.",
+     ["Inception was directed by Christopher Nolan.",
+      "Christopher Nolan also wrote the screenplay."]),
+    ("The bill was signed by President Obama in 2010. He praised Congress.",
+     ["The bill was signed by President Obama in 2010.", "President Obama praised Congress."]),
+    # a film "It" named is no "She"
+    ("It was released in 2010. She starred in it.",
+     ["Inception was released in 2010.", "Do you know who directed Inception? She starred in it."]),
+])
+def test_a_person_pronoun_names_a_person(answer: str, texts: list[str]) -> None:
+    got = [t for k, t, _ in spans(answer, "Do you know who directed Inception?") if k == "claim"]
+    assert got == texts

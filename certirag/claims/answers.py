@@ -19,8 +19,8 @@ import re
 
 from certirag.text.sentences import split_sentences
 
-__all__ = ["fragment_statement", "is_yes_no_question", "yes_no_lead", "yes_no_polarity",
-           "yes_no_statement", "yes_no_subject"]
+__all__ = ["asks_the_listener", "fragment_statement", "is_yes_no_question", "yes_no_lead",
+           "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
 
 _YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
 _NO = r"no|nope|nah|incorrect|false|not at all|negative"
@@ -196,6 +196,13 @@ def _last_question(question: str) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def asks_the_listener(question: str) -> bool:
+    """Whether a yes/no question asks about the one it is put to ("Do you know …?", "Have
+    you seen …?", "Did you like it?"): a yes to it says nothing about the evidence."""
+    m = _YN_Q.match(_LEAD.sub("", _last_question(question)))
+    return m is not None and re.match(r"you\b", m.group("rest"), re.IGNORECASE) is not None
 
 
 def yes_no_subject(question: str) -> str | None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from certirag.checks.numbers import SPELLED_RE
 from certirag.claims.answers import (
+    asks_the_listener,
     fragment_statement,
     is_yes_no_question,
     yes_no_lead,
@@ -296,6 +297,9 @@ def _quote_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
+# A yes read with a question about a pronoun: "It is any good."
+_PRONOUN_STATEMENT = re.compile(
+    r"^(?:It(?! (?:is|was)(?: not)? true\b)|He|She|They|This|That|You|I)\s")  # not "It is true"
 # The pronoun a reply after "Yes," opens with, for the question's subject.
 _YES_PRONOUN = re.compile(r"(?:It|They|He|She)(?=\s)")
 
@@ -318,6 +322,10 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     for s_start, s_end in answer_sentences(answer):
         full = answer[s_start:s_end]
         polarity = yes_no_polarity(strip_markers(full))
+        if polarity is not None and question.strip() and asks_the_listener(question):
+            claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start, end=s_end,
+                                kind="not_a_claim"))  # "Did you like it?" "Yes!"
+            continue
         if polarity is not None:  # "Yes." / "No, it isn't.": read with the question
             stmt = yes_no_statement(question, polarity) if question.strip() else None
             key = _norm(stmt) if stmt else ""
@@ -332,10 +340,11 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
         if yes is not None:  # "Correct, it fell.": the yes is a claim, and so is the rest
             positive, word_end, rest = yes
             stmt = yes_no_statement(question, positive)
-            # a yes to a question this cannot read, or about the speakers ("Do you know
-            # …?"), says nothing the rest does not: the rest alone is the claim
-            if stmt is not None and not stmt.lower().startswith(("you ", "i ")) \
-                    and _norm(stmt) not in seen:
+            # a yes to a question this cannot read, about the listener ("Do you know …?")
+            # or about a pronoun ("Is it any good?") says nothing the rest does not: the
+            # rest alone is the claim
+            if stmt is not None and not asks_the_listener(question) \
+                    and not _PRONOUN_STATEMENT.match(stmt) and _norm(stmt) not in seen:
                 seen.add(_norm(stmt))
                 claims.append(Claim(id=f"c{len(claims) + 1}", text=stmt, start=s_start,
                                     end=s_start + word_end))

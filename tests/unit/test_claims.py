@@ -221,7 +221,14 @@ def test_short_replies_are_read_with_the_question(question: str, answer: str,
      [("claim", "The company does match pension contributions.", "Yes"),
       ("claim", "The company matches pension contributions up to 5% of salary.",
        "the company matches pension contributions up to 5% of salary.")]),
-    # a yes this cannot read, or one about the speakers, says nothing the rest does not
+    # a yes about a pronoun ("Is it any good?") or about the listener says nothing the rest
+    # does not
+    ("Is it any good?", "Yes, it won three Oscars in 1998.",
+     [("claim", "Is it any good? It won three Oscars in 1998.", "it won three Oscars in 1998.")]),
+    ("Did you like it?", "Yes! It stars Tom Hanks.",
+     [("not_a_claim", "Yes!", "Yes!"),
+      ("claim", "Did you like it? It stars Tom Hanks.", "It stars Tom Hanks.")]),
+    # a yes this cannot read, or one about the listener, says nothing the rest does not
     ("Did revenue rise in 2023?", "Correct, it fell.", [("claim", "Revenue fell.", "it fell.")]),
     ("Do you know any films by him?", "Yes, he directed Heat in 1995.",
      [("claim", "Do you know any films by him? He directed Heat in 1995.",

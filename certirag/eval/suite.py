@@ -328,6 +328,9 @@ class TuneRun:
     outcomes: list[Outcome]
 
 
+_LEAK_EPS = 1e-9  # the leak is a share of whole answers: a bound met exactly is met
+
+
 def tune(runs: Sequence[TuneRun], *, max_hallucinated_verified: float = 0.05
          ) -> dict[str, Any]:
     """Grid-search (τe, τc) for the best mean primary figure over ``runs`` (each data
@@ -358,8 +361,9 @@ def tune(runs: Sequence[TuneRun], *, max_hallucinated_verified: float = 0.05
             if fallback is None or cand["hallucinated_fully_verified"] < \
                     fallback["hallucinated_fully_verified"]:
                 fallback = cand
-            if cand["hallucinated_fully_verified"] <= max_hallucinated_verified and (
-                    best is None or cand["objective"] > best["objective"]):
+            # "at most 5%" holds for 30 of 600 exactly: 1 - 0.95 is 0.05000000000000004
+            if cand["hallucinated_fully_verified"] <= max_hallucinated_verified + _LEAK_EPS \
+                    and (best is None or cand["objective"] > best["objective"]):
                 best = cand
     assert fallback is not None
     choice = best or fallback

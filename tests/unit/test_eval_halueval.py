@@ -102,6 +102,21 @@ def test_tuning_respects_leak_constraint() -> None:
     assert out["choice"]["hallucinated_fully_verified"] == 1.0
 
 
+def test_a_leak_bound_met_exactly_is_met() -> None:
+    """1 hallucinated answer in 20 verified is "at most 5%", though 1 - 0.95 is
+    0.05000000000000004 in floating point."""
+    items, outcomes = [], []
+    for line in range(20):
+        for label, e in (("supported", 0.9), ("unsupported", 0.95 if line == 0 else 0.1)):
+            items.append(Item(f"{line}/{label}", line, "An answer.", (("k", "Evidence."),),
+                              label=label, split="dev"))
+            outcomes.append(_scored(e))
+    out = tune([TuneRun(SPECS["halueval-qa"], items, outcomes)],
+               max_hallucinated_verified=0.05)
+    assert out["constraint_met"]
+    assert out["choice"]["balanced_accuracy"] == 0.975  # τe below 0.9: one leak, no withhold
+
+
 def test_reserved_rows_are_refused() -> None:
     check_not_reserved("halueval-qa", parse_rows("0:8000"), purpose="tuning")
     for name, rows in [("halueval-qa", "7000:8001"), ("halueval-qa", "7000:"),

@@ -129,6 +129,8 @@ def not_a_claim_reason(sentence: str) -> str | None:
     return None
 
 
+# A short answer that is a name: what a pronoun after it names.
+_NAME_ANSWER = re.compile(r"(?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|of|de|van|von|al|the)){0,5}")
 # The pronouns of a person, and the name a passive gives its agent ("directed by X").
 _PERSONAL = frozenset({"He", "She", "His", "Her"})
 _AGENT = re.compile(r"\bby ((?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|de|van|von|al))*)")
@@ -238,6 +240,8 @@ def _question_subject(question: str) -> str | None:
         words = m.group(0).split()
         while words and words[0].lower() in _WH:
             words.pop(0)
+        if words == ["I"]:
+            continue  # the asker, never what a pronoun of the answer names ("I Stand Alone" is)
         if len(words) == 1 and words[0] == m.group(0) and not question[:m.start()].strip():
             continue  # one capitalised word opening the question: "Tell me about the club."
         if words and not all(w.lower().rstrip("s") in _CALENDAR for w in words):
@@ -372,6 +376,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             stmt = fragment_statement(question, sentence)
             framed = stmt is None
             text = stmt or f"{question.strip()} {_strip_stop(sentence)}"
+            answer_name = _strip_stop(sentence)
+            if _NAME_ANSWER.fullmatch(answer_name):  # "Christopher Nolan. He also …"
+                last_subject, last_thing, named_it, agent = answer_name, None, False, None
         else:
             pm = _PRONOUN_START.match(sentence)
             personal = pm is not None and pm.group(1) in _PERSONAL

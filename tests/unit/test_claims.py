@@ -327,3 +327,23 @@ def test_a_title_that_opens_with_i_is_still_an_answer() -> None:
 def test_a_person_pronoun_names_a_person(answer: str, texts: list[str]) -> None:
     got = [t for k, t, _ in spans(answer, "Do you know who directed Inception?") if k == "claim"]
     assert got == texts
+
+
+@pytest.mark.parametrize(("question", "answer", "texts"), [
+    # a short answer that is a name is what the pronoun after it names
+    ("Who directed Inception?", "Christopher Nolan. He also made Memento.",
+     ["Christopher Nolan directed Inception.", "Christopher Nolan also made Memento."]),
+    ("Which city hosts the Olympics in 2024?", "Paris. It is the capital of France.",
+     ["Which city hosts the Olympics in 2024? Paris", "Paris is the capital of France."]),
+    # "I" in the question is the asker, never the answer's "It"
+    ("How many days of leave do I get?", "28 days. It rises to 30 after five years.",
+     ["How many days of leave do I get? 28 days",
+      "How many days of leave do I get? It rises to 30 after five years."]),
+    ("When was I Stand Alone released?", "It was released on February 26, 2002.",
+     ["I Stand Alone was released on February 26, 2002."]),
+])
+def test_what_a_pronoun_after_a_short_answer_names(question: str, answer: str,
+                                                   texts: list[str]) -> None:
+    assert [t for k, t, _ in spans(answer, question) if k == "claim"] == texts
+
+

@@ -129,6 +129,9 @@ def not_a_claim_reason(sentence: str) -> str | None:
     return None
 
 
+# A conjunction before a pronoun that opens a reply's sentence ("And it was …").
+_CONJ_PRONOUN = re.compile(r"^(?:And|But|So|Also|Plus),?\s+(?=(?:he|she|it|they|his|her|its|"
+                           r"their)\b)")
 # A short answer that is a name: what a pronoun after it names.
 _NAME_ANSWER = re.compile(r"(?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|of|de|van|von|al|the)){0,5}")
 # The pronouns of a person, and the name a passive gives its agent ("directed by X").
@@ -380,6 +383,10 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             if _NAME_ANSWER.fullmatch(answer_name):  # "Christopher Nolan. He also …"
                 last_subject, last_thing, named_it, agent = answer_name, None, False, None
         else:
+            conj = _CONJ_PRONOUN.match(sentence)
+            if conj is not None:  # "Yes, and it was followed by two sequels."
+                sentence = sentence[conj.end()].upper() + sentence[conj.end() + 1:]
+                text = sentence
             pm = _PRONOUN_START.match(sentence)
             personal = pm is not None and pm.group(1) in _PERSONAL
             if personal and agent is not None:  # "It was directed by X. He also wrote …"

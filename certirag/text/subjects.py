@@ -24,6 +24,10 @@ NAME_RUN = (r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s
 PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|Those)\b")
 _SUBJECT_PRONOUNS = frozenset({"He", "She", "It", "They"})
 _POSSESSIVES = frozenset({"His", "Her", "Its", "Their"})
+# A verb contracted onto a subject pronoun ("It's", "They're", "He'll"); "'s" before
+# "been" or "got" is "has".
+_CONTRACTION = re.compile(r"['’](s|re|ll|ve|d)\b(?=(\s+(?:been|got)\b)?)", re.IGNORECASE)
+_CONTRACTED = {"re": "are", "ll": "will", "ve": "have", "d": "would"}
 
 #: A run of capitalised words opening a sentence, followed by a space or comma (group 1).
 NAME_SUBJECT = re.compile(
@@ -95,7 +99,14 @@ def name_pronoun(sentence: str, name: str | None, thing: str | None) -> str | No
     if subject is None:
         return None
     repl = subject if word in _SUBJECT_PRONOUNS else f"{subject}'s"
-    return repl + sentence[m.end():]
+    rest = sentence[m.end():]
+    if word in _SUBJECT_PRONOUNS and (c := _CONTRACTION.match(rest)) is not None:
+        # "It's a film" is "The Matrix is a film", not "The Matrix's a film"
+        low = c.group(1).lower()
+        verb = ("has" if low == "s" else "had") if c.group(2) else (
+            "is" if low == "s" else _CONTRACTED[low])
+        return f"{repl} {verb}{rest[c.end(1):]}"
+    return repl + rest
 
 
 def resolve_pronoun(antecedent: str, sentence: str) -> str | None:

@@ -347,3 +347,16 @@ def test_what_a_pronoun_after_a_short_answer_names(question: str, answer: str,
     assert [t for k, t, _ in spans(answer, question) if k == "claim"] == texts
 
 
+
+
+@pytest.mark.parametrize(("answer", "text"), [
+    # a verb contracted onto the pronoun is the verb, not a possessive
+    ("It's a science fiction film.", "The Matrix is a science fiction film."),
+    ("It’s been a box office hit.", "The Matrix has been a box office hit."),
+    ("Its cast includes Keanu Reeves.", "The Matrix's cast includes Keanu Reeves."),
+    # a conjunction before the pronoun ("Yes, and it …")
+    ("Yes, and it was followed by two sequels.", "The Matrix was followed by two sequels."),
+])
+def test_a_contracted_or_joined_pronoun_is_named(answer: str, text: str) -> None:
+    got = [t for k, t, _ in spans(answer, "Do you know anything about The Matrix?") if k == "claim"]
+    assert got == [text]

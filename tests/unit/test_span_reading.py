@@ -124,3 +124,11 @@ def test_claims_split_at_the_clause_and_resolve_it_after_a_noun_phrase() -> None
     assert got == ["Maria Lindqvist manages the depot.", "Maria Lindqvist joined Arcadia in 2011.",
                    "The flu vaccine is free for adults.",
                    "The flu vaccine is also offered to pregnant women."]
+
+
+def test_a_contracted_pronoun_is_read_as_its_verb() -> None:
+    assert resolve_pronoun("The Eiffel Tower is a lattice tower in Paris.",
+                           "It's 330 metres tall.") == "The Eiffel Tower is 330 metres tall."
+    assert resolve_pronoun("Maria Lindqvist joined Arcadia in 2011.",
+                           "She'd been at the depot since 2019.") == \
+        "Maria Lindqvist had been at the depot since 2019."

@@ -198,17 +198,22 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _yes_no_match(question: str) -> re.Match[str] | None:
+    """The last question of ``question``, past its lead-in, read as a yes/no question."""
+    return _YN_Q.match(_LEAD.sub("", _last_question(question)))
+
+
 def asks_the_listener(question: str) -> bool:
     """Whether a yes/no question asks about the one it is put to ("Do you know …?", "Have
     you seen …?", "Did you like it?"): a yes to it says nothing about the evidence."""
-    m = _YN_Q.match(_LEAD.sub("", _last_question(question)))
+    m = _yes_no_match(question)
     return m is not None and re.match(r"you\b", m.group("rest"), re.IGNORECASE) is not None
 
 
 def yes_no_subject(question: str) -> str | None:
     """The subject of a yes/no question ("revenue" of "Did revenue rise in 2023?"), or
     ``None`` when it is a pronoun or this cannot read the question."""
-    m = _YN_Q.match(_LEAD.sub("", _last_question(question)))
+    m = _yes_no_match(question)
     if m is None:
         return None
     words = _WORDS.findall(m.group("rest"))
@@ -221,14 +226,13 @@ def yes_no_subject(question: str) -> str | None:
 
 def is_yes_no_question(question: str) -> bool:
     """Whether the last question of ``question`` asks yes or no ("Did revenue rise?")."""
-    return _YN_Q.match(_LEAD.sub("", _last_question(question))) is not None
+    return _yes_no_match(question) is not None
 
 
 def yes_no_statement(question: str, positive: bool) -> str | None:
     """The statement a yes (``positive``) or no answers to ``question``, or ``None``
     when ``question`` is not a yes/no question this can read."""
-    q = _LEAD.sub("", _last_question(question))
-    m = _YN_Q.match(q)
+    m = _yes_no_match(question)
     if m is None:
         return None
     aux = m.group("aux").lower()

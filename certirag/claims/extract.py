@@ -326,10 +326,12 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     last_thing: str | None = None  # a common noun phrase subject, for a later "It"
     agent: str | None = None  # the name after "by" in the sentence before: a later "He"
     named_it = False  # "It" has named last_subject: no "He" or "She" names it
+    yes_no_q = bool(question.strip()) and is_yes_no_question(question)
+    to_listener = bool(question.strip()) and asks_the_listener(question)
     for s_start, s_end in answer_sentences(answer):
         full = answer[s_start:s_end]
         polarity = yes_no_polarity(strip_markers(full))
-        if polarity is not None and question.strip() and asks_the_listener(question):
+        if polarity is not None and to_listener:
             claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start, end=s_end,
                                 kind="not_a_claim"))  # "Did you like it?" "Yes!"
             continue
@@ -342,29 +344,29 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                                     start=s_start, end=s_end,
                                     kind="claim" if stmt else "unresolved"))
             continue
-        yes = yes_no_lead(full) if question.strip() and is_yes_no_question(question) else None
-        subject = None  # after a yes, the question's subject names the rest's pronoun
+        yes = yes_no_lead(full) if yes_no_q else None
+        yes_subject = None  # after a yes, the question's subject names the rest's pronoun
         if yes is not None:  # "Correct, it fell.": the yes is a claim, and so is the rest
             positive, word_end, rest = yes
             stmt = yes_no_statement(question, positive)
             # a yes to a question this cannot read, about the listener ("Do you know …?")
             # or about a pronoun ("Is it any good?") says nothing the rest does not: the
             # rest alone is the claim
-            if stmt is not None and not asks_the_listener(question) \
+            if stmt is not None and not to_listener \
                     and not _PRONOUN_STATEMENT.match(stmt) and _norm(stmt) not in seen:
                 seen.add(_norm(stmt))
                 claims.append(Claim(id=f"c{len(claims) + 1}", text=stmt, start=s_start,
                                     end=s_start + word_end))
             s_start += rest
             full = answer[s_start:s_end]
-            subject = yes_no_subject(question)
+            yes_subject = yes_no_subject(question)
         a, b = core_span(full)
         start, end = s_start + a, s_start + b
         sentence = strip_markers(answer[start:end])
         if ((a, b) != (0, len(full)) or yes is not None) and sentence:
             sentence = sentence[0].upper() + sentence[1:]
-        if subject is not None and (p := _YES_PRONOUN.match(sentence)) is not None:
-            sentence = subject[0].upper() + subject[1:] + sentence[p.end():]  # "It fell."
+        if yes_subject is not None and (p := _YES_PRONOUN.match(sentence)) is not None:
+            sentence = yes_subject[0].upper() + yes_subject[1:] + sentence[p.end():]
         reason = not_a_claim_reason(sentence) if sentence else "only reference markers"
         if reason is not None:
             claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start,

@@ -124,13 +124,18 @@ def _introduces(before: str, m: re.Match[str], sentence: str) -> bool:
             or _restates(rest, sentence))
 
 
+def _governed(sentence: str, m: re.Match[str]) -> str:
+    """The words a cue ``m`` in ``sentence`` governs: up to the next comma or semicolon."""
+    return re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0]
+
+
 def _scoped(sentence: str, m: re.Match[str], claim: str) -> bool:
     """Whether an adverb cue ("allegedly") reaches what the claim says: the claim uses the
     words the cue governs (up to the sentence's next comma or semicolon), or there is no
     claim to compare."""
     if not claim:
         return True
-    governed = re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0]
+    governed = _governed(sentence, m)
     words = _content(claim)
     return len(words & _content(governed)) >= min(2, max(1, len(words)))
 
@@ -171,7 +176,7 @@ def _quotes(claim: str, sentence: str, m: re.Match[str]) -> bool:
     """Whether the claim puts the words the cue ``m`` governs in quotation marks ("Lehnardt,
     35, 'allowed her daughter to drink'"): it gives them as someone's words, as the
     sentence does."""
-    governed = _content(re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0])
+    governed = _content(_governed(sentence, m))
     return any(len(_content(q) & governed) >= 2 for q in _QUOTED.findall(claim))
 
 

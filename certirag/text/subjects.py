@@ -27,7 +27,8 @@ _POSSESSIVES = frozenset({"His", "Her", "Its", "Their"})
 # A verb contracted onto a subject pronoun ("It's", "They're", "He'll"); "'s" before
 # "been" or "got" is "has".
 _CONTRACTION = re.compile(r"['’](s|re|ll|ve|d)\b(?=(\s+(?:been|got)\b)?)", re.IGNORECASE)
-_CONTRACTED = {"re": "are", "ll": "will", "ve": "have", "d": "would"}
+_CONTRACTED = {"s": "is", "re": "are", "ll": "will", "ve": "have", "d": "would"}
+_PERFECT = {"s": "has", "d": "had"}  # before "been" or "got"
 
 #: A run of capitalised words opening a sentence, followed by a space or comma (group 1).
 NAME_SUBJECT = re.compile(
@@ -103,8 +104,7 @@ def name_pronoun(sentence: str, name: str | None, thing: str | None) -> str | No
     if word in _SUBJECT_PRONOUNS and (c := _CONTRACTION.match(rest)) is not None:
         # "It's a film" is "The Matrix is a film", not "The Matrix's a film"
         low = c.group(1).lower()
-        verb = ("has" if low == "s" else "had") if c.group(2) else (
-            "is" if low == "s" else _CONTRACTED[low])
+        verb = (_PERFECT.get(low) if c.group(2) else None) or _CONTRACTED[low]
         return f"{repl} {verb}{rest[c.end(1):]}"
     return repl + rest
 

@@ -42,12 +42,12 @@ from certirag.verifiers.binding import (
 )
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
-           "model_hypothesis", "model_premise", "neighbourhood", "plan_claim", "plan_finding",
+           "model_premise", "model_reading", "neighbourhood", "plan_claim", "plan_finding",
            "premise", "sentence_spans", "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: How the model reads a recorded span and its claim (:func:`model_premise`,
-#: :func:`model_hypothesis`); certificates record it.
+#: :func:`model_reading`); certificates record it.
 SCORER_VERSION = "certirag.scorer.v3"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
 SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", SCORER_VERSION})
@@ -73,14 +73,14 @@ def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
     else:
         before, _ = neighbourhood(spans[0], passages)
         text = span_reading([spans[0].text], before.text if before is not None else None)
-    return model_hypothesis(text, scorer=scorer)
+    return model_reading(text, scorer=scorer)
 
 
-def model_hypothesis(claim: str, *, scorer: str) -> str:
-    """What the model read for the claim ``claim`` under the scorer version ``scorer``: the
-    claim as written until v2; from ``certirag.scorer.v3`` in one notation
-    (:func:`certirag.text.notation.model_text`)."""
-    return claim if scorer in ("certirag.scorer.v1", "certirag.scorer.v2") else model_text(claim)
+def model_reading(text: str, *, scorer: str) -> str:
+    """What the model read for ``text`` (a claim, or a span as :func:`model_premise` builds
+    it) under the scorer version ``scorer``: as written until v2; from
+    ``certirag.scorer.v3`` in one notation (:func:`certirag.text.notation.model_text`)."""
+    return text if scorer in ("certirag.scorer.v1", "certirag.scorer.v2") else model_text(text)
 
 
 def plan_claim(claim: str, texts: Sequence[str], *, top: int, locale: str = "dmy"

@@ -12,6 +12,7 @@ import concurrent.futures
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol, TypeVar
 
 from certirag import bound  # rules looked up when called: a test swaps one for a bug
@@ -272,9 +273,11 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
     if not pending:
         return
 
+    read = partial(bound.model_reading, scorer=bound.SCORER_VERSION)  # what the model reads
+
     def score(batch: list[Claim]) -> list[BoundResult]:
         return score_bound(used[0], [c.text for c in batch], [plans[c.id] for c in batch],
-                           tau_entail=thresholds.tau_entail)
+                           tau_entail=thresholds.tau_entail, read=read)
 
     def run() -> tuple[list[Claim], list[Claim], list[BoundResult], list[list[Evidence]],
                        list[NLIResult | None]]:
@@ -294,7 +297,7 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
             bindings = score(fits) if fits else []
         quotes = _quotes_of(fits, passages, answer)
         qpairs = [(bound.model_premise(q, passages, scorer=bound.SCORER_VERSION),
-                   bound.model_hypothesis(c.text, scorer=bound.SCORER_VERSION))
+                   read(c.text))
                   for c, q in zip(fits, quotes, strict=True) if q]
         qres = used[0].score_pairs(qpairs) if qpairs else []
         return fits, long, bindings, quotes, _spread(quotes, qres)
@@ -305,6 +308,12 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
     scored, too_long, bindings, quotes, quoted_res = out
     for c in too_long:
         decisions[c.id] = _too_long(c, passages, answer, settings, thresholds)
+    def checked(claim: Claim, span: list[Evidence]) -> tuple[list[bool], list[Finding]]:
+        """The claim's quote marks on ``span`` and the span rules' findings."""
+        marks = [quoted_by(claim, answer, e, passages) for e in span]
+        return marks, bound.span_findings(claim.text, span, passages, question=question,
+                                          options=options, quotes=marks)
+
     for claim, br, q, qr in zip(scored, bindings, quotes, quoted_res, strict=True):
         if q and qr is not None and not (objects_to_quote(qr.scores, thresholds)
                                          and br.result is not None and br.window is not None
@@ -320,9 +329,7 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
         model.setdefault("id", res.model_id)
         model.setdefault("sha256", res.model_sha256)
         try:
-            marks = [quoted_by(claim, answer, e, passages) for e in ev]
-            found = bound.span_findings(claim.text, ev, passages, question=question,
-                                        options=options, quotes=marks)
+            marks, found = checked(claim, ev)
             if found and res is br.result and all(f.kind == "ungrounded" for f in found):
                 # the best span does not state all the claim says: the next span the model
                 # entails the claim from may (a span that contradicts it still blocks)
@@ -330,9 +337,8 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
                     if not _passes(alt.scores, thresholds):
                         continue
                     alt_ev = _sentence_evidence(window, passages)
-                    alt_marks = [quoted_by(claim, answer, e, passages) for e in alt_ev]
-                    if not bound.span_findings(claim.text, alt_ev, passages, question=question,
-                                               options=options, quotes=alt_marks):
+                    alt_marks, alt_found = checked(claim, alt_ev)
+                    if not alt_found:
                         res, ev, marks, found = alt, alt_ev, alt_marks, []
                         break
         except Exception as exc:  # fail closed on a bug in a rule

@@ -14,8 +14,8 @@ from certirag import __version__, verifiers
 from certirag.bound import (
     POLICY_V3,
     binding_finding,
-    model_hypothesis,
     model_premise,
+    model_reading,
     span_findings,
 )
 from certirag.certify.body import Body, ClaimRecord, Passage, ReasonRecord, SpanRecord
@@ -307,7 +307,7 @@ def _pair_of(body: Body, c: ClaimRecord) -> tuple[str, str]:
     scorer = (body.versions or LEGACY_VERSIONS).get("scorer", LEGACY_VERSIONS["scorer"])
     return (model_premise([Evidence(**e.model_dump()) for e in c.evidence], _passages(body),
                           scorer=scorer),
-            model_hypothesis(c.text, scorer=scorer))
+            model_reading(c.text, scorer=scorer))
 
 
 def _passages(body: Body) -> list[Any]:

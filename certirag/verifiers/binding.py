@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from certirag.errors import BackendError
-from certirag.text.notation import model_text
 from certirag.text.subjects import resolve_pronoun
 from certirag.verifiers.anchors import (
     PRONOUN_LEAD,
@@ -471,7 +470,7 @@ def _preference(block: Sequence[NLIResult], plan: BindingPlan, j: int, tau_entai
 
 
 def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[BindingPlan], *,
-                tau_entail: float) -> list[BoundResult]:
+                tau_entail: float, read: Callable[[str], str]) -> list[BoundResult]:
     """Score every claim on the binding spans of its plan (:func:`plan_windows`), all
     pairs in ONE ``score_pairs`` call.
 
@@ -479,9 +478,9 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     whose calibrated P(entailment) reaches ``tau_entail`` (ties: the higher score); when
     none does, the span with the highest P(entailment). Claims no span binds are not
     scored (``result`` is ``None``). The other spans that reach ``tau_entail`` follow in
-    ``others``, in the same order."""
-    # both sides in one notation (scorer v3: certirag.bound.model_premise)
-    pairs = [(model_text(w.text), model_text(c))
+    ``others``, in the same order. ``read`` gives what the model reads for a span's text
+    and for a claim (the scorer version's reading: :func:`certirag.bound.model_reading`)."""
+    pairs = [(read(w.text), read(c))
              for c, p in zip(claims, plans, strict=True) for w in p.windows]
     results = verifier.score_pairs(pairs) if pairs else []
     if len(results) != len(pairs):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from certirag import verify
-from certirag.bound import model_hypothesis, model_premise
+from certirag.bound import model_premise, model_reading
 from certirag.config import Settings
 from certirag.schemas import Decision, Evidence, Scores
 from certirag.testing import FakeVerifier
@@ -73,9 +73,9 @@ def test_every_rewrite_keeps_the_value() -> None:
 
 def test_the_scorer_versions_read_the_claim() -> None:
     claim = "Sales rose 20 per cent."
-    assert model_hypothesis(claim, scorer="certirag.scorer.v3") == "Sales rose 20%."
+    assert model_reading(claim, scorer="certirag.scorer.v3") == "Sales rose 20%."
     for old in ("certirag.scorer.v1", "certirag.scorer.v2"):
-        assert model_hypothesis(claim, scorer=old) == claim
+        assert model_reading(claim, scorer=old) == claim
     span = Evidence(doc_id="d", chunk_id="0", start=0, end=23, text="Sales rose 20 per cent.")
     assert model_premise([span], [span], scorer="certirag.scorer.v3") == "Sales rose 20%."
     assert model_premise([span], [span], scorer="certirag.scorer.v2") == span.text

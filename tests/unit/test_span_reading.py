@@ -132,3 +132,9 @@ def test_a_contracted_pronoun_is_read_as_its_verb() -> None:
     assert resolve_pronoun("Maria Lindqvist joined Arcadia in 2011.",
                            "She'd been at the depot since 2019.") == \
         "Maria Lindqvist had been at the depot since 2019."
+
+
+def test_a_contraction_before_been_keeps_its_own_verb() -> None:
+    assert resolve_pronoun("Tom and Ana joined Arcadia in 2011.",
+                           "They've been at the depot since 2019.") == \
+        "Tom and Ana have been at the depot since 2019."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -80,15 +81,22 @@ def _scored(entailment: float) -> Outcome:
                                  entailment, gate_e=entailment, gate_c=0.0),))
 
 
-def test_tuning_respects_leak_constraint() -> None:
-    """The tuner the CLI uses, on HaluEval rows: right answers at P(entailment) 0.9,
-    hallucinated ones at 0.2–0.8; no leak allowed → τe above 0.8, at most 0.9."""
+def _rows(hallucinated: Sequence[float]) -> tuple[list[Item], list[Outcome]]:
+    """One HaluEval row per value: a right answer at P(entailment) 0.9 and a hallucinated
+    one at the value."""
     items, outcomes = [], []
-    for line, p in enumerate((0.2, 0.4, 0.6, 0.8)):
+    for line, p in enumerate(hallucinated):
         for label, e in (("supported", 0.9), ("unsupported", p)):
             items.append(Item(f"{line}/{label}", line, "An answer.", (("k", "Evidence."),),
                               label=label, split="dev"))
             outcomes.append(_scored(e))
+    return items, outcomes
+
+
+def test_tuning_respects_leak_constraint() -> None:
+    """The tuner the CLI uses, on HaluEval rows: right answers at P(entailment) 0.9,
+    hallucinated ones at 0.2–0.8; no leak allowed → τe above 0.8, at most 0.9."""
+    items, outcomes = _rows((0.2, 0.4, 0.6, 0.8))
     out = tune([TuneRun(SPECS["halueval-qa"], items, outcomes)],
                max_hallucinated_verified=0.0)
     assert out["constraint_met"]
@@ -105,12 +113,7 @@ def test_tuning_respects_leak_constraint() -> None:
 def test_a_leak_bound_met_exactly_is_met() -> None:
     """1 hallucinated answer in 20 verified is "at most 5%", though 1 - 0.95 is
     0.05000000000000004 in floating point."""
-    items, outcomes = [], []
-    for line in range(20):
-        for label, e in (("supported", 0.9), ("unsupported", 0.95 if line == 0 else 0.1)):
-            items.append(Item(f"{line}/{label}", line, "An answer.", (("k", "Evidence."),),
-                              label=label, split="dev"))
-            outcomes.append(_scored(e))
+    items, outcomes = _rows([0.95] + [0.1] * 19)
     out = tune([TuneRun(SPECS["halueval-qa"], items, outcomes)],
                max_hallucinated_verified=0.05)
     assert out["constraint_met"]

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.checks import check_claim
-
-
-def codes(claim: str, evidence: str) -> list[str]:
-    return [f.code for f in check_claim(claim, [evidence])]
+from .paraphrase_support import codes
 
 
 @pytest.mark.parametrize(("claim", "evidence"), [

@@ -14,10 +14,7 @@ from certirag.checks import check_claim
 from certirag.checks.entities import aliases
 from certirag.claims import extract_claims
 
-
-def codes(claim: str, evidence: str) -> list[str]:
-    return [f.code for f in check_claim(claim, [evidence])]
-
+from .paraphrase_support import codes
 
 # (claim, evidence, the planted-error twin of the claim, the code that twin must get)
 CASES: list[tuple[str, str, str, str]] = [

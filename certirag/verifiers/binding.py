@@ -480,8 +480,8 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     scored (``result`` is ``None``). The other spans that reach ``tau_entail`` follow in
     ``others``, in the same order. ``read`` gives what the model reads for a span's text
     and for a claim (the scorer version's reading: :func:`certirag.bound.model_reading`)."""
-    pairs = [(read(w.text), read(c))
-             for c, p in zip(claims, plans, strict=True) for w in p.windows]
+    pairs = [(read(w.text), claim)
+             for claim, p in zip(map(read, claims), plans, strict=True) for w in p.windows]
     results = verifier.score_pairs(pairs) if pairs else []
     if len(results) != len(pairs):
         raise BackendError(f"verifier {getattr(verifier, 'name', '?')!r} returned "

@@ -17,7 +17,8 @@ learns on the spans it will be asked about. Sources, with the data README's spli
   document* (the scattered-anchor case), an inserted or removed negation, an antonym, a
   dropped qualifier ("more than 300" → "300"), two names swapped, and a sentence of
   another document (neutral); and the same sentence with its neighbour beside it
-  (``context``: still entailed; a swap or negation in it still not).
+  (``context``: still entailed; a swap or negation in it still not), and the same among
+  two more sentences of its document, as a three-sentence span reads (``span3``).
 
 Both sides of every pair are then written in the notation the scorer reads
 (:func:`as_read`, scorer v3).
@@ -190,6 +191,36 @@ def _in_context(s: str, sents: list[str], rng: random.Random, source: str) -> li
     return out
 
 
+def _in_span(s: str, sents: list[str], rng: random.Random, source: str) -> list[Pair]:
+    """``s`` among two more sentences of its document, all three in document order, as a
+    fused binding span of three reads: ``s`` first, in the middle or last; the two others
+    its neighbours or sentences sharing a claim anchor with it (why a span fuses them).
+    The claim ``s`` (or its leading clause) is still entailed; an anchor swapped for one of
+    the *span's* other anchors, or a negation inserted, is not. Our model passed a
+    sentence in the middle of three of its own document's sentences 80% of the time."""
+    k = sents.index(s)
+    mine = {a.text.lower() for a in claim_anchors(s)}
+    sharing = [j for j, o in enumerate(sents) if j != k and 4 <= _words(o) <= 45
+               and mine & {a.text.lower() for a in claim_anchors(o)}]
+    near = [j for j in (k - 2, k - 1, k + 1, k + 2) if 0 <= j < len(sents) and j != k
+            and 4 <= _words(sents[j]) <= 45]
+    pool = sorted(set(sharing) | set(near))
+    if len(pool) < 2:
+        return []
+    picked = sorted([k, *rng.sample(pool, 2)])
+    premise = " ".join(sents[j] for j in picked)
+    if len(premise) > MAX_CHARS:
+        return []
+    others = [sents[j] for j in picked if j != k]
+    out: list[Pair] = []
+    for claim, label, kind in ((s, ENT, "span3"), (_clause(s), ENT, "span3_clause"),
+                               (_swap_anchor(s, others, rng), NOT_ENTAILED, "span3_swap"),
+                               (_negate(s), CON, "span3_negation")):
+        if claim and _words(claim) >= 3:
+            out.append(Pair(premise, claim, label, f"{source}:{kind}"))
+    return out
+
+
 def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
                    *, per_doc: int = 2) -> list[Pair]:
     """Synthetic pairs from one document (``other_doc`` gives the neutral claims)."""
@@ -220,6 +251,7 @@ def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
         emit(_drop_qualifier(s), NOT_ENTAILED, "qualifier")
         emit(_swap_names(s), NOT_ENTAILED, "role_swap")
         out.extend(_in_context(s, sents, rng, source))
+        out.extend(_in_span(s, sents, rng, source))
     other = [o for o in _sentences(other_doc) if 6 <= _words(o) <= 40]
     if other:
         emit(rng.choice(other), NEU, "other_doc")

@@ -45,3 +45,23 @@ def _sents() -> list[str]:
     from certirag.train.bind_data import _sentences
 
     return _sentences(DOC)
+
+
+def test_a_sentence_in_a_three_sentence_span_is_still_entailed_and_its_edits_are_not() -> None:
+    pairs = [p for seed in range(6) for p in _pairs(seed)]
+    span3 = [p for p in pairs if p[3].startswith("syn:span3")]
+    assert {"syn:span3", "syn:span3_swap", "syn:span3_negation"} <= {p[3] for p in span3}
+    sents = _sents()
+    for premise, claim, label, kind in span3:
+        assert len(premise) <= MAX_CHARS
+        # three sentences of the document, in document order
+        assert premise in {" ".join(sents[j] for j in (a, b, c))
+                           for a in range(len(sents)) for b in range(a + 1, len(sents))
+                           for c in range(b + 1, len(sents))}
+        if kind in ("syn:span3", "syn:span3_clause"):
+            assert label == ENT and claim.rstrip(".") in premise
+        else:
+            assert label != ENT and claim not in premise
+    # a sentence in the middle of its span is among them
+    assert any(not premise.startswith(claim) and not premise.endswith(claim)
+               for premise, claim, _, kind in span3 if kind == "syn:span3")

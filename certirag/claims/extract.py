@@ -180,7 +180,12 @@ class _Piece:
 
 
 def _split_conjunction(sentence: str) -> list[str]:
-    """Atomic halves of ``sentence`` when both are full claims; else ``[sentence]``."""
+    """Atomic halves of ``sentence`` when both are full claims; else ``[sentence]``.
+
+    Never split: a list's last item ("Portugal, Ireland, Greece, and Spain, four EU
+    states …"), a sentence that opens with a phrase rather than its subject ("After the
+    military …", "Based on X and inspired by Y …"), a bare determiner as the subject ("The
+    series premiered … and featured …" repeats "The series", never "The")."""
     body = _strip_stop(sentence)
     if " and " not in body or re.search(r"\bbecause\b|\bso that\b|\bsince\b", body):
         return [sentence]
@@ -188,23 +193,25 @@ def _split_conjunction(sentence: str) -> list[str]:
     m = re.search(r",\s+and\s+", body)
     if m:
         left, right = body[: m.start()], body[m.end():]
-        if _has_clause(left) and _has_clause(right) and _SUBJECT.match(right + " "):
-            return [left + ".", right[0].upper() + right[1:] + "."]
+        rs = _SUBJECT.match(right + " ")
+        if _has_clause(left) and _has_clause(right) and rs is not None \
+                and _opens_predicate(right[rs.end(1):]):
+            return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
     if body.count(" and ") != 1:
         return [sentence]
     left, right = body.split(" and ", 1)
     if _NAME_AND.search(left.rsplit(" ", 1)[-1] + " and " + right.split(" ", 1)[0]):
         return [sentence]  # "Procter and Gamble", "Marks & Spencer"
-    subject = _SUBJECT.match(left + " ")
-    if subject is None:
+    subj = _conjunct_subject(left)
+    if subj is None:
         return [sentence]
-    subj = subject.group(1)
-    first_right = right.split(" ", 1)[0].lower()
+    first_right = right.split(" ", 1)[0]
     # "X was born in 1900 and died in 1950": right half opens with a verb.
-    if first_right.endswith("ed") or first_right in _VERBS or _VERB_SUFFIX.match(first_right):
+    if first_right[:1].islower() and _is_verb(first_right):
         if _has_clause(left) and len(right.split()) >= 2:
-            return [left + ".", f"{subj} {right}."]
+            return [left.rstrip(" ,;") + ".", f"{subj} {right}."]
         return [sentence]
+    first_right = first_right.lower()
     # "Paris is the capital and the largest city of France": shared copula, two noun phrases.
     cop = _COPULA.search(left)
     if cop and first_right in _DETERMINERS and cop.start() >= len(subj):
@@ -213,11 +220,66 @@ def _split_conjunction(sentence: str) -> list[str]:
         y = right.strip()
         if not x or x.split(" ", 1)[0].lower() not in _DETERMINERS:
             return [sentence]
+        if x.endswith(","):  # "was a farmer, and the father of X": no shared tail
+            return [f"{head} {x.rstrip(' ,')}.", f"{head} {y}."]
         tail = re.search(r"\s((?:of|in|at|for|on)\s.+)$", y)
         x_full = f"{x} {tail.group(1)}" if tail and not re.search(r"\s(?:of|in|at|for|on)\s",
                                                                     " " + x) else x
         return [f"{head} {x_full}.", f"{head} {y}."]
     return [sentence]
+
+
+# Words a sentence may open with that are not its subject: prepositions and subordinators
+# ("After the Mexican military …", "During the war …").
+_NOT_A_SUBJECT = frozenset("""after before during in on at by for from with without since when
+while if although though because as until unless upon over under into through across between
+among against despite following like unlike once""".split())
+_NP_OPENERS = frozenset("the a an this that these those its his her their our my".split())
+# Not verbs, though shaped like one ("his", "this", "its", "Jared").
+_NOT_VERBS = frozenset("his this its is as us was has thus plus gas bus yes".split()) - {
+    "is", "was", "has"}
+
+
+def _is_verb(word: str) -> bool:
+    w = word.lower()
+    if w in _NOT_VERBS or w in _DETERMINERS:
+        return False
+    return w.endswith("ed") or w in _VERBS or w in _IRREGULAR or \
+        _VERB_SUFFIX.match(w) is not None
+
+
+def _opens_predicate(rest: str) -> bool:
+    """Whether ``rest`` (what follows a subject) opens with a verb, an auxiliary or an adverb
+    before one, not a comma, a relative pronoun or another conjunction ("Rick Moranis, the
+    film …", "Russell Tovey and …", "General who …")."""
+    words = rest.split()
+    while words and words[0].lower() in ("also", "still", "then", "later", "now", "never",
+                                         "once", "only", "recently", "first", "has", "had"):
+        if words[0].lower() in ("has", "had"):
+            return True
+        words = words[1:]
+    return bool(words) and words[0][:1].islower() and _is_verb(words[0].rstrip(",.;"))
+
+
+def _conjunct_subject(left: str) -> str | None:
+    """The subject a verb after "and" shares with ``left``: a name at its start, or a noun
+    phrase of up to four words before its first verb ("The series premiered …"); ``None``
+    when ``left`` opens with a phrase that is not its subject."""
+    words = left.split()
+    if not words or words[0].lower() in _NOT_A_SUBJECT or (
+            words[0][:1].isupper() and words[0].lower().endswith(("ing", "ed"))
+            and words[0].lower() not in _VERBS):
+        return None  # "Starring X …", "Sponsored by …", "Based on …"
+    if words[0].lower() in _NP_OPENERS:
+        for k in range(1, min(5, len(words))):
+            w = words[k].lower().rstrip(",")
+            if w in _VERBS or w in _IRREGULAR or (w.endswith("ed") and len(w) > 3):
+                return " ".join(words[:k]) if k > 1 else None
+            if not re.fullmatch(r"[\w'’-]+", words[k]):
+                return None
+        return None
+    subject = _SUBJECT.match(left + " ")
+    return subject.group(1) if subject is not None else None
 
 
 def _has_clause(text: str) -> bool:
@@ -272,29 +334,39 @@ _NEW_CLAUSE = re.compile(r"\s+(?=[A-Z][a-z])")
 _MIN_WORDS = 3  # each side of a quote break is a clause, not a title or a name
 
 
+_CLOSER_OF = {'"': '"”', "“": '”"', "'": "'’", "‘": "’'"}
+
+
 def _quote_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """``text[start:end]`` cut where a quotation closes and a new sentence starts without a
     stop between ("… was 'deeply flawed' Danny Cevallos says …": lists of highlights
-    written one after another lose their full stops). A quote closes only after one opened
-    (so a plural possessive, "the players' Union", is no break), and both sides keep at
-    least three words (so "'Friends' Star Jennifer Aniston" and "on 'Today' Tuesday" stay
-    whole)."""
+    written one after another lose their full stops). A quote closes only after one opened,
+    with its own kind of mark (so a plural possessive, "the players' Union", or an
+    apostrophe inside a double-quoted name is no break), and both sides keep at least three
+    words (so "'Friends' Star Jennifer Aniston" and "on 'Today' Tuesday" stay whole). A
+    nickname inside a name (Paul "Bear" Bryant) and a quote inside brackets ("(née"
+    Spencer-Churchill; …)") are no break either."""
     out: list[tuple[int, int]] = []
     piece = start
-    opened = False
+    opener = ""
+    opened_at = start
     i = start
     while i < end:
         ch = text[i]
         before = text[i - 1] if i > start else " "
         after = text[i + 1] if i + 1 < end else " "
-        if not opened and ch in _OPEN_QUOTES and (before.isspace() or before == "(") \
+        if not opener and ch in _OPEN_QUOTES and (before.isspace() or before == "(") \
                 and not after.isspace():
-            opened = True
-        elif opened and ch in _CLOSE_QUOTES and not before.isspace() and (
+            opener, opened_at = ch, i
+        elif opener and ch in _CLOSER_OF[opener] and not before.isspace() and (
                 after.isspace() or not after.isalnum()):
-            opened = False
+            opener = ""
             m = _NEW_CLAUSE.match(text, i + 1, end)
-            if m is not None and before not in ".!?" and \
+            head = text[piece:opened_at].rstrip()
+            nickname = len(_WORD.findall(text[opened_at:i])) <= 2 and \
+                head.rsplit(" ", 1)[-1][:1].isupper()
+            if m is not None and before not in ".!?" and not nickname and \
+                    text[piece:i].count("(") <= text[piece:i].count(")") and \
                     len(_WORD.findall(text[piece:i])) >= _MIN_WORDS and \
                     len(_WORD.findall(text[m.end():end])) >= _MIN_WORDS:
                 out.append((piece, i + 1))

@@ -17,9 +17,11 @@ The rules, in brief:
   ``p.m.``) unless the next word is a common sentence opener (``The``, ``It``, ``We`` …);
 * a blank line always ends a sentence; a Markdown heading line is a sentence of its own and
   a list item (``- ``, ``* ``, ``+ ``, ``• ``, ``1. ``, ``1) ``) starts a new one;
-* ``word.Next`` (a lowercase word of two or more letters, a period, then a capitalised word,
-  with no space: a common scraping artefact) is split, but not ``U.S.A``, ``e.g.X``, URLs,
-  file paths or dotted code names followed by ``(``, ``.`` or ``/``.
+* ``word.Next`` (a word ending in two lowercase letters, a year or a closing bracket, a
+  period, then a capitalised word, maybe behind a quote, with no space: a common scraping
+  artefact, ``Senate.Kelli Ward``, ``in 1954.The``, ``Pictures."The Watercolor``) is split,
+  but not ``U.S.A``, ``e.g.X``, ``Mrs.Smith``, URLs, file paths or dotted code names
+  followed by ``(``, ``.`` or ``/``.
 
 Pure Python and :mod:`re`; no model, no download.
 """
@@ -89,9 +91,12 @@ _LINE_START = r"(?:\A|(?<=\n)|(?<=\r)(?!\n))[ \t]*"
 _BLOCK = re.compile(_LINE_START + r"(?:[-*+•][ \t]|\d{1,3}[.)][ \t])")
 _HEADING = re.compile(_LINE_START + r"#{1,6}(?:[ \t][^\r\n]*)?(?=[\r\n]|\Z)")
 _GLUED = re.compile(
-    r"(?:^|(?<=\s)|(?<=[" + re.escape(OPENERS) + r"]))[a-z]{2,}\."
-    r"(?=[A-Z][a-z]+(?:[\s,;:!?" + re.escape(CLOSERS) + r"]|\.\s|\.?\Z))"
+    r"(?:^|(?<=\s)|(?<=[" + re.escape(OPENERS) + r"]))"
+    r"(?:[A-Za-z]?[a-z]{2,}|\d{4}|[^\s.]*[a-z0-9][)\]])\."
+    r"(?=[\"“]?[A-Z][a-z]*(?:[A-Z][a-z]+)?(?:[\s,;:!?" + re.escape(CLOSERS) + r"]|\.\s|\.?\Z))"
 )
+# Abbreviations a glued word may be (``Mrs.Smith``, ``Inc.Pictures``): never cut there.
+_GLUE_KEEP = _NEVER | _NUMERIC | _AMBIGUOUS
 
 
 def _opens_sentence(word: str, after: str) -> bool:
@@ -180,7 +185,8 @@ def _cuts(text: str) -> list[int]:
             cuts.append(m.start())
             cuts.append(m.end())
     if "." in text:
-        cuts.extend(m.end() for m in _GLUED.finditer(text) if m.group()[:-1] not in _NEVER)
+        cuts.extend(m.end() for m in _GLUED.finditer(text)
+                    if m.group()[:-1].lower() not in _GLUE_KEEP)
     return cuts
 
 

@@ -44,9 +44,41 @@ def test_split_two_clauses() -> None:
     "The flight was cancelled because the pilot was ill.",
     "Salt and pepper are common seasonings.",
     "Marks & Spencer sells food and clothing.",
+    # a list's last item is no clause
+    "The term refers to Portugal, Ireland, Greece, and Spain, four EU member states.",
+    "Starring Brooks, John Candy, and Rick Moranis, the film also features Joan Rivers.",
+    "The film stars Sheridan Smith, Ralph Brown, and Russell Tovey and entails a siege.",
+    "He named Joel Rifkin, Arthur Shawcross, and Jared Lee Loughner.",
+    # a sentence opening with a phrase, not its subject
+    "Sponsored by automobile parts and accessories store AutoZone, it is the AutoZone Bowl.",
+    "Based on Kipling's works and inspired by the 1967 film, it tells the story of Mowgli.",
+    "After the military killed the boss in 2009, his brother took control and declared war.",
+    # "his" is no verb
+    "The plot revolves around Nathan Appleby and his wife, Charlotte Appleby.",
+    # a nickname or a quote inside brackets is no quotation break
+    'From 1958 to 1982, the team was led by coach Paul "Bear" Bryant, who won six titles.',
+    'Joseph John “Joe” Heck (born October 30, 1961) is an American politician.',
+    'Anne Eden ("née" Spencer-Churchill; born 28 June 1920) is the widow of Anthony Eden.',
+    'Castlebay (Scottish Gaelic: "Bàgh a\' Chaisteil" ) is the main village of Barra.',
 ])
 def test_no_split(answer: str) -> None:
     assert texts(answer) == [("claim", answer)]
+
+
+def test_a_determiner_is_no_subject_the_noun_phrase_is() -> None:
+    assert texts("The series premiered on October 26, 2010 and featured an auction house.") == [
+        ("claim", "The series premiered on October 26, 2010."),
+        ("claim", "The series featured an auction house.")]
+
+
+def test_a_second_noun_phrase_after_a_comma_shares_no_tail() -> None:
+    assert texts("Nathaniel Fillmore was a farmer, and the father of Millard Fillmore.") == [
+        ("claim", "Nathaniel Fillmore was a farmer."),
+        ("claim", "Nathaniel Fillmore was the father of Millard Fillmore.")]
+    assert texts("The Union of Lublin created a state, the Commonwealth, and joined two "
+                 "parliaments.") == [
+        ("claim", "The Union of Lublin created a state, the Commonwealth."),
+        ("claim", "The Union of Lublin joined two parliaments.")]
 
 
 def test_fragment_is_read_with_the_question() -> None:

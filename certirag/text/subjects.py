@@ -52,9 +52,22 @@ _THING_SUBJECT = re.compile(
     rf"|([A-Z][a-z]+\s+[a-z][a-z-]+)\s+(?:{_AUX}))\b")
 
 
+# A headline's opening verb, never its subject ("Took part in the attack.").
+_OPENING_VERB = re.compile(
+    r"(?:[A-Z][a-z]{2,}ed|Took|Made|Won|Lost|Gave|Got|Went|Came|Said|Told|Left|Led|Ran|Saw"
+    r"|Found|Held|Kept|Sold|Paid|Spent|Built|Bought|Brought|Wrote|Became|Began|Fell|Rose"
+    r"|Grew|Met|Sent|Shot|Struck|Stole|Broke|Drove|Flew|Threw|Fought|Caught|Taught|Thought)")
+_NAMES_IN_ED = frozenset({"Ahmed", "Mohammed", "Mohamed", "Hamed", "Alfred", "Manfred",
+                          "Winifred", "Jared", "Fred", "Ted", "Ned", "Reed", "Creed"})
+# A lowercase word after "The <Name>" that is a verb, not the head noun ("The UN says").
+_VERB_NEXT = re.compile(rf"(?:{_AUX}|[a-z]+(?:ed|s))\b")
+
+
 def leading_subject(text: str) -> str | None:
     """The name a sentence opens with ("Neil Tuckett's newest model …" → "Neil Tuckett"),
-    or ``None`` (a pronoun, a question word, "I", "There", a bare article)."""
+    or ``None`` (a pronoun, a question word, "I", "There", a bare article, a headline's
+    opening verb). A name after an article is a modifier of the noun after it: "The
+    Goulburn man was …" opens with "The Goulburn man"."""
     m = NAME_SUBJECT.match(text + " ")
     if m is None:
         return None
@@ -64,6 +77,12 @@ def leading_subject(text: str) -> str | None:
         return None
     if PRONOUN_START.match(subj) or first.lower() in _NOT_SUBJECT:
         return None
+    if " " not in subj and _OPENING_VERB.fullmatch(subj) and subj not in _NAMES_IN_ED:
+        return None
+    if first in {"The", "A", "An"} and subj == m.group(1).strip():
+        head = re.match(r"\s*([a-z][a-z-]+)\b", text[m.end(1):])
+        if head is not None and not _VERB_NEXT.fullmatch(head.group(1)):
+            return f"{subj} {head.group(1)}"
     return subj
 
 

@@ -37,6 +37,10 @@ from .certify_support import recompute_codes
     ("According to police, the car was stolen.", "It was found later.", None),
     ("Tom Becker runs the office.", "The board met in March.", None),
     ("There were 40 staff.", "They left.", None),
+    # a name after an article modifies the noun after it; a headline's verb is no subject
+    ("The Goulburn man was found guilty in February.", "He spent money on a Maserati.",
+     "The Goulburn man spent money on a Maserati."),
+    ("Took part in the attack on Inan Eren.", "He was jailed for 38 years.", None),
 ])
 def test_a_pronoun_is_resolved_from_the_sentence_before(antecedent: str, sentence: str,
                                                         resolved: str | None) -> None:
@@ -49,6 +53,9 @@ def test_subjects() -> None:
     assert leading_subject("Police said it was over.") == "Police"
     assert thing_subject("Police said it was over.") is None
     assert thing_subject("The policy requires records.") == "The policy"
+    assert leading_subject("The UN says it is fine.") == "The UN"
+    assert leading_subject("Ahmed was there.") == "Ahmed"
+    assert leading_subject("Arrested after a chase, he fled.") is None
 
 
 def test_a_span_reading() -> None:

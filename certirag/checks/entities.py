@@ -10,7 +10,8 @@ units and currency codes are never names.
 A run ends at a sentence end, a line break, and a quotation mark or bracket (a title's
 edge: ``the "Daily Mail" Walter Scott``). Inside a run, a possessive and a corporate or press
 title after a name are *cuts* (:attr:`Entity.cuts`): ``Spain's | King Felipe``,
-``Apple | CEO Tim Cook``, ``Bank of England | Governor Mark Carney``. The run stays one name
+``Apple | CEO Tim Cook``, ``Bank of England | Governor Mark Carney``, and so is a title after a
+demonym: ``Cuban | President Raul Castro``. The run stays one name
 (``King's College`` is one), but it may be grounded piece by piece at its cuts.
 
 A name is grounded when the evidence or the question mentions it, case-insensitively: the whole
@@ -18,7 +19,10 @@ phrase; a surname-only mention of a full name (``Smith`` for ``John Smith``); a 
 a middle name between (``Richard Nixon`` for ``Richard Milhous Nixon``, but not a middle name
 the evidence does not have); an acronym of either (``EU`` / ``European Union``); a table of
 aliases, countries and their demonyms (``UK`` / ``Britain`` / ``British``, ``Kenya`` /
-``Kenyan`` / ``Kenyans``); a first name in its short or long form (``Mike`` / ``Michael``);
+``Kenyan`` / ``Kenyans``), and a demonym of a place the text names capitalised (``Tibetan``,
+``Nepalese``); the last word singular or plural when the text also writes it in lower case
+(``World Cup Final`` / ``Finals``, never ``Richard`` / ``Richards``); a first name in its
+short or long form (``Mike`` / ``Michael``);
 ``State of X`` for X; a person named with the place they are from near the name (``Mimi and Joe
 Lemay of Massachusetts``). Possessives are ignored and honorifics and titles (``Princesses
 Sofia and Leonor``) dropped; first names may share the surname after them (``Iman and Siham
@@ -267,7 +271,8 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
             if taken.free(tok.start, tok.end) and low not in _NEVER:
                 prev = run[-1][0].text.lower() if run else ""
                 cut = bool(run) and (prev.endswith("'s") or (
-                    low in _TITLE and prev not in _TITLE | _CONNECT))
+                    low in _TITLE and prev not in _TITLE | _CONNECT) or (
+                    low in _HONORIFIC and prev in _ALIAS_OF))  # "Cuban | President Raul"
                 run.append((tok, initial, cut))
                 continue
         elif run and ch.isalpha() and tok.text in _CONNECT and i + 1 < len(toks) and _is_cap(
@@ -330,6 +335,19 @@ def _nicknamed(words: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
         i += 1
     for other in sorted(_NICKNAMES.get(words[i], frozenset()) - {words[i]}) if words else ():
         yield (*words[:i], other, *words[i + 1:])
+
+
+def _demonym_stems(word: str) -> tuple[str, ...]:
+    """The place a demonym the alias table lacks may name: "tibetan" → "tibet",
+    "kosovan" → "kosova"/"kosov", "nepalese" → "nepal", "bengali" → "bengal"."""
+    w = word[:-1] if word.endswith("s") else word
+    if w.endswith("ese"):
+        return (w[:-3],)
+    if w.endswith("an"):
+        return (w[:-2], w[:-1])
+    if w.endswith("i"):
+        return (w[:-1],)
+    return ()
 
 
 class EntityIndex:
@@ -465,6 +483,12 @@ class EntityIndex:
         joined = " " + " ".join(words) + " "
         if joined in self._phrase or joined.replace("-", " ") in self._unhyphened:
             return True
+        if len(words) > 1 and len(words[-1]) > 3:  # "World Cup Final" for "World Cup Finals"
+            last = words[-1][:-1] if words[-1].endswith("s") else words[-1] + "s"
+            # a common noun the text also writes in lower case, never a surname ("Richards")
+            if (last in self._common or words[-1] in self._common) and \
+                    " " + " ".join((*words[:-1], last)) + " " in self._phrase:
+                return True
         core = words
         while len(core) > 1 and (core[0] in _HONORIFIC or (core[0] in _ROLE and len(core) > 2)):
             core = core[1:]
@@ -482,6 +506,8 @@ class EntityIndex:
             if w.endswith(("er", "ers")) and w.rstrip("s")[:-2] in self._capital \
                     and len(w.rstrip("s")) >= 6:
                 return True  # "Londoner" for London, "Icelanders" for Iceland
+            if any(len(stem) >= 4 and stem in self._capital for stem in _demonym_stems(w)):
+                return True  # "Tibetan" for Tibet, "Nepalese" for Nepal
         else:
             # first and last name close together, every middle name of the claim between
             # them: the claim may leave out a middle name, never add one

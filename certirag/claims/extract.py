@@ -299,6 +299,24 @@ _ANSWER_LEAD = re.compile(r"^(?:the\s+|my\s+|our\s+)?(?:short\s+|final\s+|correc
                           re.IGNORECASE)
 
 
+# "Birdland was the band.": a copula and the question's own noun, nothing more.
+_ECHO = re.compile(r"^(?P<subj>[^,;]+?)\s+(?:is|was|are|were)\s+(?:the|that|this)\s+"
+                   r"(?P<noun>[a-z]+(?:\s+[a-z]+)?)\s*[.!]?$")
+
+
+def _echo_subject(sentence: str, question: str) -> str | None:
+    """The subject of a ``sentence`` that answers by naming it "the <noun>" of the question
+    ("What band …, Birdland or Kasabian?" "Birdland was the band." → "Birdland"): the noun
+    says nothing the question does not, so the subject is the answer, read with the
+    question as a fragment is. ``None`` for any other sentence."""
+    m = _ECHO.match(sentence.strip())
+    if m is None:
+        return None
+    q = {w.lower().rstrip("s") for w in _WORD.findall(question)} | {
+        "answer", "one", "correct", "right"}  # "Kasabian is the answer", "… the right one"
+    return m["subj"] if all(w.rstrip("s") in q for w in m["noun"].split()) else None
+
+
 def _question_subject(question: str) -> str | None:
     """The first proper name in a question ("When did Marie Curie die?" → "Marie Curie")."""
     for m in _NAME_RUN.finditer(question):
@@ -449,7 +467,10 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
         lead = _ANSWER_LEAD.match(sentence)
         if lead and question.strip() and sentence[lead.end():].strip():
             sentence = sentence[lead.end():].strip()  # "The answer is: 2" answers with "2"
-        if (lead or is_fragment(sentence)) and question.strip():
+        echo = _echo_subject(sentence, question) if question.strip() and not lead else None
+        if echo is not None:
+            sentence = echo  # "Birdland was the band." answers "Birdland"
+        if (lead or echo is not None or is_fragment(sentence)) and question.strip():
             stmt = fragment_statement(question, sentence)
             framed = stmt is None
             text = stmt or f"{question.strip()} {_strip_stop(sentence)}"

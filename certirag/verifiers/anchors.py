@@ -21,8 +21,8 @@ from certirag.checks.entities import aliases
 from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.verifiers.windows import terms
 
-__all__ = ["NAME_STOP", "PRONOUN_LEAD", "Anchor", "Facts", "claim_anchors", "holds",
-           "rival_in_place", "sentence_facts"]
+__all__ = ["NAME_STOP", "PRONOUN_LEAD", "THE_NOUN_LEAD", "Anchor", "Facts", "claim_anchors",
+           "holds", "rival_in_place", "sentence_facts"]
 
 # A sentence led by a pronoun: the pronoun within its first four words, after lowercase
 # words or openers only ("After adding that his wife …", not "Nelms said that he …").
@@ -32,6 +32,10 @@ _OPENER = (r"(?:After|Before|But|And|When|Then|Now|So|Yet|Although|Though|While|
 PRONOUN_LEAD = re.compile(
     r"^\W*(?:(?:" + _OPENER + r"|[a-z0-9][\w'’-]*)\W+){0,3}?"
     r"(?i:(he|she|they|it|his|her|hers|their|its|him|them|this|these|those))\b")
+
+#: A sentence that opens with "The <noun>" (group 1): it may speak of the thing the
+#: sentence before introduced as "a/an … <noun>", as a pronoun would.
+THE_NOUN_LEAD = re.compile(r"^\W*The\s+([a-z]{3,})(?:['’]s)?\b")
 
 #: Words a name anchor leaves out of its key ("Bank of England" is ``("bank", "england")``).
 NAME_STOP = frozenset("the a an of and for in on at to de la le von van der".split())
@@ -157,6 +161,8 @@ def sentence_facts(text: str, locale: str) -> Facts:
             names.append((words, _context(t, e.start, e.end)))
     m = PRONOUN_LEAD.match(t)
     lead = _context(t, m.start(1), m.end(1)) if m else frozenset()
+    if m is None and (m := THE_NOUN_LEAD.match(t)) is not None:
+        lead = _context(t, m.start(1), m.end())  # "The band's | members"
     return Facts(frozenset(values), kinds, _word_set(text), tuple(names), lead,
                  frozenset(twice))
 

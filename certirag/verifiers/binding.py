@@ -30,6 +30,7 @@ Pure Python over :mod:`certirag.checks` parses; deterministic for a given input.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from certirag.errors import BackendError
 from certirag.text.subjects import resolve_pronoun
 from certirag.verifiers.anchors import (
     PRONOUN_LEAD,
+    THE_NOUN_LEAD,
     Anchor,
     Facts,
     claim_anchors,
@@ -134,6 +136,16 @@ def _pronoun_led(text: str) -> bool:
     return PRONOUN_LEAD.match(text) is not None
 
 
+
+def _names_before(before: str, text: str) -> bool:
+    """Whether ``text`` opens with "The <noun>" for the thing the sentence ``before``
+    introduces as "a/an … <noun>" ("Kasabian are an English rock band …" then "The band's
+    original members …"): it speaks of that sentence's subject, as a pronoun would."""
+    m = THE_NOUN_LEAD.match(text)
+    return m is not None and re.search(
+        rf"\b(?:a|an)\s+(?:[\w'’-]+\s+){{0,4}}{m.group(1)}\b", before) is not None
+
+
 # ------------------------------------------------------------------ planning
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +174,8 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
     prev: list[int | None] = []
     for i, s in enumerate(sents):
         p = i - 1 if i > 0 and sents[i - 1].source == s.source else None
-        prev.append(p if p is not None and _pronoun_led(s.text) else None)
+        prev.append(p if p is not None and (_pronoun_led(s.text) or _names_before(
+            sents[p].text, s.text)) else None)
     counts = tuple(dict(Counter(terms(s.text))) for s in sents)
     return _Prepared(
         sents, facts, tuple(prev),
@@ -251,6 +264,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
             add([seed, nxt])
 
     frame = _frame_ids(claim, anchors) & present
+    choice = _choice_pairs(claim, anchors)
     windows: list[BindingWindow] = []
     unbound: list[tuple[Anchor, Anchor, str]] = []
     # a claim read with its question binds, failing a span that holds every anchor, by one
@@ -262,7 +276,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
                 else present <= got
             if binds and len(span) > 1 and len(present & got) > 1:
                 apart = _apart(anchors, present & got, span, hits, facts, heirs, frame,
-                               inherited)
+                               inherited, choice)
                 if apart:
                     unbound.extend(apart)
                     continue
@@ -321,10 +335,29 @@ def _frame_ids(claim: str, anchors: Sequence[Anchor]) -> frozenset[int]:
                      if a.text.lower() in question and a.text.lower() not in answer)
 
 
+def _choice_pairs(claim: str, anchors: Sequence[Anchor]) -> frozenset[tuple[int, int]]:
+    """The anchor pairs a "question + answer" claim's question offers as a choice ("Which
+    band was formed first, Relient K or The Primitives?"): one before its last "or", one
+    after. The evidence states each alternative in its own sentence; that they are never
+    stated together is what a comparison is, not a scattered anchor."""
+    cut = claim.rfind("? ")
+    question = claim[:cut + 1].lower() if cut >= 0 else ""
+    at = question.rfind(" or ")
+    if at < 0:
+        return frozenset()
+    before, after = question[max(0, at - 60):at], question[at + 4:]
+    left = [i for i, a in enumerate(anchors) if a.text.lower() in before]
+    right = [i for i, a in enumerate(anchors) if a.text.lower() in after]
+    return frozenset((a, b) for x in left for y in right if x != y
+                     for a, b in ((x, y), (y, x)))
+
+
 def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
            hits: list[frozenset[int]], facts: Sequence[Facts],
            heirs: Sequence[tuple[tuple[str, ...], ...]], frame: frozenset[int],
-           inherited: Sequence[frozenset[str]]) -> list[tuple[Anchor, Anchor, str]]:
+           inherited: Sequence[frozenset[str]],
+           choice: frozenset[tuple[int, int]] = frozenset()
+           ) -> list[tuple[Anchor, Anchor, str]]:
     """Anchor pairs of the span that no one sentence states together, where a sentence
     holding one of them states a rival value in the other's place. A chain through a
     third anchor does not excuse a rival ("Office 18 in Berlin …" and "… Berlin has 19
@@ -341,7 +374,7 @@ def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int
     ids = sorted(present)
     for i, a in enumerate(ids):
         for b in ids[i + 1:]:
-            if (a, b) in together or (a in frame and b in frame):
+            if (a, b) in together or (a in frame and b in frame) or (a, b) in choice:
                 continue
             rival = _rival_near(a, b, anchors, members, hits, facts, heirs, frame, inherited)
             if rival is not None:

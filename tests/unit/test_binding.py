@@ -372,6 +372,24 @@ def test_the_choice_the_answer_did_not_pick_is_no_anchor() -> None:
     assert names == {"John Smith", "Mary Jones"}
 
 
+def test_the_two_sides_of_a_choice_stated_apart_are_a_comparison_not_scattered() -> None:
+    ev = ("Relient K is an American rock band formed in 1998 in Canton, Ohio. The Primitives "
+          "are an English indie pop band from Coventry. Formed in 1984, the band has two "
+          "constant members.")
+    p = plan("Which band was formed first, Relient K or The Primitives? The Primitives", ev)
+    assert p.windows and not p.unbound
+    # a scattered anchor outside the choice still binds nothing
+    assert plan("Who runs the Oslo office, Tom Becker or Ole Nordmann? Tom Becker").unbound
+
+
+def test_the_noun_a_sentence_introduced_speaks_of_its_subject_as_a_pronoun_does() -> None:
+    ev = ("The Blue Birds were an English rock band. The Red Kites are an English rock band "
+          "formed in Leicester. The band's members are Tom Meighan and Chris Edwards.")
+    # "The band's" is the Red Kites': the Blue Birds never go with its members
+    assert plan("The Blue Birds' members are Tom Meighan and Chris Edwards.", ev).windows == []
+    assert plan("The Red Kites' members are Tom Meighan and Chris Edwards.", ev).windows
+
+
 def test_the_span_check_leaves_whether_a_name_is_mentioned_to_the_whole_evidence() -> None:
     from certirag.bound import span_findings
     from certirag.checks import CheckOptions

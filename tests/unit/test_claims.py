@@ -392,3 +392,13 @@ def test_what_a_pronoun_after_a_short_answer_names(question: str, answer: str,
 def test_a_contracted_or_joined_pronoun_is_named(answer: str, text: str) -> None:
     got = [t for k, t, _ in spans(answer, "Do you know anything about The Matrix?") if k == "claim"]
     assert got == [text]
+
+
+@pytest.mark.parametrize("answer", ["Birdland was the band.", "Birdland is the answer.",
+                                    "Birdland was the right one."])
+def test_an_answer_naming_the_questions_own_noun_is_read_as_its_subject(answer: str) -> None:
+    question = "Which band was formed first, Birdland or Kasabian?"
+    assert texts(answer, question) == [("claim", "Birdland was formed first.")]
+    # a predicate that says more is a claim of its own
+    assert texts("Birdland was the band that formed first.", question) == [
+        ("claim", "Birdland was the band that formed first.")]

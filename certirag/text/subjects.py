@@ -59,6 +59,17 @@ _OPENING_VERB = re.compile(
     r"|Grew|Met|Sent|Shot|Struck|Stole|Broke|Drove|Flew|Threw|Fought|Caught|Taught|Thought)")
 _NAMES_IN_ED = frozenset({"Ahmed", "Mohammed", "Mohamed", "Hamed", "Alfred", "Manfred",
                           "Winifred", "Jared", "Fred", "Ted", "Ned", "Reed", "Creed"})
+# A role between an organisation and a person's full name: "NFL | cornerback | Will Allen".
+_ROLES = ("leader|chief|executive|officer|director|spokesman|spokeswoman|spokesperson|"
+          "minister|secretary|manager|coach|boss|star|captain|owner|founder|president|"
+          "chairman|chairwoman|actor|actress|singer|striker|midfielder|defender|winger|"
+          "goalkeeper|forward|quarterback|cornerback|receiver|player|editor|presenter|"
+          "reporter|correspondent|analyst|governor|mayor|senator|congressman|congresswoman|"
+          "general|commander|judge|lawyer|attorney|prosecutor|detective|inspector|"
+          "superintendent|professor|scientist|researcher|doctor|surgeon|nurse|chef|"
+          "designer|model|writer|author|comedian|host|head|deputy|vice|former|ex")
+_TITLED = re.compile(rf"\s+((?:[a-z][a-z-]+\s+)?(?:{_ROLES}))\s+"
+                     r"([A-Z][\w'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][\w'’-]+)+)(?=[\s,.;:]|$)")
 # A lowercase word after "The <Name>" that is a verb, not the head noun ("The UN says").
 _VERB_NEXT = re.compile(rf"(?:{_AUX}|[a-z]+(?:ed|s))\b")
 
@@ -67,7 +78,8 @@ def leading_subject(text: str) -> str | None:
     """The name a sentence opens with ("Neil Tuckett's newest model …" → "Neil Tuckett"),
     or ``None`` (a pronoun, a question word, "I", "There", a bare article, a headline's
     opening verb). A name after an article is a modifier of the noun after it: "The
-    Goulburn man was …" opens with "The Goulburn man"."""
+    Goulburn man was …" opens with "The Goulburn man"; one before a role and a full name
+    is the person's: "Former NFL cornerback Will Allen and …"."""
     m = NAME_SUBJECT.match(text + " ")
     if m is None:
         return None
@@ -79,6 +91,9 @@ def leading_subject(text: str) -> str | None:
         return None
     if " " not in subj and _OPENING_VERB.fullmatch(subj) and subj not in _NAMES_IN_ED:
         return None
+    if subj == m.group(1).strip() and (
+            title := _TITLED.match(text, m.end(1))) is not None:
+        return f"{subj} {title.group(1)} {title.group(2)}"  # "Former NFL cornerback Will Allen"
     if first in {"The", "A", "An"} and subj == m.group(1).strip():
         head = re.match(r"\s*([a-z][a-z-]+)\b", text[m.end(1):])
         if head is not None and not _VERB_NEXT.fullmatch(head.group(1)):

@@ -56,6 +56,9 @@ def test_subjects() -> None:
     assert leading_subject("The UN says it is fine.") == "The UN"
     assert leading_subject("Ahmed was there.") == "Ahmed"
     assert leading_subject("Arrested after a chase, he fled.") is None
+    assert leading_subject("Former NFL cornerback Will Allen and a partner ran a scheme."
+                           ) == "Former NFL cornerback Will Allen"
+    assert leading_subject("Chelsea beat Manchester United at home.") == "Chelsea"
 
 
 def test_a_span_reading() -> None:

@@ -115,7 +115,9 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
         for m in _ARTICLE_RE.finditer(text):
             if m["n"].lower() != "one" and not _ORDINAL_SECOND_RE.match(text, m.end()):
                 cands.append((m.start(), m.start() + len(m["n"]), Decimal(1), True, False))
-    extra = [] if claim else _fractions(text)
+    extra = _fractions(text, claim=claim)
+    if claim:  # a claim's "a fifth" is 20%, never the ordinal 5
+        extra = [f for f in extra if taken.take(f.start, f.end)]
     cands.sort(key=lambda c: c[0])
     asked = _asked_unit(text) if claim else None
     for start, end, value, spelled, ordinal in cands:
@@ -148,12 +150,21 @@ _DENOMINATOR = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "
                 "fifth": 5, "fifths": 5}
 
 
-def _fractions(text: str) -> list[Figure]:
-    """What a fraction of the evidence states as a percentage: "three quarters of the
-    population" is 75% of it (a claim's "75%" is grounded by it; the words themselves are
-    read as before)."""
+# After a fraction, what shows it is one ("a fifth of", "rose by a fifth last year"), not an
+# ordinal before its noun ("won a fifth title").
+_FRACTION_AFTER = re.compile(r"\s+of\b|\s*(?:[.,;:!?)]|$)|\s+(?:last|this|next|in|on|since|"
+                             r"over|from|to|compared|year|a|an|the|between|after|before)\b")
+
+
+def _fractions(text: str, *, claim: bool = False) -> list[Figure]:
+    """What a fraction states as a percentage: "three quarters of the population" is 75%
+    of it. In the evidence the words themselves are read as before too (a claim's "75%" is
+    grounded by either); in a claim only a fraction that reads as one ("a fifth of",
+    "rose by a fifth last year", not "a fifth title") is taken, as the percentage alone."""
     out = []
     for m in _FRACTION_RE.finditer(text):
+        if claim and not _FRACTION_AFTER.match(text, m.end()):
+            continue
         num, den = _NUMERATOR[m["n"].lower()], _DENOMINATOR[m["d"].lower()]
         if num >= den:
             continue

@@ -271,9 +271,15 @@ def _conjunct_subject(left: str) -> str | None:
             and words[0].lower() not in _VERBS):
         return None  # "Starring X …", "Sponsored by …", "Based on …"
     if words[0].lower() in _NP_OPENERS:
+        def strong(w: str) -> bool:
+            return w in _VERBS or w in _IRREGULAR or (w.endswith("ed") and len(w) > 3)
         for k in range(1, min(5, len(words))):
             w = words[k].lower().rstrip(",")
-            if w in _VERBS or w in _IRREGULAR or (w.endswith("ed") and len(w) > 3):
+            after = words[k + 1].lower() if k + 1 < len(words) else ""
+            # "warranty lasts two years", not "the company's shares fell"
+            third = k > 1 and _VERB_SUFFIX.match(w) is not None and not strong(after) \
+                and w not in _NOT_VERBS
+            if strong(w) or third:
                 return " ".join(words[:k]) if k > 1 else None
             if not re.fullmatch(r"[\w'’-]+", words[k]):
                 return None

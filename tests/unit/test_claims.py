@@ -69,6 +69,12 @@ def test_a_determiner_is_no_subject_the_noun_phrase_is() -> None:
     assert texts("The series premiered on October 26, 2010 and featured an auction house.") == [
         ("claim", "The series premiered on October 26, 2010."),
         ("claim", "The series featured an auction house.")]
+    assert texts("The router's warranty lasts two years and covers accidental damage.") == [
+        ("claim", "The router's warranty lasts two years."),
+        ("claim", "The router's warranty covers accidental damage.")]
+    assert texts("The company's shares fell 5% and recovered later.") == [
+        ("claim", "The company's shares fell 5%."),
+        ("claim", "The company's shares recovered later.")]
 
 
 def test_a_second_noun_phrase_after_a_comma_shares_no_tail() -> None:

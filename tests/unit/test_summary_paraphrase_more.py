@@ -1,11 +1,11 @@
 """More faithful paraphrases of summaries (checks v3): a number spelled inside a compound
-("six-year-old"), "a second man", a fraction for a percentage, a rounded big figure, "upwards
-of" for "more than", "the lead-up to" (no bound), a negation the evidence states in other
-words ("failed to", "is yet to") or elsewhere, roles and prefixes before names, short names
-of parties, places and US states, "University of X" for "X University", a generic noun after
-a name ("Labour MPs"), "might" for "may", a feast day's weekday ("Easter Sunday"), and a
-pronoun after a possessive subject. Each passes the deterministic check and the binding rule,
-and each has a twin with a planted error that is still caught."""
+("six-year-old"), "a second man", a fraction for a percentage (either way), a rounded big
+figure, "upwards of" for "more than", "the lead-up to" (no bound), a negation the evidence
+states in other words ("failed to", "is yet to") or elsewhere, roles and prefixes before
+names, short names of parties, places and US states, "University of X" for "X University", a
+generic noun after a name ("Labour MPs"), "might" for "may", a feast day's weekday ("Easter
+Sunday"), and a pronoun after a possessive subject. Each passes the deterministic check and
+the binding rule, and each has a twin with a planted error that is still caught."""
 
 from __future__ import annotations
 
@@ -32,6 +32,13 @@ CASES: list[tuple[str, str, str, str]] = [
     ("Christians will decline from 75% of the population.",
      "Christians will decline from three quarters of the population in 2010.",
      "Christians will decline from 70% of the population.", "ungrounded_figure"),
+    # and a fraction of the claim a percentage of the evidence; an ordinal stays one
+    ("Sales rose by a fifth last year.", "Sales rose by 20 per cent last year.",
+     "Sales rose by a quarter last year.", "ungrounded_figure"),
+    ("A quarter of staff left in March.", "Some 25% of staff left in March.",
+     "A fifth of staff left in March.", "ungrounded_figure"),
+    ("She won a fifth title in 2019.", "In 2019 she won her fifth title.",
+     "She won a sixth title in 2019.", "ungrounded_figure"),
     # a big figure rounded to the digits the claim gives
     ("She was ordered to pay £3.35 quadrillion.",
      "A letter asked the woman for £3,351,978,728,190,661.",

@@ -506,12 +506,15 @@ def _hedge_near_claim(s: SentInfo, e: SentInfo) -> bool:
     what follows it, up to a clause boundary ("Kevin Spacey is reportedly among
     celebrities paying …"), not over another clause of the sentence ("Miss Bevan – who is
     believed to have had a history of … – had been advised by medics …")."""
-    hedge_words = {w.split()[0].lower() for w in e.hedges}
-    for i, tok in enumerate(e.toks):
-        if tok.text.lower() not in hedge_words:
+    phrases = {tuple(w.lower().split()) for w in e.hedges}
+    low = [t.text.lower() for t in e.toks]
+    for i in range(len(e.toks)):
+        # where a whole hedge phrase stands ("was said to"), not any "was" of the sentence
+        ends = [i + len(p) for p in phrases if tuple(low[i:i + len(p)]) == p]
+        if not ends:
             continue
         near: set[str] = set()
-        for j in range(i + 1, min(len(e.toks), i + 10)):
+        for j in range(max(ends), min(len(e.toks), max(ends) + 9)):
             t = e.toks[j]
             if t.text in _SCOPE_END or t.text.lower() in _SCOPE_END:
                 break

@@ -143,6 +143,11 @@ def test_aliases_read_plural_demonyms() -> None:
     ("Another 18-year-old was also arrested.",
      "He is one of two 18-year-old men police arrested for allegedly planning an attack.",
      "Two 18-year-old men were planning an attack.", "hedge_mismatch"),
+    # a hedge phrase is found where it stands, not at another "was" of its sentence
+    ("A new trial was ordered in 2014 after firearms experts testified.",
+     "But a new trial was ordered in 2014 after firearms experts testified that Hinton was "
+     "said to have used the revolver in the crimes.",
+     "Hinton used the revolver in the crimes.", "hedge_mismatch"),
 ])
 def test_more_paraphrases_pass_and_their_twins_are_caught(claim: str, evidence: str,
                                                           twin: str, code: str) -> None:

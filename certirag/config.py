@@ -89,7 +89,7 @@ class Settings(BaseSettings):
     # verification
     nli_backend: str = Field(default="onnx", pattern=r"^[a-z][a-z0-9_\-]*$",
                              description="a registered verifier: onnx, hf, or your own")
-    nli_model: str = Field(default="builtin:nli-minilm-l6-bind5-int8",
+    nli_model: str = Field(default="builtin:nli-minilm-l6-bind7-int8",
                            description="'builtin:NAME', a local folder, or a hub id (hf backend)")
     nli_batch_size: int = Field(default=1, ge=1, le=1024)
     nli_max_length: int = Field(default=256, ge=16, le=4096)

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OnnxNLIVerifier"]
 
-DEFAULT_MODEL = "builtin:nli-minilm-l6-bind5-int8"
+DEFAULT_MODEL = "builtin:nli-minilm-l6-bind7-int8"
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,9 +32,9 @@ import pytest
 
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
-# Measured with the default preset (policy v3, scorer v3, builtin:nli-minilm-l6-bind5-int8,
-# tau_e 0.47, tau_c 0.5): catch 56/58 = 0.966, pass 33/39 = 0.846 (python
-# benchmarks/own_set.py). The floors leave two catches and two passes of margin: floors
+# Measured with the default preset (policy v3, scorer v3, builtin:nli-minilm-l6-bind7-int8,
+# tau_e 0.48, tau_c 0.4): catch 56/58 = 0.966, pass 32/39 = 0.821 (python
+# benchmarks/own_set.py). The floors leave two catches and one pass of margin: floors
 # against regressions; the goals (0.95 and 0.80) are met on this set, written by the
 # project, which is why an independent set is the judge.
 CATCH_MIN = 0.93

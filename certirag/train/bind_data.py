@@ -181,13 +181,20 @@ def _in_context(s: str, sents: list[str], rng: random.Random, source: str) -> li
     premise = f"{sents[min(j, k)]} {sents[max(j, k)]}"
     if len(premise) > MAX_CHARS:
         return []
-    others = [o for o in sents if o != s]
+    return _in_premise(premise, s, [o for o in sents if o != s], rng, f"{source}:context")
+
+
+def _in_premise(premise: str, s: str, others: list[str], rng: random.Random, kind: str
+                ) -> list[Pair]:
+    """``s`` and its leading clause (entailed), ``s`` with an anchor swapped for one of
+    ``others`` and with a negation inserted (not), each against ``premise``; ``kind`` the
+    source label, suffixed ``_clause``, ``_swap``, ``_negation``."""
     out: list[Pair] = []
-    for claim, label, kind in ((s, ENT, "context"), (_clause(s), ENT, "context_clause"),
-                               (_swap_anchor(s, others, rng), NOT_ENTAILED, "context_swap"),
-                               (_negate(s), CON, "context_negation")):
+    for claim, label, suffix in ((s, ENT, ""), (_clause(s), ENT, "_clause"),
+                                 (_swap_anchor(s, others, rng), NOT_ENTAILED, "_swap"),
+                                 (_negate(s), CON, "_negation")):
         if claim and _words(claim) >= 3:
-            out.append(Pair(premise, claim, label, f"{source}:{kind}"))
+            out.append(Pair(premise, claim, label, kind + suffix))
     return out
 
 
@@ -211,14 +218,8 @@ def _in_span(s: str, sents: list[str], rng: random.Random, source: str) -> list[
     premise = " ".join(sents[j] for j in picked)
     if len(premise) > MAX_CHARS:
         return []
-    others = [sents[j] for j in picked if j != k]
-    out: list[Pair] = []
-    for claim, label, kind in ((s, ENT, "span3"), (_clause(s), ENT, "span3_clause"),
-                               (_swap_anchor(s, others, rng), NOT_ENTAILED, "span3_swap"),
-                               (_negate(s), CON, "span3_negation")):
-        if claim and _words(claim) >= 3:
-            out.append(Pair(premise, claim, label, f"{source}:{kind}"))
-    return out
+    return _in_premise(premise, s, [sents[j] for j in picked if j != k], rng,
+                       f"{source}:span3")
 
 
 def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,

@@ -26,7 +26,7 @@ from pydantic_settings import (
 
 from certirag.errors import ConfigError
 
-__all__ = ["PRESETS", "Settings", "load_settings"]
+__all__ = ["DEFAULT_NLI_MODEL", "PRESETS", "Settings", "load_settings"]
 
 PRESETS = ("default", "strict", "mixed")
 
@@ -41,6 +41,10 @@ def _preset_file(name: str) -> dict[str, Any]:
 # The decision thresholds are tuned (see presets/default.yaml for the run that chose them)
 # and written once, in the default preset: the defaults of the fields are read from it.
 _TUNED = _preset_file("default")
+
+
+#: The NLI model a default setting loads (the onnx backend's default too).
+DEFAULT_NLI_MODEL = "builtin:nli-minilm-l6-bind7-int8"
 
 
 class Settings(BaseSettings):
@@ -89,7 +93,7 @@ class Settings(BaseSettings):
     # verification
     nli_backend: str = Field(default="onnx", pattern=r"^[a-z][a-z0-9_\-]*$",
                              description="a registered verifier: onnx, hf, or your own")
-    nli_model: str = Field(default="builtin:nli-minilm-l6-bind7-int8",
+    nli_model: str = Field(default=DEFAULT_NLI_MODEL,
                            description="'builtin:NAME', a local folder, or a hub id (hf backend)")
     nli_batch_size: int = Field(default=1, ge=1, le=1024)
     nli_max_length: int = Field(default=256, ge=16, le=4096)

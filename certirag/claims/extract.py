@@ -234,10 +234,9 @@ def _split_conjunction(sentence: str) -> list[str]:
 _NOT_A_SUBJECT = frozenset("""after before during in on at by for from with without since when
 while if although though because as until unless upon over under into through across between
 among against despite following like unlike once""".split())
-_NP_OPENERS = frozenset("the a an this that these those its his her their our my".split())
+_NP_OPENERS = _DETERMINERS - {"one"} | {"our", "my"}
 # Not verbs, though shaped like one ("his", "this", "its", "Jared").
-_NOT_VERBS = frozenset("his this its is as us was has thus plus gas bus yes".split()) - {
-    "is", "was", "has"}
+_NOT_VERBS = frozenset("his this its as us thus plus gas bus yes".split())
 
 
 def _is_verb(word: str) -> bool:
@@ -253,12 +252,13 @@ def _opens_predicate(rest: str) -> bool:
     before one, not a comma, a relative pronoun or another conjunction ("Rick Moranis, the
     film …", "Russell Tovey and …", "General who …")."""
     words = rest.split()
-    while words and words[0].lower() in ("also", "still", "then", "later", "now", "never",
-                                         "once", "only", "recently", "first", "has", "had"):
-        if words[0].lower() in ("has", "had"):
-            return True
+    while words and words[0].lower() in _ADVERBS:
         words = words[1:]
-    return bool(words) and words[0][:1].islower() and _is_verb(words[0].rstrip(",.;"))
+    return bool(words) and (words[0].lower() in ("has", "had") or (
+        words[0][:1].islower() and _is_verb(words[0].rstrip(",.;"))))
+
+
+_ADVERBS = frozenset("also still then later now never once only recently first".split())
 
 
 def _conjunct_subject(left: str) -> str | None:

@@ -136,7 +136,6 @@ def _pronoun_led(text: str) -> bool:
     return PRONOUN_LEAD.match(text) is not None
 
 
-
 def _names_before(before: str, text: str) -> bool:
     """Whether ``text`` opens with "The <noun>" for the thing the sentence ``before``
     introduces as "a/an … <noun>" ("Kasabian are an English rock band …" then "The band's

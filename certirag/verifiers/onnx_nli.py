@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from certirag.config import DEFAULT_NLI_MODEL
 from certirag.errors import BackendError, BackendUnavailable, InputError
 from certirag.models import MANIFEST, file_sha256, load_model_info, resolve
 from certirag.verifiers.base import (
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OnnxNLIVerifier"]
 
-DEFAULT_MODEL = "builtin:nli-minilm-l6-bind7-int8"
+DEFAULT_MODEL = DEFAULT_NLI_MODEL
 
 
 @dataclass(frozen=True, slots=True)

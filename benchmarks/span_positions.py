@@ -6,8 +6,10 @@ stated by any of them. From each HaluEval summarization document of the dev rows
 7,000–7,299; never a reserved row) one sentence of at least six words is drawn with its two
 neighbours (seeded), and the sentence is scored as the claim against: itself; the pair it
 opens; the pair it closes; the three with it in the middle; and two sentences against
-themselves. Printed per position, for the configured model and a baseline: the median
-P(entailment), the share at or over τe, and the ratio of the shares:
+themselves. The planted-error pair: the same sentence with an auxiliary's polarity turned
+("was" → "was not", as recipe ``bind`` negates), against the three; its share at or over τe
+is what the model would let through. Printed per position, for the configured model and a
+baseline: the median P(entailment), the share at or over τe, and the ratio of the shares:
 
     python benchmarks/span_positions.py [--data ../shared/data] [--rows 7000:7300]
         [--baseline builtin:nli-minilm-l6-bind5-int8] [--tau 0.47] [--json]
@@ -28,7 +30,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from certirag.eval.datasets import Rows
 
-_POSITIONS = ("alone", "first of two", "second of two", "middle of three", "two against two")
+_POSITIONS = ("alone", "first of two", "second of two", "middle of three", "two against two",
+              "middle of three, negated")
+# The planted-error rows: their share at τe is what the model lets through, not a pass.
+_PLANTED = frozenset({"middle of three, negated"})
 
 
 def _triples(path: Path, rows: Rows, seed: int) -> list[tuple[str, str, str]]:
@@ -47,11 +52,15 @@ def _triples(path: Path, rows: Rows, seed: int) -> list[tuple[str, str, str]]:
 
 
 def _pairs(triples: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    from certirag.train.bind_data import negate
+
     out = []
     for a, b, c in triples:
         out += [("alone", b, b), ("first of two", f"{b} {c}", b),
                 ("second of two", f"{a} {b}", b), ("middle of three", f"{a} {b} {c}", b),
                 ("two against two", f"{a} {b}", f"{a} {b}")]
+        if (neg := negate(b)) is not None:  # the planted error: an auxiliary's polarity
+            out.append(("middle of three, negated", f"{a} {b} {c}", neg))
     return out
 
 
@@ -70,8 +79,9 @@ def _summary(pairs: list[tuple[str, str, str]], scores: list[float], tau: float
     out = {}
     for pos in _POSITIONS:
         got = [s for (p, _, _), s in zip(pairs, scores, strict=True) if p == pos]
-        out[pos] = {"n": len(got), "median": round(statistics.median(got), 3),
-                    "at_tau": round(sum(s >= tau for s in got) / len(got), 3)}
+        if got:
+            out[pos] = {"n": len(got), "median": round(statistics.median(got), 3),
+                        "at_tau": round(sum(s >= tau for s in got) / len(got), 3)}
     return out
 
 
@@ -109,19 +119,21 @@ def main(argv: list[str] | None = None) -> int:
     model = _summary(pairs, _scores(args.model, pairs), args.tau)
     base = _summary(pairs, _scores(args.baseline, pairs), args.tau)
     table: list[dict[str, Any]] = [
-        {"position": pos, "n": model[pos]["n"], "model": model[pos], "baseline": base[pos],
+        {"position": pos, "n": model[pos]["n"],
+         "kind": "planted error (share let through)" if pos in _PLANTED else
+         "faithful (share passed)", "model": model[pos], "baseline": base[pos],
          "ratio": round(model[pos]["at_tau"] / base[pos]["at_tau"], 3)
-         if base[pos]["at_tau"] else None} for pos in _POSITIONS]
+         if base[pos]["at_tau"] else None} for pos in _POSITIONS if pos in model]
     if args.json:
         print(json.dumps({"model": args.model, "baseline": args.baseline, "tau": args.tau,
                           "rows": args.rows, "positions": table}, indent=2))
         return 0
     print(f"summarization rows {args.rows}: model {args.model} against {args.baseline}, "
           f"share at P(entailment) >= {args.tau}", file=sys.stderr)
-    print(f"{'position':18} {'n':>4} {'model':>7} {'median':>7} {'baseline':>9} {'median':>7}"
-          f" {'ratio':>6}")
+    print(f"{'position':25} {'n':>4} {'model':>7} {'median':>7} {'baseline':>9} {'median':>7}"
+          f" {'ratio':>6}  (a planted error's share is what the model lets through)")
     for r in table:
-        print(f"{r['position']:18} {r['n']:4d} {r['model']['at_tau']:7.3f} "
+        print(f"{r['position']:25} {r['n']:4d} {r['model']['at_tau']:7.3f} "
               f"{r['model']['median']:7.3f} {r['baseline']['at_tau']:9.3f} "
               f"{r['baseline']['median']:7.3f} {r['ratio'] or 0:6.2f}")
     return 0

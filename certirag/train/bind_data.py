@@ -47,8 +47,8 @@ from certirag.train.nli_data import (
 )
 from certirag.verifiers.binding import claim_anchors, evidence_sentences, plan_windows
 
-__all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pairs", "premise_for",
-           "premises_for"]
+__all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pairs", "negate",
+           "premise_for", "premises_for"]
 
 ENT, NEU, CON = 0, 1, 2
 #: Evidence characters per span at training time (what 256 tokens hold beside a claim).
@@ -92,7 +92,9 @@ def _words(text: str) -> int:
     return len(_WORD.findall(text))
 
 
-def _negate(s: str) -> str | None:
+def negate(s: str) -> str | None:
+    """``s`` with the polarity of an auxiliary turned: "was not" → "was" when it has one,
+    else its first auxiliary negated ("was" → "was not"); ``None`` without an auxiliary."""
     m = _NOT.search(s)
     if m:
         return s[: m.start()] + m.group(1) + s[m.end():]
@@ -192,7 +194,7 @@ def _in_premise(premise: str, s: str, others: list[str], rng: random.Random, kin
     out: list[Pair] = []
     for claim, label, suffix in ((s, ENT, ""), (_clause(s), ENT, "_clause"),
                                  (_swap_anchor(s, others, rng), NOT_ENTAILED, "_swap"),
-                                 (_negate(s), CON, "_negation")):
+                                 (negate(s), CON, "_negation")):
         if claim and _words(claim) >= 3:
             out.append(Pair(premise, claim, label, kind + suffix))
     return out
@@ -247,7 +249,7 @@ def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
             a, b = (s, t) if sents.index(s) < sents.index(t) else (t, s)
             emit(_fuse(a, b), ENT, "fusion")
         emit(_swap_anchor(s, others, rng), NOT_ENTAILED, "anchor_swap", ranks=2)
-        emit(_negate(s), CON, "negation")
+        emit(negate(s), CON, "negation")
         emit(_antonym(s, rng), CON, "antonym")
         emit(_drop_qualifier(s), NOT_ENTAILED, "qualifier")
         emit(_swap_names(s), NOT_ENTAILED, "role_swap")

@@ -154,7 +154,8 @@ def train(args: argparse.Namespace) -> Path:
     if args.recipe == "bind":
         train_pairs, dev = build_bind_splits(Path(args.data), seed=args.seed,
                                              snli_limit=args.snli_limit,
-                                             qa_docs=args.qa_synthetic_docs)
+                                             qa_docs=args.qa_synthetic_docs,
+                                             summ_negatives=args.summarization_negatives)
     else:
         train_pairs, dev = build_splits(
             Path(args.data), seed=args.seed,
@@ -261,6 +262,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--snli-limit", type=int, default=40_000, help="recipe bind: SNLI pairs")
     ap.add_argument("--qa-synthetic-docs", type=int, default=7_000,
                     help="recipe bind: QA knowledge passages used for synthetic pairs")
+    ap.add_argument("--summarization-negatives", action=argparse.BooleanOptionalAction,
+                    default=True,
+                    help="recipe bind: train on the claims only a hallucinated summary has "
+                         "as not entailed (a noisy label: most are true paraphrases)")
     ap.add_argument("--dev-size", type=int, default=500)
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--checkpoint-every", type=int, default=500)

@@ -298,9 +298,8 @@ def summarization_claim_pairs(path: Path, start: int, stop: int, *, negatives: b
     """Right-summary claims (entailment) and, with ``negatives``, claims only the
     hallucinated summary has (not entailed), each against its binding span in the document.
 
-    A hallucinated summary is written afresh, not edited from the right one: most of its
-    claims are true paraphrases of the article, so "not entailed" is a noisy label there
-    (on dev rows 7,000-7,999, 107 of 4,151 such claims are near copies of a right claim);
+    A hallucinated summary is written afresh, not edited from the right one: many of its
+    claims are true paraphrases of the article, so "not entailed" is a noisy label there;
     ``negatives=False`` leaves them out and lets the synthetic hard negatives teach what a
     wrong value, name or polarity looks like."""
     out: list[Pair] = []

@@ -89,7 +89,11 @@ def recover(src: Path, out: Path, *, tolerance: float = 1.0) -> dict[str, Any]:
     import onnxruntime as ort
     import torch
     from onnx import numpy_helper
-    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
+    from transformers import (  # type: ignore[attr-defined]
+        BertConfig,
+        BertForSequenceClassification,
+        BertTokenizerFast,
+    )
 
     for f in ("model.onnx", "config.json", "tokenizer.json"):
         if not (src / f).is_file():

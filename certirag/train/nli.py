@@ -265,7 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--summarization-negatives", action=argparse.BooleanOptionalAction,
                     default=True,
                     help="recipe bind: train on the claims only a hallucinated summary has "
-                         "as not entailed (a noisy label: most are true paraphrases)")
+                         "as not entailed (a noisy label: many are true paraphrases)")
     ap.add_argument("--dev-size", type=int, default=500)
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--checkpoint-every", type=int, default=500)

@@ -25,8 +25,10 @@ deciding span and the question. Then, per system:
 accuracy over QA and summarization with at most ``--max-leak`` of hallucinated answers
 fully verified in each — on the grid of ``certirag eval tune-thresholds``, and then read on
 the *held* rows (fit rows are held for the threshold choice; no system is fitted on its
-tune rows). A claim withheld by a deterministic finding stays withheld in every system;
-a quote is withheld only where the model objects to it (policy v3). With ``--own-set``
+tune rows). Claims are re-decided as ``certirag eval`` re-decides them
+(:class:`~certirag.eval.items.ClaimOutcome`): a claim withheld by a deterministic finding
+stays withheld in every system; a quote is withheld only where the model objects to it
+(policy v3). With ``--own-set``
 the own test set (``tests/data/verifier_cases.jsonl``) is also verified without its
 questions at the no-question thresholds, the price of those thresholds in planted
 errors.
@@ -44,13 +46,13 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from certirag.eval.items import content_words
+from certirag.eval.items import ClaimOutcome, content_words
 from certirag.train.nli_data import read_rows
 
 FEATURES = ("logit_e", "logit_c", "logit_n", "coverage", "uncovered", "length",
@@ -65,11 +67,15 @@ RESERVED_FROM = 8_000
 
 @dataclass(frozen=True)
 class ClaimRow:
-    rule: str  # "scored" | "quoted" | "fixed" (withheld by a finding or a failure)
-    verified: bool
-    e: float
-    c: float
+    """A claim as the evaluation re-decides it, with the learned score's inputs (scored
+    claims only)."""
+
+    outcome: ClaimOutcome
     features: tuple[float, ...]
+
+    @property
+    def rule(self) -> str:
+        return self.outcome.rule
 
 
 @dataclass(frozen=True)
@@ -106,26 +112,19 @@ def features(claim: str, span: Sequence[str], question: str, e: float, n: float 
 
 
 def claim_rows(result: Any, question: str) -> tuple[ClaimRow, ...]:
-    """A verification result's claims as the systems read them."""
-    from certirag.reasons import MODEL_CODES
+    """A verification result's claims as the systems read them: the evaluation's own
+    outcomes (:func:`certirag.eval.runner.outcome_of`), features on the scored ones."""
+    from certirag.eval.runner import outcome_of
 
     out = []
-    for cd in result.claims:
-        if cd.decision.value == "not_a_claim":
+    for cd, oc in zip(result.claims, outcome_of(result).claims, strict=True):
+        if oc.rule == "none":
             continue
-        codes = {r.code for r in cd.reasons}
         s = cd.scores
-        if s is not None and codes <= MODEL_CODES and cd.evidence:
-            rule = "scored"
-        elif codes == {"quoted"}:
-            rule = "quoted"
-        else:
-            rule = "fixed"
-        e = s.entailment if s is not None else 0.0
-        c = s.contradiction if s is not None and s.contradiction is not None else 0.0
-        feats = (features(cd.claim.text, [x.text for x in cd.evidence], question, e,
-                          s.neutral, s.contradiction) if rule == "scored" and s else ())
-        out.append(ClaimRow(rule, cd.decision.value == "verified", e, c, feats))
+        feats = (features(cd.claim.text, [x.text for x in cd.evidence], question,
+                          s.entailment, s.neutral, s.contradiction)
+                 if oc.rule == "scored" and s is not None else ())
+        out.append(ClaimRow(oc, feats))
     return tuple(out)
 
 
@@ -163,15 +162,12 @@ Score = Callable[[ClaimRow], float]
 
 
 def passes(a: Answer, score: Score, tau: float, tau_c: float) -> bool:
-    """Whether every claim of ``a`` is verified at (tau, tau_c) under ``score``."""
+    """Whether every claim of ``a`` is verified at (tau, tau_c) with ``score`` in place of
+    P(entailment) on the scored claims (the evaluation's own re-decision otherwise)."""
     for c in a.claims:
-        if c.rule == "fixed":
-            if not c.verified:
-                return False
-        elif c.rule == "quoted":
-            if c.c >= tau_c and c.c > c.e:
-                return False
-        elif c.c >= tau_c or score(c) < tau:
+        outcome = (replace(c.outcome, gate_e=score(c)) if c.rule == "scored"
+                   else c.outcome)
+        if outcome.decide(tau, tau_c) != "verified":
             return False
     return True
 
@@ -203,7 +199,7 @@ def choose(sets: Sequence[Sequence[Answer]], score: Score, max_leak: float
 
 
 def entailment(c: ClaimRow) -> float:
-    return c.e
+    return float(c.outcome.entailment or 0.0)
 
 
 def fit(answers: Sequence[Answer], columns: Sequence[int]) -> tuple[Score, dict[str, Any]]:

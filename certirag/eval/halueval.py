@@ -31,8 +31,6 @@ from certirag.errors import InputError
 from certirag.eval.datasets import Rows, read_jsonl, register_dataset, text_field
 from certirag.eval.items import Item, Outcome, content_words
 from certirag.progress import NullProgress, Progress
-from certirag.reasons import MODEL_CODES
-from certirag.schemas import Decision
 
 if TYPE_CHECKING:
     from certirag.result import VerificationResult
@@ -152,21 +150,11 @@ class AnswerRecord:
 
 
 def record_of(result: VerificationResult) -> AnswerRecord:
-    fixed = False
-    scored: list[tuple[float, float | None]] = []
-    for c in result.claims:
-        if c.decision == Decision.NOT_A_CLAIM:
-            continue
-        codes = {r.code for r in c.reasons}
-        if c.scores is not None and codes <= MODEL_CODES and c.evidence:
-            scored.append((c.scores.entailment, c.scores.contradiction))
-        elif codes == {"quoted"}:
-            # a quote passes at any τe; under policy v3 only while P(contradiction) < τc
-            v3 = result.policy == "certirag.policy.v3" and c.scores is not None
-            scored.append((1.0, c.scores.contradiction if v3 and c.scores else None))
-        else:
-            fixed = True
-    return AnswerRecord(fixed, tuple(scored), result.backend_failed)
+    """A verification result as an :class:`AnswerRecord` (through the evaluation's
+    :func:`~certirag.eval.runner.outcome_of`, so both re-decide claims alike)."""
+    from certirag.eval.runner import outcome_of
+
+    return record_from(outcome_of(result))
 
 
 @dataclass

@@ -94,8 +94,9 @@ class ClaimOutcome:
     """One claim as a system decided it. ``rule`` says how the decision depends on the
     thresholds: ``scored`` (blocked iff ``gate_c`` ≥ τc, else verified iff ``gate_e`` ≥ τe),
     ``quoted`` (a whole evidence sentence: passes at any τe, under policy v3 only while
-    ``gate_c`` < τc), ``fixed`` (a finding, a failure, no evidence: the decision stands at
-    any thresholds) or ``none`` (not a claim)."""
+    ``gate_c`` < τc; ``gate_c`` is None where P(contradiction) does not outweigh
+    P(entailment), as the policy then never objects), ``fixed`` (a finding, a failure, no
+    evidence: the decision stands at any thresholds) or ``none`` (not a claim)."""
 
     start: int
     end: int

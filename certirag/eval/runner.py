@@ -127,9 +127,12 @@ def _claim(c: Any, *, v3: bool, temperature: float) -> ClaimOutcome:
         return ClaimOutcome(start, end, c.decision.value, codes, "scored", e, contra, raw,
                             gate_e=e, gate_c=contra)
     if set(codes) == {"quoted"}:
-        # a quote passes at any τe; under policy v3 only while P(contradiction) < τc
+        # a quote passes at any τe; under policy v3 the model objects to it at
+        # P(contradiction) ≥ τc only where contradiction also outweighs entailment
+        # (policy.objects_to_quote), so its gate is P(contradiction) only there
+        objects = v3 and contra is not None and e is not None and contra > e
         return ClaimOutcome(start, end, c.decision.value, codes, "quoted", e, contra, raw,
-                            gate_e=1.0, gate_c=contra if v3 else None)
+                            gate_e=1.0, gate_c=contra if objects else None)
     return ClaimOutcome(start, end, c.decision.value, codes, "fixed", e, contra, raw)
 
 

@@ -11,6 +11,8 @@ from types import ModuleType
 
 import pytest
 
+from certirag.eval.items import ClaimOutcome
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -26,9 +28,10 @@ def bench() -> ModuleType:
 
 
 def _scored(bench: ModuleType, e: float, c: float = 0.01, question: str = "") -> object:
-    return bench.ClaimRow("scored", e >= 0.5, e, c,
-                          bench.features("The fee is ten euros.", ["The fee is ten euros."],
-                                         question, e, 1 - e - c, c))
+    outcome = ClaimOutcome(0, 5, "verified" if e >= 0.5 else "unverified", ("entailed",),
+                           "scored", e, c, e, gate_e=e, gate_c=c)
+    return bench.ClaimRow(outcome, bench.features(
+        "The fee is ten euros.", ["The fee is ten euros."], question, e, 1 - e - c, c))
 
 
 def test_features_read_the_span_and_the_question(bench: ModuleType) -> None:
@@ -46,8 +49,10 @@ def test_features_read_the_span_and_the_question(bench: ModuleType) -> None:
 
 def test_an_answer_passes_only_when_every_claim_does(bench: ModuleType) -> None:
     good, weak = _scored(bench, 0.9), _scored(bench, 0.3)
-    fixed = bench.ClaimRow("fixed", False, 0.0, 0.0, ())
-    quote_objected = bench.ClaimRow("quoted", True, 0.2, 0.7, ())
+    fixed = bench.ClaimRow(ClaimOutcome(0, 5, "unverified", ("figure_mismatch",), "fixed"),
+                           ())
+    quote_objected = bench.ClaimRow(ClaimOutcome(0, 5, "verified", ("quoted",), "quoted",
+                                                 0.2, 0.7, 0.2, gate_e=1.0, gate_c=0.7), ())
     e = bench.entailment
     assert bench.passes(bench.Answer("summ", 1, True, (good,)), e, 0.5, 0.5)
     assert not bench.passes(bench.Answer("summ", 1, True, (good, weak)), e, 0.5, 0.5)
@@ -79,3 +84,25 @@ def test_a_fitted_score_follows_the_data(bench: ModuleType) -> None:
 def test_reserved_rows_are_refused(bench: ModuleType) -> None:
     with pytest.raises(SystemExit, match="reserved"):
         bench._range("7900:8100")
+
+
+def test_claim_rows_re_decide_as_the_pipeline_decides(bench: ModuleType) -> None:
+    from certirag.config import Settings
+    from certirag.pipeline import verify
+    from certirag.schemas import Scores
+    from certirag.testing import FakeVerifier
+
+    ev = [{"id": "k", "text": "The office in Oslo opened in 2019. It has 40 staff. The fee "
+                              "is ten euros."}]
+    fake = FakeVerifier(fn=lambda p, h: Scores(
+        entailment=0.8 if "Oslo" in h else 0.3 if "staff" in h else 0.1, neutral=0.1,
+        contradiction=0.1 if "Oslo" in h or "staff" in h else 0.8))
+    for answer in ("The office in Oslo opened in 2019.",
+                   "The office in Oslo opened in 2019. It has 40 staff.",
+                   "The fee is ten euros.", "The office in Oslo opened in 2021."):
+        for te, tc in ((0.5, 0.5), (0.25, 0.9), (0.9, 0.05)):
+            settings = Settings(tau_entail=te, tau_contradict=tc)
+            res = verify("", answer, evidence=ev, settings=settings, verifier=fake)
+            a = bench.Answer("summ", 0, True, bench.claim_rows(res, ""))
+            assert bench.passes(a, bench.entailment, te, tc) == (res.exit_code() == 0), (
+                answer, te, tc)

@@ -169,7 +169,21 @@ def test_a_quoted_claim_passes_at_any_tau_e() -> None:
                  verifier=FakeVerifier(rule="fixed", scores=_LOW))
     rec = record_of(res)
     assert not rec.withheld(0.99, 0.5)  # quoted: verified whatever τe
-    assert rec.withheld(0.99, 0.01)  # policy v3: a contradiction in context still counts
+    # policy v3: P(contradiction) 0.1 < P(entailment) 0.3, so the model never objects
+    assert not rec.withheld(0.99, 0.01)
+    objecting = verify("", "The Oberoi Group is a hotel company with its head office in "
+                       "Delhi.", evidence=ev, settings=Settings(tau_contradict=0.9),
+                       verifier=FakeVerifier(rule="fixed", scores=Scores(
+                           entailment=0.2, neutral=0.3, contradiction=0.5)))
+    rec = record_of(objecting)
+    assert not rec.withheld(0.99, 0.6)
+    assert rec.withheld(0.99, 0.45)  # a contradiction outweighing entailment counts at τc
+    for tau_c in (0.45, 0.6):  # the record re-decides as the pipeline decides at τc
+        res = verify("", "The Oberoi Group is a hotel company with its head office in "
+                     "Delhi.", evidence=ev, settings=Settings(tau_contradict=tau_c),
+                     verifier=FakeVerifier(rule="fixed", scores=Scores(
+                         entailment=0.2, neutral=0.3, contradiction=0.5)))
+        assert record_of(objecting).withheld(0.99, tau_c) == (res.exit_code() != 0)
 
 
 def test_tune_bounds_parse_and_reject() -> None:

@@ -16,7 +16,7 @@ from certirag.checks.figures import Figure
 from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
-from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item
+from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES, possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap
@@ -123,11 +123,19 @@ def _question_grounds(f: Figure, question: Question) -> bool:
                                                 for d in q.dates))
 
 
+def _ordinal_stated(number: Decimal, ev: PreparedEvidence) -> bool:
+    """Whether the evidence states the ordinal ``number`` as a plain number or an ordinal
+    ("edition 3" for "the 3rd edition") or as the day of a date ("1 March" for "the 1st");
+    never as the count of a duration or a sum ("within a year" is no "the 1st")."""
+    return any(g.kind in ("number", "ordinal") for g in ev.by_number.get(number, ())) or any(
+        d.day is not None and d.day == number for d in ev.dates)
+
+
 def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                   out: list[Finding]) -> None:
     for f in c.figures:
-        grounded = f.key in ev.by_key or (f.kind in ("number", "ordinal")
-                                          and (f.number in ev.numbers)) or (
+        grounded = f.key in ev.by_key or (f.kind == "number" and f.number in ev.numbers) or (
+            f.kind == "ordinal" and _ordinal_stated(f.number, ev)) or (
             is_age(c, f) and age_stated(f.number, ev))
         if not grounded and _question_grounds(f, q):
             continue
@@ -249,10 +257,11 @@ def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding])
     hit = find_swap(ctx, item.key, item.group, occ, ev.segments)
     if hit is None:
         return
-    words = ", ".join(sorted(w for w in hit.words if not w.startswith("#"))) or "the context"
+    words = ", ".join(sorted(w for w in hit.words if not w.startswith("#")))
+    where = f"for the claim's {words}" if words else "in the claim's context"
     out.append(Finding("value_swap", "contradiction",
-                       f"the evidence gives {item.text!r} for another item; for the claim's "
-                       f"{words} it gives {hit.item.text!r}", item.text, hit.item.text))
+                       f"the evidence gives {item.text!r} for another item; {where} it gives "
+                       f"{hit.item.text!r}", item.text, hit.item.text))
 
 
 # dates and times -----------------------------------------------------------------------
@@ -301,6 +310,9 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
             _check_swap(c, date_item(d), ev, out)
     for t in c.times:
         if t.minutes in ev.times:
+            # "opens at 9 a.m. on Mondays" for "at 8 a.m. on Mondays and at 9 a.m. on
+            # other weekdays": a time the evidence gives to something else
+            _check_swap(c, time_item(t), ev, out)
             continue
         q = question.parsed
         if q is not None and any(x.minutes == t.minutes for x in q.times):

@@ -9,7 +9,8 @@ them.
 
 Antonyms come in pairs of sides (rise/fall, increase/decrease, higher/lower, more/less,
 before/after, above/below, gain/lose, allow/prohibit, permit/forbid, include/exclude,
-maximum/minimum, accept/reject); a word inside a negation scope counts for the other side.
+maximum/minimum, accept/reject, keep/erase, buy/sell, pass/fail, …); a word inside a
+negation scope counts for the other side.
 """
 
 from __future__ import annotations
@@ -69,6 +70,16 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "paid/unpaid": (("paid",), ("unpaid",)),
     "mandatory/optional": (("mandatory", "compulsory", "obligatory"),
                            ("optional", "voluntary")),
+    "keep/erase": (("keep", "keeps", "kept", "keeping", "retain", "retains", "retained",
+                    "preserve", "preserves", "preserved"),
+                   ("erase", "erases", "erased", "erasing", "delete", "deletes", "deleted",
+                    "wipe", "wipes", "wiped")),
+    "enable/disable": (("enable", "enables", "enabled"), ("disable", "disables", "disabled")),
+    "buy/sell": (("buy", "buys", "bought", "buying"), ("sell", "sells", "sold", "selling")),
+    "import/export": (("import", "imports", "imported"), ("export", "exports", "exported")),
+    "pass/fail": (("pass", "passes", "passed"), ("fail", "fails", "failed")),
+    "true/false": (("true",), ("false", "untrue")),
+    "positive/negative": (("positive",), ("negative",)),
 }
 #: Antonym words to ``(pair, side)``.
 ANTONYMS: dict[str, tuple[str, int]] = {

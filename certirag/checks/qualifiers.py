@@ -127,7 +127,9 @@ def qualifier_after(text: str, end: int) -> str | None:
 _CONDITION_RE = re.compile(
     r"\b(?:unless|except(?:\s+(?:for|where|when|that|if))?|excluding|provided(?:\s+that)?"
     r"|providing\s+that|only\s+(?:if|where|when)|subject\s+to|as\s+long\s+as"
-    r"|on\s+condition\s+that|save\s+(?:that|where|for))\b",
+    r"|on\s+condition\s+that|save\s+(?:that|where|for))\b"
+    # a sentence that opens with its condition: "If an employee resigns …, they must …"
+    r"|^\W*(?:if|in\s+the\s+event\s+that)\b",
     re.IGNORECASE,
 )
 _CLAIM_CONDITION_RE = re.compile(
@@ -138,7 +140,7 @@ _CLAIM_CONDITION_RE = re.compile(
 
 
 _CONDITION_HINTS = ("unless", "except", "excluding", "provid", "only", "subject to", "as long as",
-                    "condition", "save ")
+                    "condition", "save ", "if", "in the event")
 _CLAIM_CONDITION_HINTS = (*_CONDITION_HINTS, "if", "where", "when", "other than", "apart from",
                           "but not")
 

@@ -186,6 +186,42 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
     return None
 
 
+# Verbs in their base form, the predicate after a modal ("Can patients … take …?").
+_BASE = frozenset("""
+take get have use receive need pay apply claim keep make give see go come work stay bring
+carry join leave return change cancel visit contact drink eat drive travel buy sell rent
+access attend book open close start stop enter park smoke share transfer request end
+cover include exceed last
+""".split())
+_MODALS = frozenset("can could will would shall should may might must do does did".split())
+
+
+def _bare_subject_end(words: list[str], aux: str) -> int | None:
+    """The end of a subject with no determiner ("patients with severe kidney disease" of
+    "Can patients with severe kidney disease take …?", "support" of "Is support available
+    …?"): lowercase words up to the predicate — a base-form verb after a modal or do, a
+    predicate adjective ("available", "required") after a form of be. ``None`` when no
+    such predicate follows within six words."""
+    if not words or not words[0].isalpha() or not words[0].islower() or \
+            words[0] in _DET or words[0] in _PRONOUNS:
+        return None
+    for k in range(1, min(len(words), 7)):
+        w = words[k]
+        if not w.isalpha() or not w.islower():
+            return None
+        if aux in _MODALS and w in _BASE:
+            return k
+        if aux not in _MODALS and w in _PREDICATIVE:
+            return k
+    return None
+
+
+_PREDICATIVE = frozenset("""
+available open closed free required allowed permitted included covered valid eligible
+entitled refundable mandatory optional necessary possible safe legal illegal
+""".split())
+
+
 def _last_question(question: str) -> str:
     spans = split_sentences(question)
     for a, b in reversed(spans):
@@ -240,6 +276,19 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
         pass
     words = _WORDS.findall(m.group("rest"))
     end = _subject_end(words, compound=aux not in {"do", "does", "did"})
+    if end is None and aux not in {"do", "does", "did"}:
+        # not after do: a bare yes to "Do contractors receive …?" reads "Contractors do
+        # receive …", which our model entails from "Contractors are not eligible …"
+        end = _bare_subject_end(words, aux)
+    elif end is not None and aux in _MODALS:
+        # the verb ends the subject: "Can the tenant end the lease?", and nouns after a
+        # name belong to it: "Will the Oslo office close?"
+        end = next((k for k in range(1, end) if words[k] in _BASE), end)
+        verb_at = next((k for k in range(end, min(end + 3, len(words)))
+                        if words[k] in _BASE), None)
+        if verb_at is not None and all(w.isalpha() and w.islower() and w not in _STOP
+                                       for w in words[end:verb_at]):
+            end = verb_at
     if end is None or end >= len(words):
         return None
     subject = words[:end]

@@ -53,8 +53,9 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d.,]*")
 
 _GREETING = re.compile(
     r"^(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
-    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re welcome|no problem|sure|of course"
-    r"|certainly|absolutely|okay|ok|great question|good question|happy to help|glad to help"
+    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re welcome|no problem|sure(?: thing)?"
+    r"|of course|certainly|absolutely|okay|ok|great question|good question|happy to help"
+    r"|glad to help"
     r"|i hope (?:this|that) helps.*|hope (?:this|that) helps.*|let me know if.*|feel free to.*"
     r"|best regards.*|kind regards.*|regards|cheers|bye|goodbye|have a (?:nice|good|great) .*"
     r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed)[\s!.,:;]*$",
@@ -101,6 +102,23 @@ _IRREGULAR = frozenset(
     set shook shot shut sang sank sat slept spoke spent stood stole struck swam swore took
     taught tore told thought threw understood woke wore wove went
     """.split()
+)
+# Base forms that make a short sentence a statement ("Disputes go to the tribunal."), as a
+# lowercase word after the first; the imperatives a reply opens with ("Try holding …").
+_BASE_VERBS = frozenset(
+    """
+    go goes run lead hear try pay cost last open close apply start end stay live work serve
+    use move rise fall grow hold win lose meet sell buy build bring come fly help happen
+    occur cover return seem show call play want speak write read leave put cut begin follow
+    involve affect increase reach exceed support report claim argue deny note add expire
+    vary depend lie sit stand send carry hurt cause prevent reduce treat cure wipe erase
+    delete reset restart restore """.split()
+)
+_IMPERATIVES = frozenset(
+    """
+    try press hold keep call contact check make use go take turn click open visit ask see
+    note remember avoid store bring apply send fill read follow restart reset unplug plug
+    wait tap select enter choose log sign install update remove """.split()
 )
 _DETERMINERS = frozenset("the a an its his her their this that these those one".split())
 _COPULA = re.compile(r"\b(is|are|was|were|has|have|had|remains|became|becomes)\b")
@@ -152,10 +170,24 @@ def is_fragment(sentence: str) -> bool:
     words = [w.lower() for w in raw]
     if any(w in _VERBS or w in _IRREGULAR or w.endswith("n't") for w in words):
         return False
+    if any(i > 0 and w in _BASE_VERBS and raw[i].islower() and _plural_subject(raw[i - 1])
+           for i, w in enumerate(words)) or (
+            len(words) >= 5 and words[0] in _IMPERATIVES and raw[1].islower()):
+        return False
     # a lowercase word with a verb ending after the first word ("Mumbai hosts it"), not a
     # plural after a number ("28 days", "twenty-eight weeks")
     return not any(i > 0 and w.islower() and _VERB_SUFFIX.match(w) and not _is_count(raw[i - 1])
                    for i, w in enumerate(raw))
+
+
+def _plural_subject(word: str) -> bool:
+    """Whether ``word`` can end the subject of a plural verb: a plural ("Disputes go"), a
+    name ("the Ravens play"), "both" or a plural pronoun; not a possessive ("Shakespeare's
+    play") or an adjective ("defensive end")."""
+    w = word.lower()
+    if w.endswith(("'s", "’s", "ss", "us", "is")):
+        return False
+    return w in {"both", "all", "they", "we", "you", "i"} or w.endswith("s") or word[:1].isupper()
 
 
 def _is_count(word: str) -> bool:

@@ -27,7 +27,14 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"|just so you know|fyi|fun fact|good news|in short|to be honest|honestly|frankly"
     r"|in my (?:opinion|view|experience)|personally|as far as i (?:know|can tell)"
     r"|to (?:the best of )?my knowledge|if i remember (?:correctly|rightly)|i think so"
-    r"|i believe so|from what i (?:know|understand))" + _SEP,
+    r"|i believe so|from what i (?:know|understand)"
+    # an attribution to the sources the answer is checked against: "According to the
+    # handbook, …", "Based on the documents provided, …", "As per the policy, …"
+    r"|(?:according to|based on|as (?:per|stated in|set out in|described in|noted in)|per|"
+    r"from|going by) (?:the|this|that|your|our) (?:\w+ ){0,2}?(?:documents?|handbook|"
+    r"polic(?:y|ies)|articles?|passages?|texts?|evidence|sources?|reports?|guide|guidance|"
+    r"manual|context|pages?|contract|records?|information|materials?|excerpts?)"
+    r"(?: (?:provided|given|available|above|you shared|i have))?)" + _SEP,
     # opinion and attention markers followed by the statement itself
     r"^(?:i (?:really |honestly |personally )?(?:think|believe|guess|feel|reckon|suppose|"
     r"understand|recall|remember)|i'?d say|i would say|i'?m (?:pretty |fairly |quite )?"

@@ -37,8 +37,22 @@ _SELF_ADVERB = re.compile(
     r"\b(?:allegedly|supposedly|purportedly|reportedly|rumou?red|hypothetical(?:ly)?|"
     # a popular belief, the setting of a myth: "Many people believe that …"
     r"(?:some|many|most) (?:\w+ )?(?:still )?(?:believe|think|assume)(?: that)?|"
+    # a view put by some, not by the passage: "Some commentators have argued that …"
+    r"(?:some|many|several|a few) (?:\w+ ){0,2}?(?:have |had )?(?:argued|claimed|suggested|"
+    r"speculated|contended|maintained)(?: that)?|"
     r"it is (?:widely|commonly|often|popularly) (?:believed|thought|assumed)(?: that)?|"
-    r"a (?:common|popular|widespread) (?:belief|misconception|myth) (?:is )?that)\b",
+    r"a (?:common|popular|widespread) (?:belief|misconception|myth) (?:is )?that|"
+    # a denial that carries what it denies: "It is a myth that …", "There is no evidence
+    # that …", "The claim that … has been debunked."
+    r"(?:it is|it's|it was) (?:a (?:\w+ )?)?(?:myth|misconception|not true|untrue|false|"
+    r"wrong|incorrect) that|"
+    r"there (?:is|was|has been) (?:no|little|not (?:a shred of|any)) (?:good |real |"
+    r"scientific |clinical )?(?:evidence|proof|basis|support) (?:for the (?:\w+ )?that|"
+    r"(?:to suggest |to show |showing )?that)|"
+    r"(?:the|this|that|a) (?:popular |common |old |widespread )?(?:claim|idea|notion|belief|"
+    r"myth|rumou?r|suggestion|theory|assertion) that(?=.*\b(?:debunked|disproved|refuted|"
+    r"rejected|dismissed|false|untrue|wrong|baseless|unfounded|a myth|not true|"
+    r"no basis)\b))\b",
     re.IGNORECASE)
 # The sentence before, a label: it names what follows a rumour, a myth or a fake.
 _BEFORE_LABEL = re.compile(
@@ -65,7 +79,8 @@ _POINTS_ON = re.compile(r"\b(?:the following|as follows|one claim)\b|\b(?:this|t
 # "The mayor denied the report.", "The court found this claim to be false."
 _BACK = (r"(?:(?:this|that|these|those|the|such) (?:\w+ )?(?:claims?|reports?|rumou?rs?|"
          r"allegations?|story|stories|statements?|figures?|release|idea|belief|scenario|"
-         r"example|account|post)|this|that|it|these|those)")
+         r"example|account|post|views?|arguments?|theor(?:y|ies)|suggestions?|notion|"
+         r"assertions?|interpretations?|reading|position)|this|that|it|these|those)")
 _AFTER = re.compile(
     r"(?:^\W*|\b(?:said|says|stated|added|insisted|confirmed|found|replied|but|however,?)\s+"
     r"(?:that\s+)?)" + _BACK + r"\s+(?:claim\s+)?(?:is|was|are|were|to be|has been|had been)\s+"
@@ -92,6 +107,7 @@ _REPORTS = re.compile(
     r"\b(?:alleged(?:ly)?|allegations?|claim(?:s|ed)|accus(?:ed|es|ation)|reportedly|"
     r"rumou?red|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
     r"suspicion|trial|denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
+    r"argu(?:e|es|ed)|contend(?:s|ed)?|speculat(?:e|es|ed)|"
     r"myths?|misconceptions?)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 # A quotation in the claim: quotation marks that are no apostrophes.

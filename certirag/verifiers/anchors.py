@@ -17,7 +17,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from certirag.checks.dates import DateRef
-from certirag.checks.entities import aliases
+from certirag.checks.entities import NAME_HEADS, aliases
 from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.verifiers.windows import terms
 
@@ -220,9 +220,11 @@ def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
 
 def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:
     """A name is stated when all its words are, or its last word (a surname) is, or all
-    the words of one of its aliases (``Kenya`` for ``Kenyan``)."""
+    the words of one of its aliases (``Kenya`` for ``Kenyan``). The last word of an
+    institution or place ("Tribunal" of "the Housing Tribunal") is no surname."""
     ws = [str(w) for w in words]
-    if all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have):
+    if all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have
+                                      and ws[-1] not in NAME_HEADS):
         return True
     return any(all(w in have for w in a.split()) for a in aliases(" ".join(ws)))
 
@@ -251,6 +253,15 @@ def holds(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
     return (anchor.kind, *anchor.key) in facts.values
 
 
+#: Dimensions whose values rival one another though they do not convert exactly: a span
+#: of days or weeks and one of months or years ("one week" against "one month").
+_KIN = {"days": ("days", "months"), "months": ("months", "days")}
+
+
+def _kin(facts: Facts, kind: str) -> list[tuple[tuple[object, ...], tuple[str, frozenset[str]]]]:
+    return [item for k in _KIN.get(kind, (kind,)) for item in facts.kinds.get(k, {}).items()]
+
+
 def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...], ...],
            claim: Sequence[Anchor], *, anywhere: bool = False) -> Anchor | None:
     """A value of ``anchor``'s kind that ``facts`` (or, for a sentence led by a pronoun,
@@ -277,7 +288,7 @@ def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...
     own = {a.key for a in same}
     ages = {a.key for a in claim if a.kind == "number"}
     is_age = _HYPHENED.search(anchor.text) is not None
-    for key, (text, ctx) in facts.kinds.get(anchor.kind, {}).items():
+    for key, (text, ctx) in _kin(facts, anchor.kind):
         if not placed(ctx) or (key in own and (anywhere or (anchor.kind, *key)
                                                not in facts.twice)):
             continue  # the claim's own value, stated once, is in its own place

@@ -183,6 +183,18 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         counts, tuple(frozenset(c) for c in counts))
 
 
+def _holds_here(anchor: Anchor, anchors: Sequence[Anchor], facts: Facts,
+                inherited: frozenset[str]) -> bool:
+    """Whether a sentence holds ``anchor``: itself, or through the names a pronoun-led
+    sentence inherits — unless it states a rival of its own in the anchor's place ("Ana
+    moved to London. … In 2010 she founded a clinic in Manchester." holds no "London"
+    for "Ana founded a clinic in London in 2010")."""
+    if holds(anchor, facts, frozenset()):
+        return True
+    return holds(anchor, facts, inherited) and not (
+        anchor.kind == "name" and rival_in_place(anchor, facts, (), anchors) is not None)
+
+
 def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: int,
                  locale: str = "dmy") -> BindingPlan:
     """The binding spans of ``claim`` in ``evidence``, best first (at most ``top``), and
@@ -193,7 +205,8 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     anchors = claim_anchors(claim, locale=locale)
     if not sents:
         return BindingPlan(anchors, [], [])
-    hits = [frozenset(a for a, anc in enumerate(anchors) if holds(anc, facts[i], inherited[i]))
+    hits = [frozenset(a for a, anc in enumerate(anchors) if _holds_here(anc, anchors, facts[i],
+                                                                        inherited[i]))
             for i in range(len(sents))]
     present = frozenset().union(*hits) if hits else frozenset()
     required = [anchors[a] for a in sorted(present)]

@@ -128,6 +128,16 @@ def test_planning_is_deterministic_and_bounded() -> None:
     ("", "Vitamin C cures the common cold.", "Clinical trials have found no such effect."),
     ("", "The drug was approved in 2019, according to an early draft.",
      "The final report corrected this: approval came in 2021."),
+    # a view some put, and its rejection pointing back to it
+    ("", "Some commentators have argued that landlords can keep the deposit.", ""),
+    ("", "Landlords can keep the deposit for any damage.",
+     "The court of appeal rejected that view in 2021."),
+    ("", "Rates will fall in May.", "The central bank dismissed that suggestion."),
+    # a denial that carries what it denies
+    ("", "It is a myth that goldfish have a memory of only three seconds.", ""),
+    ("", "The claim that dogs see only in black and white has been debunked.", ""),
+    ("", "There is no evidence that feeding rabbits carrots daily is healthy.", ""),
+    ("", "It's a common misconception that bats are blind.", ""),
 ])
 def test_quote_frames_are_found(before: str, sentence: str, after: str) -> None:
     assert quote_frame(before, sentence, after) is not None
@@ -137,6 +147,9 @@ def test_quote_frames_are_found(before: str, sentence: str, after: str) -> None:
     ("The bank reported results on Monday.", "The bank will close 12 branches in 2026.",
      "Staff were told on Tuesday."),
     ("", "Vaccines are tested in three phases.", "Each phase has more volunteers."),
+    ("", "The claim that the plan saves money was confirmed by auditors.", ""),
+    ("", "There is evidence that exercise helps.", ""),
+    ("", "The team argued that the plan was sound.", ""),
 ])
 def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -> None:
     assert quote_frame(before, sentence, after) is None
@@ -540,3 +553,46 @@ def test_a_pronoun_sentence_too_long_to_join_its_antecedent_is_a_span_alone() ->
 def test_the_shared_predicate_rule_leaves_these_to_the_model(claim: str) -> None:
     found = binding_finding(claim, [_NATIONS])
     assert found is None or "only" not in found.message
+
+
+TRIBUNALS = ("Tenancy rules. Disputes go to the Housing Tribunal in Leeds. Appeals go to the "
+             "Upper Tribunal in London.")
+
+
+@pytest.mark.parametrize("claim", [
+    "Disputes go to the Housing Tribunal in London.",  # the place of another tribunal
+    "Appeals go to the Upper Tribunal in Leeds.",
+])
+def test_an_institution_is_no_surname(claim: str) -> None:
+    # "Tribunal" stands for "the Housing Tribunal" no more than for "the Upper Tribunal"
+    finding = binding_finding(claim, [TRIBUNALS])
+    assert finding is not None and finding.code == "unbound_anchors", claim
+
+
+def test_a_surname_still_stands_for_its_person() -> None:
+    text = "Jonas Berg is the finance chief. Berg will lead the bank from June."
+    assert binding_finding("Jonas Berg will lead the bank from June.", [text]) is None
+
+
+CLINIC = ("Ana Silva was born in Porto in 1971. Ana moved to London in 1999, where she worked "
+          "at a hospital. In 2010 she founded a clinic in Manchester. The clinic treated "
+          "12,000 patients in 2019.")
+
+
+def test_a_pronoun_inherits_no_name_its_sentence_replaces() -> None:
+    # "she" brings Ana, not London: the sentence names its own place for the clinic
+    finding = binding_finding("Ana Silva founded a clinic in London in 2010.", [CLINIC])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("Ana Silva founded a clinic in Manchester in 2010.", [CLINIC]) is None
+
+
+NOTICE = ("Employee handbook. The probation period lasts six months. During probation, the "
+          "notice period is one week. After probation, the notice period is one month. Sick "
+          "pay is paid for up to 10 days per year.")
+
+
+def test_a_span_of_weeks_rivals_a_span_of_months() -> None:
+    finding = binding_finding("After probation, the notice period is one week.", [NOTICE])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("After probation, the notice period is one month.", [NOTICE]) is None
+    assert binding_finding("During probation, the notice period is one week.", [NOTICE]) is None

@@ -90,6 +90,21 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("The policy covers flood damage.", "The policy does not cover flood damage.",
      "negation_mismatch"),
     ("Prices rose by 4% in 2023.", "Prices fell by 4% in 2023.", "polarity_mismatch"),
+    # an ordinal day is no count of a duration or a sum
+    ("Claims are paid on the 1st of the month.",
+     "Claims are paid on the 15th of each month, within a year of filing.",
+     "ungrounded_figure"),
+    # a time the evidence gives to something else
+    ("The office opens at 9 a.m. on Mondays.",
+     "The office opens at 8 a.m. on Mondays and at 9 a.m. on other weekdays.", "value_swap"),
+    # a condition that opens the evidence sentence
+    ("Employees must repay their relocation allowance.",
+     "If an employee resigns within a year of joining, they must repay their relocation "
+     "allowance.", "qualifier_dropped"),
+    ("The reset keeps all saved passwords.", "The reset erases all saved passwords.",
+     "polarity_mismatch"),
+    ("The fund sold its shares in 2020.", "The fund bought its shares in 2020.",
+     "polarity_mismatch"),
     ("Acme acquired Globex in 2019.", "Globex acquired Acme in 2019.", "role_swap"),
     ("Members are allowed to smoke indoors.", "Members are prohibited from smoking indoors.",
      "modal_mismatch"),
@@ -126,6 +141,15 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
     ("Prices did not fall in 2023.", "Prices rose by 4% in 2023.", "polarity_mismatch"),
     ("Acme acquired Globex in 2019.", "Globex was acquired by Acme in 2019.", "role_swap"),
     ("Prices fell in 2023.", "Prices did not rise in 2023.", "polarity_mismatch"),
+    ("It is paid on the 1st.", "It is paid on 1 March.", "ungrounded_figure"),
+    ("It was the 3rd edition.", "Edition 3 came out in 2001.", "ungrounded_figure"),
+    ("The office opens at 8 a.m. on Mondays.",
+     "The office opens at 8 a.m. on Mondays and at 9 a.m. on other weekdays.", "value_swap"),
+    ("Employees who resign within a year must repay their relocation allowance.",
+     "If an employee resigns within a year of joining, they must repay their relocation "
+     "allowance.", "qualifier_dropped"),
+    ("The reset does not keep saved passwords.", "The reset erases all saved passwords.",
+     "polarity_mismatch"),
     ("Tenants must pay the deposit.", "Tenants shall pay the deposit.", "modal_mismatch"),
     ("Tenants can pay the deposit.", "Tenants may pay the deposit.", "modal_mismatch"),
     ("The period is at least 26 weeks.", "The period is not less than 26 weeks.",

@@ -408,3 +408,58 @@ def test_an_answer_naming_the_questions_own_noun_is_read_as_its_subject(answer: 
     # a predicate that says more is a claim of its own
     assert texts("Birdland was the band that formed first.", question) == [
         ("claim", "Birdland was the band that formed first.")]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Disputes go to the Housing Tribunal in London.",  # a plural subject and a base verb
+    "The Melbourne Vixens play at Rod Laver Arena.",
+    "Try holding the reset button for 10 seconds.",  # an imperative
+])
+def test_a_short_statement_with_a_base_verb_is_no_fragment(sentence: str) -> None:
+    assert not is_fragment(sentence)
+    # read alone, not after the question
+    assert texts(sentence, "Where do they go?") == [("claim", sentence)]
+
+
+@pytest.mark.parametrize("fragment", [
+    "Shakespeare's play Julius Caesar", "defensive end", "federal financial support",
+    "one career win", "Go for Your Life", "The only place still open.",
+])
+def test_a_noun_shaped_like_a_verb_keeps_a_fragment_a_fragment(fragment: str) -> None:
+    assert is_fragment(fragment)
+
+
+@pytest.mark.parametrize(("question", "yes", "no"), [
+    ("Can patients with severe kidney disease take the 875 mg tablet?",
+     "Patients with severe kidney disease can take the 875 mg tablet.",
+     "Patients with severe kidney disease cannot take the 875 mg tablet."),
+    ("Is support available on weekends?", "Support is available on weekends.",
+     "Support is not available on weekends."),
+    ("Can the tenant end the lease early?", "The tenant can end the lease early.",
+     "The tenant cannot end the lease early."),
+    ("Will the Oslo office close in May?", "The Oslo office will close in May.",
+     "The Oslo office will not close in May."),
+])
+def test_a_yes_or_no_reads_a_subject_without_determiner(question: str, yes: str,
+                                                        no: str) -> None:
+    from certirag.claims.answers import yes_no_statement
+
+    assert yes_no_statement(question, True) == yes
+    assert yes_no_statement(question, False) == no
+    assert texts("Yes.", question) == [("claim", yes)]
+
+
+@pytest.mark.parametrize(("answer", "claim"), [
+    ("According to the handbook, probation lasts six months.", "Probation lasts six months."),
+    ("Based on the documents provided, the fee is 50 euros.", "The fee is 50 euros."),
+    ("As per the policy, staff get 25 days.", "Staff get 25 days."),
+    # a named source is part of what the claim says
+    ("According to Reuters, sales rose 5%.", "According to Reuters, sales rose 5%."),
+])
+def test_an_attribution_to_the_sources_is_a_frame(answer: str, claim: str) -> None:
+    assert texts(answer) == [("claim", claim)]
+
+
+def test_sure_thing_is_a_pleasantry() -> None:
+    assert texts("Sure thing! Probation lasts six months.", "How long is probation?") == [
+        ("not_a_claim", "Sure thing!"), ("claim", "Probation lasts six months.")]

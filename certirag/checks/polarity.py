@@ -64,7 +64,8 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "likely/unlikely": (("likely",), ("unlikely",)),
     "available/unavailable": (("available",), ("unavailable",)),
     "possible/impossible": (("possible",), ("impossible",)),
-    "open/closed": (("open",), ("closed", "shut")),
+    "open/closed": (("open", "opens", "opened", "reopen", "reopens", "reopened"),
+                    ("closed", "shut", "shuts", "close", "closes", "closing", "closure")),
     "guilty/innocent": (("guilty",), ("innocent",)),
     "alive/dead": (("alive",), ("dead",)),
     "paid/unpaid": (("paid",), ("unpaid",)),
@@ -81,6 +82,34 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "true/false": (("true",), ("false", "untrue")),
     "positive/negative": (("positive",), ("negative",)),
 }
+#: A change (any word of rise/fall, "change") against no change ("stays the same",
+#: "unchanged", "held steady"): "Parking charges will rise." for "Parking charges stay the
+#: same."
+CHANGE_PAIR = "change/steady"
+_CHANGE = frozenset({w for w in (*_PAIRS["rise/fall"][0], *_PAIRS["rise/fall"][1])}
+                    | {"change", "changes", "changed", "changing", "cut", "cuts", "raise",
+                       "raises", "raised", "reduce", "reduces", "reduced"})
+_STAY = frozenset({"stay", "stays", "stayed", "staying", "remain", "remains", "remained",
+                   "remaining", "held", "hold", "holds", "kept", "keep", "keeps"})
+_GO = frozenset({"go", "goes", "went", "gone", "going"})
+_STEADY_AFTER = frozenset({"unchanged", "steady", "stable", "flat", "frozen", "level"})
+
+
+def _change_or_steady(lows: list[str]) -> list[tuple[int, int]]:
+    """``(token, side)`` of the words that say a value changes (side 0) or stays as it
+    was (side 1: "unchanged", "stay the same", "remain unchanged", "held steady")."""
+    out: list[tuple[int, int]] = []
+    for i, low in enumerate(lows):
+        nxt = lows[i + 1] if i + 1 < len(lows) else ""
+        after = lows[i + 2] if i + 2 < len(lows) else ""
+        if low in _CHANGE or (low in _GO and nxt in ("up", "down")):
+            out.append((i, 0))
+        elif low == "unchanged" or (low in _STAY and (
+                nxt in _STEADY_AFTER or (nxt == "the" and after == "same"))):
+            out.append((i, 1))
+    return out
+
+
 #: Antonym words to ``(pair, side)``.
 ANTONYMS: dict[str, tuple[str, int]] = {
     w: (pair, side) for pair, sides in _PAIRS.items() for side, ws in enumerate(sides)
@@ -168,11 +197,20 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
             continue
         if pair == "before/after" and low in ("earlier", "later") and nxt == "than":
             continue
+        if pair == "open/closed" and low == "close" and nxt in ("to", "by", "friend",
+                                                                "friends", "call"):
+            continue  # "close to the station": near, not shut
         raw.setdefault(pair, set()).add(side)
         if any(s.cue < i <= s.last for s in scopes):
             side = 1 - side
         sides.setdefault(pair, set()).add(side)
         found.setdefault(pair, []).append(toks[i].text)
+    for i, side in _change_or_steady(lows):
+        raw.setdefault(CHANGE_PAIR, set()).add(side)
+        if any(s.cue < i <= s.last for s in scopes):
+            side = 1 - side
+        sides.setdefault(CHANGE_PAIR, set()).add(side)
+        found.setdefault(CHANGE_PAIR, []).append(toks[i].text)
     return Polarity(tuple(scopes), negated, {k: frozenset(v) for k, v in sides.items()},
                     {k: frozenset(v) for k, v in raw.items()},
                     {k: tuple(v) for k, v in found.items()})

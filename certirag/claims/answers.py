@@ -191,9 +191,10 @@ _BASE = frozenset("""
 take get have use receive need pay apply claim keep make give see go come work stay bring
 carry join leave return change cancel visit contact drink eat drive travel buy sell rent
 access attend book open close start stop enter park smoke share transfer request end
-cover include exceed last
+cover include exceed last stay remain
 """.split())
 _MODALS = frozenset("can could will would shall should may might must do does did".split())
+_PLACE_PREP = frozenset("on in at near from".split())
 
 
 def _bare_subject_end(words: list[str], aux: str) -> int | None:
@@ -207,7 +208,11 @@ def _bare_subject_end(words: list[str], aux: str) -> int | None:
         return None
     for k in range(1, min(len(words), 7)):
         w = words[k]
-        if not w.isalpha() or not w.islower():
+        if not w.isalpha():
+            return None
+        if not w.islower():  # a place in the subject: "staff in London"
+            if words[k - 1] in _PLACE_PREP or _is_cap(words[k - 1]):
+                continue
             return None
         if aux in _MODALS and w in _BASE:
             return k
@@ -284,10 +289,15 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
         # the verb ends the subject: "Can the tenant end the lease?", and nouns after a
         # name belong to it: "Will the Oslo office close?"
         end = next((k for k in range(1, end) if words[k] in _BASE), end)
-        verb_at = next((k for k in range(end, min(end + 3, len(words)))
+        verb_at = next((k for k in range(end, min(end + 5, len(words)))
                         if words[k] in _BASE), None)
-        if verb_at is not None and all(w.isalpha() and w.islower() and w not in _STOP
-                                       for w in words[end:verb_at]):
+        between = words[end:verb_at] if verb_at is not None else []
+        if verb_at is not None and (
+                (len(between) <= 2 and all(w.isalpha() and w.islower() and w not in _STOP
+                                           for w in between))
+                # a place after the noun: "Will the library on Mill Lane stay open?"
+                or (between and between[0] in _PLACE_PREP and all(
+                    w.isalpha() and (_is_cap(w) or w not in _STOP) for w in between[1:]))):
             end = verb_at
     if end is None or end >= len(words):
         return None

@@ -176,8 +176,21 @@ def is_fragment(sentence: str) -> bool:
         return False
     # a lowercase word with a verb ending after the first word ("Mumbai hosts it"), not a
     # plural after a number ("28 days", "twenty-eight weeks")
-    return not any(i > 0 and w.islower() and _VERB_SUFFIX.match(w) and not _is_count(raw[i - 1])
-                   for i, w in enumerate(raw))
+    return not any(i > 0 and w.islower() and _VERB_SUFFIX.match(w) and (
+        not _is_count(raw[i - 1]) or _object_follows(raw, i)) for i, w in enumerate(raw))
+
+
+def _object_follows(raw: list[str], i: int) -> bool:
+    """Whether ``raw[i]``, after a number, is a verb with a number for its object: "The
+    Aurora 5 costs 999 dollars", "The iPhone 12 weighs 162 grams"; not a plural unit ("70
+    years, 126 days", "28 days")."""
+    nxt = raw[i + 1] if i + 1 < len(raw) else ""
+    return nxt[:1].isdigit() and raw[i].lower() not in _UNIT_PLURALS
+
+
+_UNIT_PLURALS = frozenset("""years months weeks days hours minutes seconds decades centuries
+points goals runs wins losses games matches seasons times percent dollars pounds euros
+metres meters miles feet inches kilograms kilos grams tonnes tons litres liters""".split())
 
 
 def _plural_subject(word: str) -> bool:

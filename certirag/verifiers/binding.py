@@ -183,6 +183,45 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         counts, tuple(frozenset(c) for c in counts))
 
 
+# A run of capitalised words and numbers: a name with its model or edition ("Aurora 5").
+_RUN = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|\d[\w.]*))+")
+_RUN_LEAD = re.compile(r"^(?:The|A|An|This|That|Its|Their|Our)\s+")
+# What makes a longer name another model, edition or generation of the thing, not a title
+# or a person after it ("White House Press Secretary Josh Earnest" is still the White House).
+_VARIANT = (r"(?:Pro|Max|Plus|Ultra|Mini|Lite|Air|XL|SE|Sport|Premium|Deluxe|Standard|Junior|"
+            r"Jr|Sr|II|III|IV|V|VI|Mk|Mark|Edition|Series|Classic|Neo|Prime|Turbo|GT|S|X|Z)")
+
+
+def _drop_longer_names(claim: str, anchors: Sequence[Anchor], hits: list[frozenset[int]],
+                       sents: Sequence[SentenceRef], prev: Sequence[int | None]
+                       ) -> tuple[list[frozenset[int]], dict[int, tuple[str, str]]]:
+    """A sentence that names the claim's "Aurora 5" only as part of a longer name ("the
+    Aurora 5 Pro"), itself or in the sentence its pronoun leans on, holds none of the
+    anchors inside that name: it speaks of another thing. Also returned: for each such
+    sentence, the claim's name and the longer one."""
+    runs = []
+    for m in _RUN.finditer(claim):
+        run = _RUN_LEAD.sub("", m.group(0))
+        if len(run.split()) < 2:
+            continue
+        inside = frozenset(i for i, a in enumerate(anchors) if a.text and a.text in run)
+        if inside:
+            alone = re.compile(rf"\b{re.escape(run)}\b(?!\s+(?:[A-Z]|\d))")
+            longer = re.compile(rf"\b{re.escape(run)}\s+(?:{_VARIANT}|\d[\w.]*)\b")
+            runs.append((run, inside, alone, longer))
+    out = list(hits)
+    about: dict[int, tuple[str, str]] = {}
+    for i, s in enumerate(sents):
+        p = prev[i]
+        text = s.text if p is None else f"{sents[p].text} {s.text}"
+        for run, inside, alone, longer in runs:
+            hit = longer.search(text)
+            if hit is not None and not alone.search(text):
+                out[i] = out[i] - inside
+                about.setdefault(i, (run, hit.group(0)))
+    return out, about
+
+
 def _holds_here(anchor: Anchor, anchors: Sequence[Anchor], facts: Facts,
                 inherited: frozenset[str]) -> bool:
     """Whether a sentence holds ``anchor``: itself, or through the names a pronoun-led
@@ -208,8 +247,16 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     hits = [frozenset(a for a, anc in enumerate(anchors) if _holds_here(anc, anchors, facts[i],
                                                                         inherited[i]))
             for i in range(len(sents))]
+    hits, longer = _drop_longer_names(claim, anchors, hits, sents, prev)
     present = frozenset().union(*hits) if hits else frozenset()
     required = [anchors[a] for a in sorted(present)]
+    for a in sorted(present):
+        holders = [i for i in range(len(sents)) if a in hits[i]]
+        if anchors[a].kind != "name" and all(i in longer for i in holders):
+            # the claim's value is stated only of a thing with a longer name
+            return BindingPlan(anchors, required, [], [
+                (anchors[a], Anchor("longer", (), longer[holders[0]][0]),
+                 longer[holders[0]][1])])
     claim_terms = set(terms(claim))
     rel = ev.relevance(claim_terms)
     sent_terms = ev.term_sets
@@ -445,8 +492,9 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
         return out
     for a in sorted(present):
         anchor = anchors[a]
-        if anchor.kind == "name":
-            continue
+        name = anchor.kind == "name"
+        if name and (len(anchor.key) < 2 or len(claim_terms) < 2):
+            continue  # one-word names and claims of little more than a name: too loose
         best = max(len(claim_terms & sent_terms[j]) for j in range(len(hits)) if a in hits[j])
         # the names a claim adds (the firm a result is about) need not be restated
         others = frozenset(o for o in present - {a} if anchors[o].kind != "name")
@@ -457,6 +505,8 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
             cover = len(claim_terms & sent_terms[j])
             # every term of the claim's subject is one more than the value's sentences have
             whole = cover == n and cover > best
+            if name and not whole:
+                continue  # a person borrowed for a role: only where all the rest is said
             if (cover < best + _SUBJECT_MARGIN and not whole) or cover < _SUBJECT_SHARE * n:
                 continue
             rival = rival_in_place(anchor, facts[j], heirs[j], anchors)
@@ -492,6 +542,9 @@ def unbound_message(plan: BindingPlan) -> str:
         if b.kind == "subject":
             return (f"the evidence states {a.text!r} for something else: where it states "
                     f"what the claim is about, it gives {rival!r}")
+        if b.kind == "longer":
+            return (f"the evidence states {a.text!r} only of {rival!r}, not of "
+                    f"{b.text!r}")
         if b.kind == "shared":
             return (f"the claim says {rival!r} of {a.text!r} and {b.text!r}; the evidence "
                     f"states it of {a.text!r} only")

@@ -33,12 +33,14 @@ import pytest
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
 # Measured with the default preset (policy v3, scorer v3, builtin:nli-minilm-l6-bind7-int8,
-# tau_e 0.48, tau_c 0.4): catch 56/58 = 0.966, pass 32/39 = 0.821 (python
-# benchmarks/own_set.py). The floors leave two catches and one pass of margin: floors
-# against regressions; the goals (0.95 and 0.80) are met on this set, written by the
-# project, which is why an independent set is the judge.
-CATCH_MIN = 0.93
-PASS_MIN = 0.79
+# tau_e 0.48, tau_c 0.4; python benchmarks/own_set.py): catch 123/127 = 0.969, pass
+# 52/72 = 0.722. The first 97 cases: 56/58 and 32/39, as before the second batch; the
+# second batch (ids "b2-", 102 cases in new domains, written to probe the verifier) found
+# 17 planted errors passing, 15 of them since fixed, and stands at 67/69 and 20/33. The floors
+# leave two catches and two passes of margin: floors against regressions. The pass goal
+# (0.80) is missed on the whole set.
+CATCH_MIN = 0.95
+PASS_MIN = 0.69
 
 # category -> (expected outcome(s), minimum number of cases per outcome)
 MINIMUMS: dict[str, dict[str, int]] = {
@@ -55,7 +57,7 @@ MINIMUMS: dict[str, dict[str, int]] = {
     "yes_no": {"catch": 2, "pass": 2},
     "role_swap": {"catch": 2},
 }
-MIN_CASES = 72
+MIN_CASES = 190
 FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence": list,
           "expect": str, "note": str}
 

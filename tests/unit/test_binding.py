@@ -596,3 +596,19 @@ def test_a_span_of_weeks_rivals_a_span_of_months() -> None:
     assert finding is not None and finding.code == "unbound_anchors"
     assert binding_finding("After probation, the notice period is one month.", [NOTICE]) is None
     assert binding_finding("During probation, the notice period is one week.", [NOTICE]) is None
+
+
+PHONES = ["Product sheet: the Aurora 5 phone has a 6.1-inch screen. It costs 699 dollars.",
+          "Product sheet: the Aurora 5 Pro has a 6.7-inch screen. It costs 999 dollars."]
+
+
+def test_a_value_stated_only_of_a_longer_name_binds_nothing() -> None:
+    # "the Aurora 5 Pro" is another model than "the Aurora 5"
+    finding = binding_finding("The Aurora 5 costs 999 dollars.", PHONES)
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "Aurora 5 Pro" in finding.message
+    assert binding_finding("The Aurora 5 costs 699 dollars.", PHONES) is None
+    assert binding_finding("The Aurora 5 Pro has a 6.7-inch screen.", PHONES) is None
+    # a title or a person after a name is no other thing
+    assert binding_finding("The White House said it on Monday.",
+                           ["White House Press Secretary Josh Earnest said it on Monday."]) is None

@@ -414,6 +414,7 @@ def test_an_answer_naming_the_questions_own_noun_is_read_as_its_subject(answer: 
     "Disputes go to the Housing Tribunal in London.",  # a plural subject and a base verb
     "The Melbourne Vixens play at Rod Laver Arena.",
     "Try holding the reset button for 10 seconds.",  # an imperative
+    "The Aurora 5 costs 999 dollars.",  # a verb between two numbers
 ])
 def test_a_short_statement_with_a_base_verb_is_no_fragment(sentence: str) -> None:
     assert not is_fragment(sentence)
@@ -424,6 +425,7 @@ def test_a_short_statement_with_a_base_verb_is_no_fragment(sentence: str) -> Non
 @pytest.mark.parametrize("fragment", [
     "Shakespeare's play Julius Caesar", "defensive end", "federal financial support",
     "one career win", "Go for Your Life", "The only place still open.",
+    "70 years, 126 days", "3 books a year",
 ])
 def test_a_noun_shaped_like_a_verb_keeps_a_fragment_a_fragment(fragment: str) -> None:
     assert is_fragment(fragment)
@@ -439,6 +441,10 @@ def test_a_noun_shaped_like_a_verb_keeps_a_fragment_a_fragment(fragment: str) ->
      "The tenant cannot end the lease early."),
     ("Will the Oslo office close in May?", "The Oslo office will close in May.",
      "The Oslo office will not close in May."),
+    ("Will the library on Mill Lane stay open?", "The library on Mill Lane will stay open.",
+     "The library on Mill Lane will not stay open."),
+    ("Can staff in London claim the allowance?", "Staff in London can claim the allowance.",
+     "Staff in London cannot claim the allowance."),
 ])
 def test_a_yes_or_no_reads_a_subject_without_determiner(question: str, yes: str,
                                                         no: str) -> None:

@@ -92,13 +92,13 @@ square house hall centre center club court council forest hill beach harbour har
 #: "Norrland Bank"): the last word of such a name does not stand for it the way a surname
 #: stands for a person ("Berg" for "Jonas Berg"), as "the Upper Tribunal" is no "Housing
 #: Tribunal".
-NAME_HEADS = _HEADS | frozenset("""tribunal court bank office ministry department agency
+NAME_HEADS = _HEADS | frozenset("""tribunal bank office ministry department agency
 committee commission party institute institution foundation museum theatre theater library
 hotel company group corporation authority service board trust fund association society union
 league cup prize award festival programme program project act treaty republic kingdom army
-navy force police prison port stadium arena gallery centre center clinic unit ward region
-province district island islands sea ocean desert peninsula strait gulf coast airlines
-airline railway line network council agency fc""".split())
+navy force police prison port stadium arena gallery clinic unit ward region province district
+islands sea ocean desert peninsula strait gulf coast airlines airline railway line network
+fc""".split())
 _QUOTES = frozenset("\"'([{")
 # Words between a person's name and the place they are from (:meth:`EntityIndex._placed`).
 _NEAR = 12

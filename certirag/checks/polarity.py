@@ -86,8 +86,8 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: "unchanged", "held steady"): "Parking charges will rise." for "Parking charges stay the
 #: same."
 CHANGE_PAIR = "change/steady"
-_CHANGE = frozenset({w for w in (*_PAIRS["rise/fall"][0], *_PAIRS["rise/fall"][1])}
-                    | {"change", "changes", "changed", "changing", "cut", "cuts", "raise",
+_CHANGE = frozenset((*_PAIRS["rise/fall"][0], *_PAIRS["rise/fall"][1])) | frozenset({
+                       "change", "changes", "changed", "changing", "cut", "cuts", "raise",
                        "raises", "raised", "reduce", "reduces", "reduced"})
 _STAY = frozenset({"stay", "stays", "stayed", "staying", "remain", "remains", "remained",
                    "remaining", "held", "hold", "holds", "kept", "keep", "keeps"})
@@ -186,6 +186,7 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
     sides: dict[str, set[int]] = {}
     raw: dict[str, set[int]] = {}
     found: dict[str, list[str]] = {}
+    sided: list[tuple[int, str, int]] = []  # (token, pair, side before negation)
     for i, low in enumerate(lows):
         hit = ANTONYMS.get(low)
         if hit is None:
@@ -200,17 +201,14 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
         if pair == "open/closed" and low == "close" and nxt in ("to", "by", "friend",
                                                                 "friends", "call"):
             continue  # "close to the station": near, not shut
+        sided.append((i, pair, side))
+    sided.extend((i, CHANGE_PAIR, side) for i, side in _change_or_steady(lows))
+    for i, pair, side in sided:
         raw.setdefault(pair, set()).add(side)
         if any(s.cue < i <= s.last for s in scopes):
             side = 1 - side
         sides.setdefault(pair, set()).add(side)
         found.setdefault(pair, []).append(toks[i].text)
-    for i, side in _change_or_steady(lows):
-        raw.setdefault(CHANGE_PAIR, set()).add(side)
-        if any(s.cue < i <= s.last for s in scopes):
-            side = 1 - side
-        sides.setdefault(CHANGE_PAIR, set()).add(side)
-        found.setdefault(CHANGE_PAIR, []).append(toks[i].text)
     return Polarity(tuple(scopes), negated, {k: frozenset(v) for k, v in sides.items()},
                     {k: frozenset(v) for k, v in raw.items()},
                     {k: tuple(v) for k, v in found.items()})

@@ -191,10 +191,15 @@ _BASE = frozenset("""
 take get have use receive need pay apply claim keep make give see go come work stay bring
 carry join leave return change cancel visit contact drink eat drive travel buy sell rent
 access attend book open close start stop enter park smoke share transfer request end
-cover include exceed last stay remain
+cover include exceed last remain
 """.split())
 _MODALS = frozenset("can could will would shall should may might must do does did".split())
 _PLACE_PREP = frozenset("on in at near from".split())
+# Predicate adjectives after a form of be ("Is support available …?").
+_PREDICATIVE = frozenset("""
+available open closed free required allowed permitted included covered valid eligible
+entitled refundable mandatory optional necessary possible safe legal illegal
+""".split())
 
 
 def _bare_subject_end(words: list[str], aux: str) -> int | None:
@@ -220,11 +225,6 @@ def _bare_subject_end(words: list[str], aux: str) -> int | None:
             return k
     return None
 
-
-_PREDICATIVE = frozenset("""
-available open closed free required allowed permitted included covered valid eligible
-entitled refundable mandatory optional necessary possible safe legal illegal
-""".split())
 
 
 def _last_question(question: str) -> str:

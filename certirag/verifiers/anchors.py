@@ -22,7 +22,7 @@ from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.verifiers.windows import terms
 
 __all__ = ["NAME_STOP", "PRONOUN_LEAD", "THE_NOUN_LEAD", "Anchor", "Facts", "claim_anchors",
-           "holds", "rival_in_place", "sentence_facts"]
+           "drop_longer_names", "holds", "holds_here", "rival_in_place", "sentence_facts"]
 
 # A sentence led by a pronoun: the pronoun within its first four words, after lowercase
 # words or openers only ("After adding that his wife …", not "Nelms said that he …").
@@ -309,3 +309,55 @@ def _date_compatible(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     if a[0] != b[0]:
         return True  # a weekday and a calendar date do not rival each other
     return all(x is None or y is None or x == y for x, y in zip(a[1:], b[1:], strict=True))
+
+
+# A run of capitalised words and numbers: a name with its model or edition ("Aurora 5").
+_RUN = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|\d[\w.]*))+")
+_RUN_LEAD = re.compile(r"^(?:The|A|An|This|That|Its|Their|Our)\s+")
+# What makes a longer name another model, edition or generation of the thing, not a title
+# or a person after it ("White House Press Secretary Josh Earnest" is still the White House).
+_VARIANT = (r"(?:Pro|Max|Plus|Ultra|Mini|Lite|Air|XL|SE|Sport|Premium|Deluxe|Standard|Junior|"
+            r"Jr|Sr|II|III|IV|V|VI|Mk|Mark|Edition|Series|Classic|Neo|Prime|Turbo|GT|S|X|Z)")
+
+
+def drop_longer_names(claim: str, anchors: Sequence[Anchor], hits: list[frozenset[int]],
+                      texts: Sequence[str], prev: Sequence[int | None]
+                      ) -> tuple[list[frozenset[int]], dict[int, tuple[str, str]]]:
+    """A sentence that names the claim's "Aurora 5" only as part of a longer name ("the
+    Aurora 5 Pro"), itself or in the sentence its pronoun leans on, holds none of the
+    anchors inside that name: it speaks of another thing. ``texts`` are the sentences,
+    ``prev[i]`` the one sentence ``i``'s pronoun leans on. Also returned: for each such
+    sentence, the claim's name and the longer one."""
+    runs = []
+    for m in _RUN.finditer(claim):
+        run = _RUN_LEAD.sub("", m.group(0))
+        if len(run.split()) < 2:
+            continue
+        inside = frozenset(i for i, a in enumerate(anchors) if a.text and a.text in run)
+        if inside:
+            alone = re.compile(rf"\b{re.escape(run)}\b(?!\s+(?:[A-Z]|\d))")
+            longer = re.compile(rf"\b{re.escape(run)}\s+(?:{_VARIANT}|\d[\w.]*)\b")
+            runs.append((run, inside, alone, longer))
+    out = list(hits)
+    about: dict[int, tuple[str, str]] = {}
+    for i, own in enumerate(texts):
+        p = prev[i]
+        text = own if p is None else f"{texts[p]} {own}"
+        for run, inside, alone, longer in runs:
+            hit = longer.search(text)
+            if hit is not None and not alone.search(text):
+                out[i] = out[i] - inside
+                about.setdefault(i, (run, hit.group(0)))
+    return out, about
+
+
+def holds_here(anchor: Anchor, anchors: Sequence[Anchor], facts: Facts,
+               inherited: frozenset[str]) -> bool:
+    """Whether a sentence holds ``anchor``: itself, or through the names a pronoun-led
+    sentence inherits — unless it states a rival of its own in the anchor's place ("Ana
+    moved to London. … In 2010 she founded a clinic in Manchester." holds no "London"
+    for "Ana founded a clinic in London in 2010")."""
+    if holds(anchor, facts, frozenset()):
+        return True
+    return holds(anchor, facts, inherited) and not (
+        anchor.kind == "name" and rival_in_place(anchor, facts, (), anchors) is not None)

@@ -44,7 +44,9 @@ from certirag.verifiers.anchors import (
     Anchor,
     Facts,
     claim_anchors,
+    drop_longer_names,
     holds,
+    holds_here,
     rival_in_place,
     sentence_facts,
 )
@@ -183,57 +185,6 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         counts, tuple(frozenset(c) for c in counts))
 
 
-# A run of capitalised words and numbers: a name with its model or edition ("Aurora 5").
-_RUN = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|\d[\w.]*))+")
-_RUN_LEAD = re.compile(r"^(?:The|A|An|This|That|Its|Their|Our)\s+")
-# What makes a longer name another model, edition or generation of the thing, not a title
-# or a person after it ("White House Press Secretary Josh Earnest" is still the White House).
-_VARIANT = (r"(?:Pro|Max|Plus|Ultra|Mini|Lite|Air|XL|SE|Sport|Premium|Deluxe|Standard|Junior|"
-            r"Jr|Sr|II|III|IV|V|VI|Mk|Mark|Edition|Series|Classic|Neo|Prime|Turbo|GT|S|X|Z)")
-
-
-def _drop_longer_names(claim: str, anchors: Sequence[Anchor], hits: list[frozenset[int]],
-                       sents: Sequence[SentenceRef], prev: Sequence[int | None]
-                       ) -> tuple[list[frozenset[int]], dict[int, tuple[str, str]]]:
-    """A sentence that names the claim's "Aurora 5" only as part of a longer name ("the
-    Aurora 5 Pro"), itself or in the sentence its pronoun leans on, holds none of the
-    anchors inside that name: it speaks of another thing. Also returned: for each such
-    sentence, the claim's name and the longer one."""
-    runs = []
-    for m in _RUN.finditer(claim):
-        run = _RUN_LEAD.sub("", m.group(0))
-        if len(run.split()) < 2:
-            continue
-        inside = frozenset(i for i, a in enumerate(anchors) if a.text and a.text in run)
-        if inside:
-            alone = re.compile(rf"\b{re.escape(run)}\b(?!\s+(?:[A-Z]|\d))")
-            longer = re.compile(rf"\b{re.escape(run)}\s+(?:{_VARIANT}|\d[\w.]*)\b")
-            runs.append((run, inside, alone, longer))
-    out = list(hits)
-    about: dict[int, tuple[str, str]] = {}
-    for i, s in enumerate(sents):
-        p = prev[i]
-        text = s.text if p is None else f"{sents[p].text} {s.text}"
-        for run, inside, alone, longer in runs:
-            hit = longer.search(text)
-            if hit is not None and not alone.search(text):
-                out[i] = out[i] - inside
-                about.setdefault(i, (run, hit.group(0)))
-    return out, about
-
-
-def _holds_here(anchor: Anchor, anchors: Sequence[Anchor], facts: Facts,
-                inherited: frozenset[str]) -> bool:
-    """Whether a sentence holds ``anchor``: itself, or through the names a pronoun-led
-    sentence inherits — unless it states a rival of its own in the anchor's place ("Ana
-    moved to London. … In 2010 she founded a clinic in Manchester." holds no "London"
-    for "Ana founded a clinic in London in 2010")."""
-    if holds(anchor, facts, frozenset()):
-        return True
-    return holds(anchor, facts, inherited) and not (
-        anchor.kind == "name" and rival_in_place(anchor, facts, (), anchors) is not None)
-
-
 def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: int,
                  locale: str = "dmy") -> BindingPlan:
     """The binding spans of ``claim`` in ``evidence``, best first (at most ``top``), and
@@ -244,10 +195,10 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     anchors = claim_anchors(claim, locale=locale)
     if not sents:
         return BindingPlan(anchors, [], [])
-    hits = [frozenset(a for a, anc in enumerate(anchors) if _holds_here(anc, anchors, facts[i],
-                                                                        inherited[i]))
+    hits = [frozenset(a for a, anc in enumerate(anchors) if holds_here(anc, anchors, facts[i],
+                                                                       inherited[i]))
             for i in range(len(sents))]
-    hits, longer = _drop_longer_names(claim, anchors, hits, sents, prev)
+    hits, longer = drop_longer_names(claim, anchors, hits, [x.text for x in sents], prev)
     present = frozenset().union(*hits) if hits else frozenset()
     required = [anchors[a] for a in sorted(present)]
     for a in sorted(present):

@@ -1,0 +1,66 @@
+"""Binding against rivals: a name, a span of time or a model name that another sentence
+or a longer name gives to something else binds nothing (``unbound_anchors``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.bound import binding_finding
+
+TRIBUNALS = ("Tenancy rules. Disputes go to the Housing Tribunal in Leeds. Appeals go to the "
+             "Upper Tribunal in London.")
+
+
+@pytest.mark.parametrize("claim", [
+    "Disputes go to the Housing Tribunal in London.",  # the place of another tribunal
+    "Appeals go to the Upper Tribunal in Leeds.",
+])
+def test_an_institution_is_no_surname(claim: str) -> None:
+    # "Tribunal" stands for "the Housing Tribunal" no more than for "the Upper Tribunal"
+    finding = binding_finding(claim, [TRIBUNALS])
+    assert finding is not None and finding.code == "unbound_anchors", claim
+
+
+def test_a_surname_still_stands_for_its_person() -> None:
+    text = "Jonas Berg is the finance chief. Berg will lead the bank from June."
+    assert binding_finding("Jonas Berg will lead the bank from June.", [text]) is None
+
+
+CLINIC = ("Ana Silva was born in Porto in 1971. Ana moved to London in 1999, where she worked "
+          "at a hospital. In 2010 she founded a clinic in Manchester. The clinic treated "
+          "12,000 patients in 2019.")
+
+
+def test_a_pronoun_inherits_no_name_its_sentence_replaces() -> None:
+    # "she" brings Ana, not London: the sentence names its own place for the clinic
+    finding = binding_finding("Ana Silva founded a clinic in London in 2010.", [CLINIC])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("Ana Silva founded a clinic in Manchester in 2010.", [CLINIC]) is None
+
+
+NOTICE = ("Employee handbook. The probation period lasts six months. During probation, the "
+          "notice period is one week. After probation, the notice period is one month. Sick "
+          "pay is paid for up to 10 days per year.")
+
+
+def test_a_span_of_weeks_rivals_a_span_of_months() -> None:
+    finding = binding_finding("After probation, the notice period is one week.", [NOTICE])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("After probation, the notice period is one month.", [NOTICE]) is None
+    assert binding_finding("During probation, the notice period is one week.", [NOTICE]) is None
+
+
+PHONES = ["Product sheet: the Aurora 5 phone has a 6.1-inch screen. It costs 699 dollars.",
+          "Product sheet: the Aurora 5 Pro has a 6.7-inch screen. It costs 999 dollars."]
+
+
+def test_a_value_stated_only_of_a_longer_name_binds_nothing() -> None:
+    # "the Aurora 5 Pro" is another model than "the Aurora 5"
+    finding = binding_finding("The Aurora 5 costs 999 dollars.", PHONES)
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "Aurora 5 Pro" in finding.message
+    assert binding_finding("The Aurora 5 costs 699 dollars.", PHONES) is None
+    assert binding_finding("The Aurora 5 Pro has a 6.7-inch screen.", PHONES) is None
+    # a title or a person after a name is no other thing
+    assert binding_finding("The White House said it on Monday.",
+                           ["White House Press Secretary Josh Earnest said it on Monday."]) is None

@@ -124,6 +124,12 @@ def pg_server() -> Iterator[Any]:
     try:
         yield server
     finally:
+        crashed = pg.crashes(folder)
+        if crashed:  # say why the server went away, in the warnings summary
+            import warnings
+
+            warnings.warn("the test PostgreSQL crashed:\n" + "\n".join(crashed[:20]),
+                          stacklevel=1)
         pg.stop(folder)
         import shutil
 

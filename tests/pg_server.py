@@ -116,8 +116,9 @@ def _run(args: list[str], account: pwd.struct_passwd | None, **kw: Any
          ) -> subprocess.CompletedProcess[str]:
     if account is not None:
         kw.update(user=account.pw_uid, group=account.pw_gid, extra_groups=[])
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PG")}
-    env["LC_ALL"] = "C"
+    # a clean environment: nothing the calling process set (library paths, thread counts,
+    # PG* variables) reaches the server
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "TZ": "UTC"}
     return subprocess.run(args, env=env, capture_output=True, text=True, check=False,
                           timeout=120, **kw)
 
@@ -173,7 +174,9 @@ def start(folder: Path = DEFAULT_DIR) -> Server:
         password = old.password
     port = _free_port()
     options = (f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories='' "
-               "-c fsync=off -c max_connections=200 -c shared_buffers=128MB")
+               "-c fsync=off -c max_connections=200 -c shared_buffers=128MB "
+               # segments in the data folder, not /dev/shm (small in many containers)
+               "-c dynamic_shared_memory_type=mmap")
     _must(_run([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "server.log"),
                 "-o", options, "-w", "-t", "60", "start"], account), "pg_ctl start")
     server = Server(folder, port, password)
@@ -213,6 +216,17 @@ def stop(folder: Path = DEFAULT_DIR) -> bool:
     done = _run([str(binaries() / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
                 _account())
     return done.returncode == 0
+
+
+def crashes(folder: Path) -> list[str]:
+    """The lines of the server's log that tell of a crashed server process."""
+    try:
+        log = (folder / "server.log").read_text("utf-8", errors="replace")
+    except OSError:
+        return []
+    marks = ("terminated by signal", "PANIC", "was terminated by exception",
+             "exited with exit code")
+    return [line for line in log.splitlines() if any(m in line for m in marks)]
 
 
 def fresh_database(server: Server, name: str) -> str:

@@ -73,6 +73,8 @@ writer designer businessman businesswoman tycoon billionaire chef coach manager 
 photographer teacher nurse pilot driver charity
 husband wife ex-husband ex-wife widow widower mother father mum dad son daughter victim suspect
 """)
+#: The words that introduce a person ("Councillor Priya Shah", "Dr Lee"), lowercase.
+PERSON_TITLES = _HONORIFIC | _ROLE
 # Titles that start a new run after a name (``Apple CEO Tim Cook``). Political titles
 # (``Foreign Minister``, ``Vice President``) are left whole: their first word matters.
 _TITLE = words("""

@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from certirag.checks.entities import PERSON_TITLES
 from certirag.errors import BackendError
 from certirag.text.subjects import resolve_pronoun
 from certirag.verifiers.anchors import (
@@ -211,7 +212,8 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     claim_terms = set(terms(claim))
     rel = ev.relevance(claim_terms)
     sent_terms = ev.term_sets
-    borrowed = _borrowed(anchors, present, hits, facts, heirs, sent_terms, claim_terms)
+    borrowed = _borrowed(anchors, present, hits, facts, heirs, sent_terms, claim_terms,
+                         (claim, [x.text for x in sents]))
     if borrowed:
         return BindingPlan(anchors, required, [], borrowed)
     shared = unshared(claim, anchors, facts, inherited, sent_terms)
@@ -423,8 +425,8 @@ _SUBJECT_SHARE = 0.6
 
 def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[frozenset[int]],
               facts: Sequence[Facts], heirs: Sequence[tuple[tuple[str, ...], ...]],
-              sent_terms: Sequence[frozenset[str]], claim_terms: set[str]
-              ) -> list[tuple[Anchor, Anchor, str]]:
+              sent_terms: Sequence[frozenset[str]], claim_terms: set[str],
+              texts: tuple[str, Sequence[str]]) -> list[tuple[Anchor, Anchor, str]]:
     """Values the claim borrows from another sentence: the sentences stating the value
     speak of something else, while a sentence that states the claim's subject — far more
     of its terms, all its other anchors — gives a rival value in the value's place ("A
@@ -435,7 +437,11 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
     up to 5 users." against "The business plan allows up to 25 users." for "The standard
     plan allows up to 25 users."), and one that states all but one of them rivals with any
     value of the kind, in place or not ("62% said they preferred a mix of office and home
-    working." for "23% of employees said they preferred a mix …")."""
+    working." for "23% of employees said they preferred a mix …"). A person is borrowed
+    only from a rival the evidence introduces with the title the claim gives them
+    ("Councillor Mark Doyle chairs the education committee." for "Councillor Priya Shah
+    chairs the education committee."): news text names one person many ways (an alias, a
+    spelling, a court or team in the name's place), and those are no rivals."""
     out: list[tuple[Anchor, Anchor, str]] = []
     # the subject is what the claim says besides its anchors ("the hearing fee", not "150")
     claim_terms = claim_terms - set(terms(" ".join(a.text for a in anchors)))
@@ -465,10 +471,25 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
                 # a sentence that says all but one word of the claim and another value of
                 # its kind: that value is the one the claim's subject has
                 rival = rival_in_place(anchor, facts[j], heirs[j], anchors, anywhere=True)
+            if rival is not None and name and (
+                    _title_before(texts[0], anchor.text) is None
+                    or _title_before(texts[0], anchor.text)
+                    != _title_before(texts[1][j], rival.text)):
+                continue
             if rival is not None:
                 out.append((anchor, Anchor("subject", (), ""), rival.text))
                 break
     return out
+
+
+def _title_before(text: str, name: str) -> str | None:
+    """The person title ``name`` opens with or follows in ``text`` ("councillor")."""
+    first = name.split()[0].lower().rstrip(".")
+    if first in PERSON_TITLES:
+        return first
+    found = re.search(r"([A-Za-z]+)\.?\s+" + re.escape(name), text, re.IGNORECASE)
+    word = found.group(1).lower() if found else None
+    return word if word in PERSON_TITLES else None
 
 
 # ------------------------------------------------------------------ scoring

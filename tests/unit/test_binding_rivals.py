@@ -64,3 +64,28 @@ def test_a_value_stated_only_of_a_longer_name_binds_nothing() -> None:
     # a title or a person after a name is no other thing
     assert binding_finding("The White House said it on Monday.",
                            ["White House Press Secretary Josh Earnest said it on Monday."]) is None
+
+
+COMMITTEES = ("The council will spend 14 million pounds on roads. Councillor Priya Shah leads "
+              "the transport committee. Councillor Mark Doyle chairs the education committee.")
+
+
+def test_a_person_borrowed_for_a_role_another_titled_person_holds_binds_nothing() -> None:
+    claim = "Councillor Priya Shah chairs the education committee."
+    finding = binding_finding(claim, [COMMITTEES])
+    assert finding is not None and finding.code == "unbound_anchors"
+
+
+@pytest.mark.parametrize(("claim", "text"), [
+    # an alias of the same person, in a news report
+    ("She was joined by her husband the Duke of Edinburgh at the London event.",
+     "The Queen attended the event in London. The Duke of Edinburgh arrived later. She was "
+     "joined by her husband Prince Philip at the London event."),
+    # a court in the place of the name
+    ("Adam Leheup was found not guilty of rape by the jury.",
+     "Adam Leheup, 29, denied the charges. He was found not guilty of rape by the jury at "
+     "Blackfriars Crown Court."),
+])
+def test_an_alias_or_a_place_is_no_rival_person(claim: str, text: str) -> None:
+    finding = binding_finding(claim, [text])
+    assert finding is None or finding.code != "unbound_anchors", finding

@@ -213,7 +213,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     rel = ev.relevance(claim_terms)
     sent_terms = ev.term_sets
     borrowed = _borrowed(anchors, present, hits, facts, heirs, sent_terms, claim_terms,
-                         (claim, [x.text for x in sents]))
+                         claim, [x.text for x in sents])
     if borrowed:
         return BindingPlan(anchors, required, [], borrowed)
     shared = unshared(claim, anchors, facts, inherited, sent_terms)
@@ -425,8 +425,8 @@ _SUBJECT_SHARE = 0.6
 
 def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[frozenset[int]],
               facts: Sequence[Facts], heirs: Sequence[tuple[tuple[str, ...], ...]],
-              sent_terms: Sequence[frozenset[str]], claim_terms: set[str],
-              texts: tuple[str, Sequence[str]]) -> list[tuple[Anchor, Anchor, str]]:
+              sent_terms: Sequence[frozenset[str]], claim_terms: set[str], claim: str,
+              sentences: Sequence[str]) -> list[tuple[Anchor, Anchor, str]]:
     """Values the claim borrows from another sentence: the sentences stating the value
     speak of something else, while a sentence that states the claim's subject — far more
     of its terms, all its other anchors — gives a rival value in the value's place ("A
@@ -452,6 +452,9 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
         name = anchor.kind == "name"
         if name and (len(anchor.key) < 2 or len(claim_terms) < 2):
             continue  # one-word names and claims of little more than a name: too loose
+        title = _title_before(claim, anchor.text) if name else None
+        if name and title is None:
+            continue  # an untitled person: the "rival" is as often an alias or a place
         best = max(len(claim_terms & sent_terms[j]) for j in range(len(hits)) if a in hits[j])
         # the names a claim adds (the firm a result is about) need not be restated
         others = frozenset(o for o in present - {a} if anchors[o].kind != "name")
@@ -471,10 +474,7 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
                 # a sentence that says all but one word of the claim and another value of
                 # its kind: that value is the one the claim's subject has
                 rival = rival_in_place(anchor, facts[j], heirs[j], anchors, anywhere=True)
-            if rival is not None and name and (
-                    _title_before(texts[0], anchor.text) is None
-                    or _title_before(texts[0], anchor.text)
-                    != _title_before(texts[1][j], rival.text)):
+            if rival is not None and name and _title_before(sentences[j], rival.text) != title:
                 continue
             if rival is not None:
                 out.append((anchor, Anchor("subject", (), ""), rival.text))

@@ -18,7 +18,14 @@ learns on the spans it will be asked about. Sources, with the data README's spli
   dropped qualifier ("more than 300" → "300"), two names swapped, and a sentence of
   another document (neutral); and the same sentence with its neighbour beside it
   (``context``: still entailed; a swap or negation in it still not), and the same among
-  two more sentences of its document, as a three-sentence span reads (``span3``).
+  two more sentences of its document, as a three-sentence span reads (``span3``);
+* with ``paraphrases``, the same sentence reworded without a change of meaning
+  (:func:`paraphrase`: perfect tense as simple past, a contraction written out or made, an
+  attribution moved, a discourse marker, a non-restrictive relative clause or one of two
+  coordinated participles dropped) — entailed, alone and in its span. Every other positive
+  above is a verbatim copy while every negative is a small edit of one, so without them
+  the model learns that any edit removes entailment ("Slager has been fired and charged
+  with murder" → "Slager was charged with murder": P(entailment) 0.32 with bind7).
 
 Both sides of every pair are then written in the notation the scorer reads
 (:func:`as_read`, scorer v3).
@@ -31,7 +38,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from certirag.claims import extract_claims
@@ -48,7 +56,7 @@ from certirag.train.nli_data import (
 from certirag.verifiers.binding import claim_anchors, evidence_sentences, plan_windows
 
 __all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pairs", "negate",
-           "premise_for", "premises_for"]
+           "paraphrase", "premise_for", "premises_for"]
 
 ENT, NEU, CON = 0, 1, 2
 #: Evidence characters per span at training time (what 256 tokens hold beside a claim).
@@ -170,7 +178,136 @@ def _drop_qualifier(s: str) -> str | None:
     return s[: m.start()] + s[m.end():] if m else None
 
 
-def _in_context(s: str, sents: list[str], rng: random.Random, source: str) -> list[Pair]:
+# -------------------------------------------------------------- meaning-preserving edits
+
+#: Words that make a sentence's clauses downward-entailing or its scope fragile: a
+#: sentence with one is not reworded (dropping words under "not" or "only" can change
+#: what it says).
+_FRAGILE = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|only|without|few|"
+                      r"fewer|less|least|unless|if|any|cannot|lack\w*|fail\w*|den(?:y|ied|ies)|"
+                      r"refus\w*|reject\w*|doubt\w*|allegedly|reportedly|may|might|could|"
+                      r"would|should|whether|rumou?r\w*|claim\w*)\b|n't\b", re.IGNORECASE)
+_DISCOURSE = re.compile(r"^(?:In fact|Indeed|However|But|And|Meanwhile|Also|Still|Now|"
+                        r"Moreover|Furthermore|Additionally|In addition|Yet|So|Then|Instead|"
+                        r"Nevertheless|Nonetheless|Similarly|Likewise|Of course),?\s+(?=\w)")
+_MID_ADVERB = re.compile(r" (?:also|now|still|already|currently|actually|really|recently|"
+                         r"once again|again)(?= \w)")
+_IRREGULAR = ("said told made taken given seen found won lost become left built brought "
+              "bought caught chosen done drawn driven eaten fallen felt fought forgotten "
+              "gotten grown heard held hit hurt kept known laid led met paid put read run "
+              "sent set shot shown shut sold spent spoken stolen struck sworn taught thought "
+              "thrown understood woken worn written").split()
+_PARTICIPLE = r"(?:\w+ed|" + "|".join(_IRREGULAR) + r")"
+_PERFECT = re.compile(rf"(?<!\bto )\b(has|have|had) (been )?({_PARTICIPLE})\b")
+_COORD = re.compile(rf"\b(was|were|been|is|are|be) ({_PARTICIPLE}) and ({_PARTICIPLE})\b")
+_RELATIVE = re.compile(r", (?:who|which|whose) ")
+_SAID_AFTER = re.compile(r"^(?P<y>[A-Z].{20,}?), (?P<x>(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3})|"
+                         r"(?:police|officials|authorities|the [a-z][\w '-]{2,40})) "
+                         r"(?:said|says)\.$")
+_SAID_BEFORE = re.compile(r"^(?P<x>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}) (?:said|says) "
+                          r"(?:that )?(?P<y>[a-zA-Z].{20,})\.$")
+_CONTRACTIONS = (("could not", "couldn't"), ("did not", "didn't"), ("does not", "doesn't"),
+                 ("do not", "don't"), ("is not", "isn't"), ("was not", "wasn't"),
+                 ("were not", "weren't"), ("has not", "hasn't"), ("have not", "haven't"),
+                 ("will not", "won't"), ("would not", "wouldn't"), ("cannot", "can't"))
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _drop_discourse(s: str) -> str | None:
+    m = _DISCOURSE.match(s)
+    if m:
+        return _cap(s[m.end():])
+    m = _MID_ADVERB.search(s)
+    return s[: m.start()] + s[m.end():] if m else None
+
+
+def _simple_past(s: str) -> str | None:
+    """"has been charged" → "was charged", "have said" → "said"."""
+    m = _PERFECT.search(s)
+    if not m:
+        return None
+    aux, been, part = m.group(1), m.group(2), m.group(3)
+    if been:
+        plural = aux == "have" or (aux == "had" and s[: m.start()].rstrip().lower().endswith(
+            ("they", "we", "you")))
+        new = ("were " if plural else "was ") + part
+    else:
+        new = part
+    return s[: m.start()] + new + s[m.end():]
+
+
+def _drop_coordinate(s: str, rng: random.Random) -> str | None:
+    """"was fired and charged" → "was charged" (or "was fired")."""
+    m = _COORD.search(s)
+    if not m:
+        return None
+    keep = m.group(2) if rng.random() < 0.5 else m.group(3)
+    return s[: m.start()] + f"{m.group(1)} {keep}" + s[m.end():]
+
+
+def _drop_relative(s: str) -> str | None:
+    """A non-restrictive relative clause dropped: "X, who is 30, said Y" → "X said Y"."""
+    m = _RELATIVE.search(s)
+    if not m or s[: m.start()].count('"') % 2:
+        return None
+    comma = s.find(",", m.end())
+    if comma >= 0 and ("," in s[: m.start()] or not s[comma + 1:].lstrip()[:1].islower()):
+        return None  # only "Subject, who …, verb …": a later comma may end something else
+    if comma < 0:
+        rest = s[m.end():].rstrip()
+        return s[: m.start()] + "." if rest.endswith(".") and '"' not in rest else None
+    return s[: m.start()] + s[comma + 1:]
+
+
+def _move_attribution(s: str) -> str | None:
+    """"Y, police said." → "According to police, y." and "X said Y." → "Y, X said."."""
+    m = _SAID_AFTER.match(s)
+    if m and '"' not in m.group("y"):
+        y = m.group("y")
+        y = y[:1].lower() + y[1:] if not y.split()[0][1:].isupper() and y[:2] != "I " else y
+        return f"According to {m.group('x')}, {y}."
+    m = _SAID_BEFORE.match(s)
+    if m and '"' not in m.group("y") and m.group("x").split()[0] not in ("He", "She", "It",
+                                                                         "They", "We", "I"):
+        return f"{_cap(m.group('y'))}, {m.group('x')} said."
+    return None
+
+
+def _contraction(s: str) -> str | None:
+    for full, short in _CONTRACTIONS:
+        for a, b in ((full, short), (short, full)):
+            m = re.search(rf"\b{re.escape(a)}\b", s)
+            if m:
+                return s[: m.start()] + b + s[m.end():]
+    return None
+
+
+def paraphrase(s: str, rng: random.Random) -> str | None:
+    """``s`` reworded without changing what it says, by one or two edits chosen at random
+    among those that apply (see the module docstring); ``None`` when none applies. A
+    contraction is the only edit made to a sentence with a negation, modal, hedge or
+    "only"-like word, where dropping words could change its meaning."""
+    if _FRAGILE.search(s):
+        return _contraction(s)
+    edits: list[Callable[[str], str | None]] = [
+        _drop_discourse, _simple_past, _drop_relative, _move_attribution,
+        partial(_drop_coordinate, rng=rng)]
+    rng.shuffle(edits)
+    out, done = s, 0
+    for edit in edits:
+        new = edit(out)
+        if new and new != out and _words(new) >= 4:
+            out, done = new, done + 1
+            if done == 2 or rng.random() < 0.5:
+                break
+    return out if done else None
+
+
+def _in_context(s: str, sents: list[str], rng: random.Random, source: str,
+                paraphrases: bool = False) -> list[Pair]:
     """``s`` with the sentence next to it in its document as the premise (in document
     order, as a fused span reads): the claim ``s`` (or its leading clause) is still
     entailed, an anchor swapped or a negation inserted in it still is not. Our model
@@ -183,24 +320,38 @@ def _in_context(s: str, sents: list[str], rng: random.Random, source: str) -> li
     premise = f"{sents[min(j, k)]} {sents[max(j, k)]}"
     if len(premise) > MAX_CHARS:
         return []
-    return _in_premise(premise, s, [o for o in sents if o != s], rng, f"{source}:context")
+    return _in_premise(premise, s, [o for o in sents if o != s], rng, f"{source}:context",
+                       paraphrases)
 
 
-def _in_premise(premise: str, s: str, others: list[str], rng: random.Random, kind: str
-                ) -> list[Pair]:
+def _in_premise(premise: str, s: str, others: list[str], rng: random.Random, kind: str,
+                paraphrases: bool = False) -> list[Pair]:
     """``s`` and its leading clause (entailed), ``s`` with an anchor swapped for one of
     ``others`` and with a negation inserted (not), each against ``premise``; ``kind`` the
-    source label, suffixed ``_clause``, ``_swap``, ``_negation``."""
+    source label, suffixed ``_clause``, ``_swap``, ``_negation``; with ``paraphrases`` also
+    ``s`` reworded (``_para``, entailed; drawn from its own generator so that the other
+    pairs stay those of a run without it)."""
     out: list[Pair] = []
     for claim, label, suffix in ((s, ENT, ""), (_clause(s), ENT, "_clause"),
                                  (_swap_anchor(s, others, rng), NOT_ENTAILED, "_swap"),
                                  (negate(s), CON, "_negation")):
         if claim and _words(claim) >= 3:
             out.append(Pair(premise, claim, label, kind + suffix))
+    if paraphrases:
+        claim = paraphrase(s, _own_rng(kind, s))
+        if claim and _words(claim) >= 3:
+            out.append(Pair(premise, claim, ENT, kind + "_para"))
     return out
 
 
-def _in_span(s: str, sents: list[str], rng: random.Random, source: str) -> list[Pair]:
+def _own_rng(kind: str, s: str) -> random.Random:
+    """A generator seeded by the pair's kind and sentence (``random`` hashes a string seed
+    with SHA-512: the same on every run)."""
+    return random.Random(f"{kind}\x00{s}")
+
+
+def _in_span(s: str, sents: list[str], rng: random.Random, source: str,
+             paraphrases: bool = False) -> list[Pair]:
     """``s`` among two more sentences of its document, all three in document order, as a
     fused binding span of three reads: ``s`` first, in the middle or last; the two others
     its neighbours or sentences sharing a claim anchor with it (why a span fuses them).
@@ -221,12 +372,14 @@ def _in_span(s: str, sents: list[str], rng: random.Random, source: str) -> list[
     if len(premise) > MAX_CHARS:
         return []
     return _in_premise(premise, s, [sents[j] for j in picked if j != k], rng,
-                       f"{source}:span3")
+                       f"{source}:span3", paraphrases)
 
 
 def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
-                   *, per_doc: int = 2) -> list[Pair]:
-    """Synthetic pairs from one document (``other_doc`` gives the neutral claims)."""
+                   *, per_doc: int = 2, paraphrases: bool = False) -> list[Pair]:
+    """Synthetic pairs from one document (``other_doc`` gives the neutral claims); with
+    ``paraphrases`` also the meaning-preserving rewordings (:func:`paraphrase`), which
+    leave every other pair as it is without them."""
     sents = _sentences(doc)
     usable = [s for s in sents if 6 <= _words(s) <= 45 and not s.rstrip().endswith("?")]
     if not usable:
@@ -253,8 +406,10 @@ def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
         emit(_antonym(s, rng), CON, "antonym")
         emit(_drop_qualifier(s), NOT_ENTAILED, "qualifier")
         emit(_swap_names(s), NOT_ENTAILED, "role_swap")
-        out.extend(_in_context(s, sents, rng, source))
-        out.extend(_in_span(s, sents, rng, source))
+        if paraphrases:
+            emit(paraphrase(s, _own_rng(source, s)), ENT, "paraphrase")
+        out.extend(_in_context(s, sents, rng, source, paraphrases))
+        out.extend(_in_span(s, sents, rng, source, paraphrases))
     other = [o for o in _sentences(other_doc) if 6 <= _words(o) <= 40]
     if other:
         emit(rng.choice(other), NEU, "other_doc")
@@ -322,7 +477,7 @@ def qa_claim_pairs(path: Path, start: int, stop: int) -> list[Pair]:
 
 
 def synthetic_pairs(path: Path, field: str, start: int, stop: int, seed: int,
-                    source: str, per_doc: int) -> list[Pair]:
+                    source: str, per_doc: int, paraphrases: bool = False) -> list[Pair]:
     if stop > HALU_DEV_END:
         raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
     docs = [str(row[field]) for _, row in read_rows(path, start, stop)]
@@ -330,16 +485,19 @@ def synthetic_pairs(path: Path, field: str, start: int, stop: int, seed: int,
     out: list[Pair] = []
     for i, doc in enumerate(docs):
         other = docs[(i + 1 + rng.randrange(max(1, len(docs) - 1))) % len(docs)]
-        out.extend(document_pairs(doc, other, rng, source, per_doc=per_doc))
+        out.extend(document_pairs(doc, other, rng, source, per_doc=per_doc,
+                                  paraphrases=paraphrases))
     return out
 
 
 def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
                       summ_docs: int = HALU_TRAIN_END, qa_docs: int = HALU_TRAIN_END,
-                      per_doc: int = 2, summ_negatives: bool = True
+                      per_doc: int = 2, summ_negatives: bool = True,
+                      paraphrases: bool = False
                       ) -> tuple[list[Pair], dict[str, list[Pair]]]:
     """(train pairs shuffled with ``seed``, dev pairs by source) for recipe ``bind``;
-    ``summ_negatives``: see :func:`summarization_claim_pairs` (the dev pairs keep them)."""
+    ``summ_negatives``: see :func:`summarization_claim_pairs` (the dev pairs keep them);
+    ``paraphrases``: the synthetic rewordings of :func:`paraphrase` (train and dev)."""
     snli = data_dir / "snli" / "train.jsonl"
     qa = data_dir / "halueval" / "qa.jsonl"
     summ = data_dir / "halueval" / "summarization.jsonl"
@@ -349,10 +507,11 @@ def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
     train = snli_train[:snli_limit]
     train += qa_claim_pairs(qa, 0, HALU_TRAIN_END)
     train += summarization_claim_pairs(summ, 0, HALU_TRAIN_END, negatives=summ_negatives)
-    train += synthetic_pairs(summ, "document", 0, summ_docs, seed, "syn_summ", per_doc)
-    train += synthetic_pairs(qa, "knowledge", 0, qa_docs, seed + 1, "syn_qa", 1)
+    train += synthetic_pairs(summ, "document", 0, summ_docs, seed, "syn_summ", per_doc,
+                             paraphrases)
+    train += synthetic_pairs(qa, "knowledge", 0, qa_docs, seed + 1, "syn_qa", 1, paraphrases)
     rng.shuffle(train)
-    return as_read(train), bind_dev(data_dir, seed=seed)
+    return as_read(train), bind_dev(data_dir, seed=seed, paraphrases=paraphrases)
 
 
 def as_read(pairs: list[Pair]) -> list[Pair]:
@@ -362,7 +521,8 @@ def as_read(pairs: list[Pair]) -> list[Pair]:
                                 hypothesis=model_text(p.hypothesis)) for p in pairs]
 
 
-def bind_dev(data_dir: Path, *, seed: int) -> dict[str, list[Pair]]:
+def bind_dev(data_dir: Path, *, seed: int, paraphrases: bool = False
+             ) -> dict[str, list[Pair]]:
     """The dev pairs of recipe ``bind``, by source (SNLI train lines 97,000–99,999 and
     HaluEval rows 7,000–7,999)."""
     snli = data_dir / "snli" / "train.jsonl"
@@ -373,5 +533,5 @@ def bind_dev(data_dir: Path, *, seed: int) -> dict[str, list[Pair]]:
         "qa": qa_claim_pairs(qa, HALU_TRAIN_END, HALU_DEV_END),
         "summarization": summarization_claim_pairs(summ, HALU_TRAIN_END, HALU_DEV_END),
         "synthetic": synthetic_pairs(summ, "document", HALU_TRAIN_END, HALU_DEV_END, seed + 2,
-                                     "syn_summ", 1),
+                                     "syn_summ", 1, paraphrases),
     }.items()}

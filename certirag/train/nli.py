@@ -155,7 +155,8 @@ def train(args: argparse.Namespace) -> Path:
         train_pairs, dev = build_bind_splits(Path(args.data), seed=args.seed,
                                              snli_limit=args.snli_limit,
                                              qa_docs=args.qa_synthetic_docs,
-                                             summ_negatives=args.summarization_negatives)
+                                             summ_negatives=args.summarization_negatives,
+                                             paraphrases=args.paraphrases)
     else:
         train_pairs, dev = build_splits(
             Path(args.data), seed=args.seed,
@@ -266,6 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
                     default=True,
                     help="recipe bind: train on the claims only a hallucinated summary has "
                          "as not entailed (a noisy label: many are true paraphrases)")
+    ap.add_argument("--paraphrases", action=argparse.BooleanOptionalAction, default=False,
+                    help="recipe bind: add meaning-preserving rewordings of training "
+                         "sentences as entailed (certirag.train.bind_data.paraphrase)")
     ap.add_argument("--dev-size", type=int, default=500)
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--checkpoint-every", type=int, default=500)

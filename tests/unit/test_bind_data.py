@@ -65,3 +65,64 @@ def test_a_sentence_in_a_three_sentence_span_is_still_entailed_and_its_edits_are
     # a sentence in the middle of its span is among them
     assert any(not premise.startswith(claim) and not premise.endswith(claim)
                for premise, claim, _, kind in span3 if kind == "syn:span3")
+
+
+# ------------------------------------------------------------ meaning-preserving rewordings
+
+
+def _para(s: str, seed: int = 0) -> str | None:
+    from certirag.train.bind_data import paraphrase
+
+    return paraphrase(s, random.Random(seed))
+
+
+def test_paraphrase_edits_keep_the_meaning() -> None:
+    from certirag.train.bind_data import (
+        _drop_coordinate,
+        _drop_discourse,
+        _drop_relative,
+        _move_attribution,
+        _simple_past,
+    )
+
+    assert _simple_past("Slager has been fired by the city.") == "Slager was fired by the city."
+    assert _simple_past("The others have been released.") == "The others were released."
+    assert _simple_past("The council has said it will appeal.") == \
+        "The council said it will appeal."
+    assert _simple_past("Getty appears to have died of natural causes.") is None
+    assert _drop_discourse("But the ship was a yacht.") == "The ship was a yacht."
+    assert _drop_discourse("The firm now employs 300 people.") == "The firm employs 300 people."
+    assert _drop_relative("Tom Price, who joined in 2012, runs the firm.") == \
+        "Tom Price runs the firm."
+    assert _drop_relative("The fire was put out by crews, which took hours.") == \
+        "The fire was put out by crews."
+    # a later comma may close an apposition, not the clause: left alone
+    assert _drop_relative("It was named by the service, which calls it a name, Chedeng.") is None
+    assert _move_attribution("The student admitted it, the university said.") == \
+        "According to the university, the student admitted it."
+    assert _move_attribution("Pemex said the workers were injured in the blaze.") == \
+        "The workers were injured in the blaze, Pemex said."
+    assert _move_attribution("He said the plan was sound and fair.") is None
+    coordinated = _drop_coordinate("Slager was fired and charged with murder.",
+                                   random.Random(1))
+    assert coordinated in ("Slager was fired with murder.", "Slager was charged with murder.")
+
+
+def test_a_fragile_sentence_is_only_contracted() -> None:
+    # a negation, modal, hedge or "only" scopes over what an edit would drop
+    assert _para("The company has not been profitable, the report said.") == \
+        "The company hasn't been profitable, the report said."
+    assert _para("Officials reportedly have been fired.") is None
+    assert _para("Only the mayor has been charged, police said.") is None
+
+
+def test_paraphrase_pairs_are_entailed_and_leave_the_other_pairs_unchanged() -> None:
+    for seed in range(4):
+        plain = document_pairs(DOC, OTHER, random.Random(seed), "syn", per_doc=3)
+        more = document_pairs(DOC, OTHER, random.Random(seed), "syn", per_doc=3,
+                              paraphrases=True)
+        assert [p for p in more if not p.source.endswith(("paraphrase", "_para"))] == plain
+    pairs = [p for seed in range(6) for p in document_pairs(
+        DOC, OTHER, random.Random(seed), "syn", per_doc=3, paraphrases=True)]
+    para = [p for p in pairs if p.source.endswith(("paraphrase", "_para"))]
+    assert para and all(p.label == ENT and p.hypothesis not in p.premise for p in para)

@@ -344,7 +344,7 @@ def _emit(text: str, run: list[tuple[Token, bool, bool]], out: list[Entity]) -> 
 def _nicknamed(words: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
     """``words`` with its first name (after honorifics and roles) in its other forms."""
     i = 0
-    while i < len(words) - 1 and (words[i] in _HONORIFIC or words[i] in _ROLE):
+    while i < len(words) - 1 and words[i] in PERSON_TITLES:
         i += 1
     for other in sorted(_NICKNAMES.get(words[i], frozenset()) - {words[i]}) if words else ():
         yield (*words[:i], other, *words[i + 1:])

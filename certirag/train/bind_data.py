@@ -115,9 +115,16 @@ def negate(s: str) -> str | None:
 def _antonym(s: str, rng: random.Random) -> str | None:
     pairs = _ANTONYMS[:]
     rng.shuffle(pairs)
+    return _replace_first(s, pairs)
+
+
+def _replace_first(s: str, pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]
+                   ) -> str | None:
+    """``s`` with the first word of ``pairs`` it holds (either side of a pair, in the
+    pairs' order) replaced by the other side; ``None`` when it holds none."""
     for a, b in pairs:
         for x, y in ((a, b), (b, a)):
-            m = re.search(rf"\b{x}\b", s)
+            m = re.search(rf"\b{re.escape(x)}\b", s)
             if m:
                 return s[: m.start()] + y + s[m.end():]
     return None
@@ -277,12 +284,7 @@ def _move_attribution(s: str) -> str | None:
 
 
 def _contraction(s: str) -> str | None:
-    for full, short in _CONTRACTIONS:
-        for a, b in ((full, short), (short, full)):
-            m = re.search(rf"\b{re.escape(a)}\b", s)
-            if m:
-                return s[: m.start()] + b + s[m.end():]
-    return None
+    return _replace_first(s, _CONTRACTIONS)
 
 
 def paraphrase(s: str, rng: random.Random) -> str | None:

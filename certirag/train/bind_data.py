@@ -24,8 +24,8 @@ learns on the spans it will be asked about. Sources, with the data README's spli
   attribution moved, a discourse marker, a non-restrictive relative clause or one of two
   coordinated participles dropped) — entailed, alone and in its span. Every other positive
   above is a verbatim copy while every negative is a small edit of one, so without them
-  the model learns that any edit removes entailment ("Slager has been fired and charged
-  with murder" → "Slager was charged with murder": P(entailment) 0.32 with bind7).
+  the model learns that any edit removes entailment (``benchmarks/rewordings.py``: bind7
+  gives 0.39 to an attribution moved, 0.42 to a relative clause dropped).
 
 Both sides of every pair are then written in the notation the scorer reads
 (:func:`as_read`, scorer v3).

@@ -44,7 +44,7 @@ _TUNED = _preset_file("default")
 
 
 #: The NLI model a default setting loads (the onnx backend's default too).
-DEFAULT_NLI_MODEL = "builtin:nli-minilm-l6-bind7-int8"
+DEFAULT_NLI_MODEL = "builtin:nli-minilm-l6-para-int8"
 
 
 class Settings(BaseSettings):

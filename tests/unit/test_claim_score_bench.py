@@ -3,28 +3,18 @@ does, the threshold rule keeps the leak bound, and a fitted score is a real mode
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from certirag.eval.items import ClaimOutcome
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmark_module import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("claim_score_bench",
-                                                  ROOT / "benchmarks" / "claim_score.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("claim_score")
 
 
 def _scored(bench: ModuleType, e: float, c: float = 0.01, question: str = "") -> object:

@@ -3,26 +3,17 @@ report holds every pair for every model and the two group means."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmark_module import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rewordings_bench",
-                                                  ROOT / "benchmarks" / "rewordings.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("rewordings")
 
 
 def test_pairs_hold_both_groups(bench: ModuleType) -> None:

@@ -18,11 +18,11 @@ differ a little).
 A stage trained from a recovered checkpoint shows in the re-quantised model only in part:
 its weights start on the int8 grid they were read from, a fine-tuning step at a small
 learning rate moves them by far less than one grid step, and quantising them again rounds
-most of them back. Measured on a 1,400-step stage at lr 2e-5 from bind7: the median
-weight moved 0.08 of a (7-bit, per-channel) step and 6.7% of the linear weights reached
-another grid point; the int8 model agreed with its own fp32 export on the arg-max of 77%
-of the HaluEval summarization dev pairs (96% for bind7, quantised from fp32 weights that
-had never been rounded). Keep a run's fp32 ``final/`` folder when a later stage is planned.
+most of them back. Measured on a 1,400-step stage at lr 2e-5 from bind7
+(``builtin:nli-minilm-l6-para-int8``; ``scripts/build_nli_model.py`` writes the figures
+into its card's "int8 vs fp32" table): the int8 model agrees with its own fp32 export on
+the arg-max of 77% of the HaluEval summarization dev pairs (96% for bind7, quantised from
+fp32 weights that had never been rounded). Keep a run's fp32 ``final/`` folder when a later stage is planned.
 
     python -m certirag.train.recover --model builtin:nli-minilm-l6-bind7-int8 \\
         --out runs/bind7-recovered

@@ -22,7 +22,8 @@ most of them back. Measured on a 1,400-step stage at lr 2e-5 from bind7
 (``builtin:nli-minilm-l6-para-int8``; ``scripts/build_nli_model.py`` writes the figures
 into its card's "int8 vs fp32" table): the int8 model agrees with its own fp32 export on
 the arg-max of 77% of the HaluEval summarization dev pairs (96% for bind7, quantised from
-fp32 weights that had never been rounded). Keep a run's fp32 ``final/`` folder when a later stage is planned.
+fp32 weights that had never been rounded). Keep a run's fp32 ``final/`` folder when a
+later stage is planned.
 
     python -m certirag.train.recover --model builtin:nli-minilm-l6-bind7-int8 \\
         --out runs/bind7-recovered

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from certirag.checks import check_claim, prepare_evidence
 from certirag.checks.base import CheckOptions, Finding
 from certirag.schemas import Evidence
-from certirag.text.frames import quote_frame
+from certirag.text.frames import bears_on, quote_frame
 from certirag.text.notation import model_text
 from certirag.verifiers.binding import (
     BindingPlan,
@@ -141,7 +141,8 @@ def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evid
     """The findings against the deciding span: the deterministic check on the span's
     text alone, then ``quote_framed`` for a span sentence its passage frames. ``quotes``
     marks the spans the claim quotes verbatim: when there is one, only those are
-    frame-checked (their neighbours are context, not support)."""
+    frame-checked (their neighbours are context, not support); otherwise the span sentences
+    that bear on the claim (:func:`certirag.text.frames.bears_on`) are."""
     if not spans:
         return []
     # Whether a name is mentioned at all is the whole evidence's question; the span holds
@@ -151,7 +152,9 @@ def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evid
                                     question=question, options=options)
              if f.code != "ungrounded_entity"]
     marked = [s for s, q in zip(spans, quotes, strict=False) if q]
-    for s in marked or spans:
+    # a sentence of a fused span that says nothing of the claim's own is context
+    checked = marked or [s for s in spans if len(spans) == 1 or bears_on(claim, s.text)]
+    for s in checked:
         before, after = neighbourhood(s, passages)
         cue = quote_frame(before.text if before else "", s.text, after.text if after else "",
                           claim)

@@ -170,6 +170,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "hedged in the claim but flat in the evidence, or the reverse"),
     ("value_swap", "check", _C, 1,
      "the value is in the evidence, for another subject or list item"),
+    ("ungrounded_cause", "check", _U, 1,
+     "the claim gives a cause or purpose (\"because …\", \"so that …\", \"which makes "
+     "…\") where the evidence states none"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

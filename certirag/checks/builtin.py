@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from certirag.checks.compare import (
     check_answer,
+    check_causes,
     check_citations,
     check_dates,
     check_entities,
@@ -43,6 +44,7 @@ BUILTIN: tuple[Check, ...] = (
                               "hedge_mismatch", "qualifier_dropped", "role_swap"),
           check_sentences,
           CHECKS_VERSION),
+    Check("causes", _codes("ungrounded_cause"), check_causes, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

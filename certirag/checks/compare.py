@@ -139,7 +139,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
             is_age(c, f) and age_stated(f.number, ev))
         if not grounded and _question_grounds(f, q):
             continue
-        if not grounded and _rounded(f, ev):
+        if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev)):
             continue
         if not grounded:
             out.append(_ungrounded_figure(f, ev))
@@ -152,9 +152,47 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"{f.text!r} is per {f.per}, but the evidence gives "
                                    f"{e.text!r} per {e.per}", f.text, f"{e.text} per {e.per}"))
                 continue
-            _check_qualifier(f, matches, out)
+            if not _allowance(c, f, matches, ev):
+                _check_qualifier(f, matches, out)
         if not is_age(c, f):  # an age is the person's ("The 59-year-old has spent 40 years
             _check_swap(c, figure_item(f), ev, out)  # as an officer"), not a nearby noun's
+
+
+_BEFORE_AFTER = re.compile(r"\s*(?:(?P<before>before|earlier than|ahead of)|"
+                           r"(?P<after>after|later than))\b", re.IGNORECASE)
+
+
+def _between_dates(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether a span of months or years is the time between a date the claim gives beside
+    it and a date of the evidence ("The Aurora 5 came out in March 2024, two months before
+    the Aurora 5 Pro." with "It was released in May 2024." in the evidence): the claim
+    counts what the evidence dates. "before" puts the other date later, "after" earlier;
+    without either, one of the two must be in the evidence. Whether the other date is the
+    one the claim compares with is the binding's and the model's question."""
+    if f.kind != "duration" or f.dim != "months" or f.qualifier not in (None, "approx"):
+        return False
+    sent = _claim_sentence(c, f.start)
+    if sent is None:
+        return False
+    months = int(f.value)
+    if months != f.value or months <= 0:
+        return False
+    m = _BEFORE_AFTER.match(c.text, f.end)
+    signs = (1,) if m and m["before"] else (-1,) if m else (1, -1)
+    stated = {(d.year, d.month) for d in ev.dates if d.year is not None and d.weekday is None}
+    for d in c.dates:
+        if d.year is None or not sent.start <= d.start < sent.end or d.weekday is not None:
+            continue
+        for sign in signs:
+            if d.month is None:  # a year: the span must be whole years
+                if months % 12 == 0 and (d.year + sign * months // 12, None) in {
+                        (y, None) for y, _ in stated}:
+                    return True
+                continue
+            n = d.year * 12 + d.month - 1 + sign * months
+            if (n // 12, n % 12 + 1) in stated:
+                return True
+    return False
 
 
 def _rounded(f: Figure, ev: PreparedEvidence) -> bool:
@@ -197,6 +235,24 @@ def _ungrounded_figure(f: Figure, ev: PreparedEvidence) -> Finding:
     return Finding("ungrounded_figure", "ungrounded",
                    f"the {f.describe()} {f.text!r} is not in the evidence{has}", f.text,
                    ", ".join(alts) or None)
+
+
+def _permits(sent: SentInfo | None) -> bool:
+    return sent is not None and any(m.cls == "permission" for m in sent.modals)
+
+
+def _allowance(c: Parsed, f: Figure, matches: list[Figure], ev: PreparedEvidence) -> bool:
+    """Whether a ceiling in the claim restates an allowance of the evidence: "you can work
+    from home up to two days a week" for "Employees may work from home two days a week".
+    Permission to do a thing N times is permission to do it up to N times; the same bound
+    on a fact ("the fine is up to £500" for "the fine is £500") or an obligation ("must
+    give up to 60 days of notice") says less or other than the evidence, and stays a
+    finding."""
+    if f.qualifier != "max" or not _permits(_claim_sentence(c, f.start)):
+        return False
+    bare = [e for e in matches if e.qualifier in (None, "exact")]
+    return len(bare) == len(matches) and any(
+        e.text in s.text and _permits(s) for e in bare for s in ev.sentences)
 
 
 def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding]) -> None:
@@ -369,6 +425,36 @@ def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
     if best is None:
         return None
     return ev.sentences[-best[2]], best[0]
+
+
+# A cause or purpose the claim asserts, and any word of cause, purpose or effect in the
+# evidence ("Ibuprofen should be taken with food because this makes it work faster." for
+# "It should be taken with food."). "since" and "as" in a claim are as often time as
+# cause, and a condition restated as a reason ("Since you're over 65, the vaccine is
+# free.") is a faithful reading: only unambiguous connectives count.
+_CLAIM_CAUSE = re.compile(
+    r"\b(?:because|so that|in order to|therefore|as a result|thanks to|due to|"
+    r"which (?:makes|means|helps|causes|caused|made|meant|helped))\b", re.IGNORECASE)
+_EVIDENCE_CAUSE = re.compile(
+    r"\b(?:because|since|as a result|due to|owing to|thanks to|so that|in order to|"
+    r"therefore|thus|hence|caus\w*|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? (?:in|from)|"
+    r"reasons?|why|helps?|helped|makes?|made|means?|meant|prevents?|avoids?|reduces?|"
+    r"increases?|improves?|protects?|allows?|enables?|so as to)\b", re.IGNORECASE)
+
+
+def check_causes(c: Parsed, ev: PreparedEvidence, question: Question,
+                 out: list[Finding]) -> None:
+    """``ungrounded_cause``: the claim gives a cause or purpose and no evidence sentence
+    states a cause, purpose or effect of any kind. Whether a stated one is the claim's is
+    the model's question; a reason invented where the evidence gives none is this
+    check's."""
+    m = _CLAIM_CAUSE.search(c.text)
+    if m is None or _EVIDENCE_CAUSE.search(question.text or "") or any(
+            _EVIDENCE_CAUSE.search(s.text) for s in ev.sentences):
+        return
+    out.append(Finding("ungrounded_cause", "ungrounded",
+                       f"the claim gives a cause or purpose ({m.group(0)!r}) where the "
+                       "evidence states none", m.group(0)))
 
 
 def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,

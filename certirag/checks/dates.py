@@ -66,6 +66,13 @@ _TIME_WORD_RE = re.compile(r"(?:\b12\s+)?\b(?P<w>noon|midday|midnight)\b", re.IG
 _SOLO_MONTHS = frozenset({"january", "february", "april", "june", "july", "august",
                           "september", "october", "november", "december"})
 
+# "May" and "March" alone are months after a word of time ("in May", "from March to May",
+# "by early March"), and not before a possessive or another name ("in May's cabinet",
+# "in March Madness").
+_MONTH_AFTER = re.compile(r"\b(?:in|since|until|till|by|from|through|during|last|next|this|"
+                          r"early|late|mid|before|after|to|between)[\s-]+$", re.IGNORECASE)
+_NOT_MONTH = re.compile(r"['’]s\b|\s+[A-Z]")
+
 Precision = Literal["day", "month", "year", "weekday"]
 
 
@@ -151,7 +158,9 @@ def extract_dates(text: str, locale: Literal["dmy", "mdy"],
                     add(year, month, day, *mt.span())
         for mt in _MY_RE.finditer(text):  # English month names only
             name = mt["m"].rstrip(".").lower()
-            if not mt["y"] and name not in _SOLO_MONTHS:
+            if not mt["y"] and name not in _SOLO_MONTHS and not (
+                    name in ("may", "march") and _MONTH_AFTER.search(text, 0, mt.start())
+                    and not _NOT_MONTH.match(text, mt.start("m") + len(name))):
                 continue  # "May", "March", "Jan" alone are too often not months
             add(int(mt["y"]) if mt["y"] else None, _MONTHS[name], None, *mt.span())
     if _FR_HINT.search(text):

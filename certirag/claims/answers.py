@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from certirag.text.sentences import split_sentences
+from certirag.text.verbs import BASE_VERBS as _BASE
 
 __all__ = ["asks_the_listener", "fragment_statement", "is_yes_no_question", "yes_no_lead",
            "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
@@ -186,13 +187,6 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
     return None
 
 
-# Verbs in their base form, the predicate after a modal ("Can patients … take …?").
-_BASE = frozenset("""
-take get have use receive need pay apply claim keep make give see go come work stay bring
-carry join leave return change cancel visit contact drink eat drive travel buy sell rent
-access attend book open close start stop enter park smoke share transfer request end
-cover include exceed last remain
-""".split())
 _MODALS = frozenset("can could will would shall should may might must do does did".split())
 _PLACE_PREP = frozenset("on in at near from".split())
 # Predicate adjectives after a form of be ("Is support available …?").
@@ -281,9 +275,11 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
         pass
     words = _WORDS.findall(m.group("rest"))
     end = _subject_end(words, compound=aux not in {"do", "does", "did"})
-    if end is None and aux not in {"do", "does", "did"}:
-        # not after do: a bare yes to "Do contractors receive …?" reads "Contractors do
-        # receive …", which our model entails from "Contractors are not eligible …"
+    if end is None and (aux not in {"do", "does", "did"} or not positive):
+        # after do only for a no: a bare yes to "Do contractors receive …?" reads
+        # "Contractors do receive …", which our model entails from "Contractors are not
+        # eligible …"; a no reads "Contractors do not receive …", whose negation the
+        # negation check holds against the evidence
         end = _bare_subject_end(words, aux)
     elif end is not None and aux in _MODALS:
         # the verb ends the subject: "Can the tenant end the lease?", and nouns after a

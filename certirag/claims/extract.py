@@ -45,6 +45,7 @@ from certirag.text.sentences import split_sentences
 from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
+from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
 
 __all__ = ["answer_sentences", "extract_claims", "is_fragment", "not_a_claim_reason",
            "strip_markers"]
@@ -63,7 +64,8 @@ _GREETING = re.compile(
 )
 _OPINION = re.compile(
     r"^(?:i|we)(?:\s+|(?=['’]))(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
-    r"(?:like|love|adore|enjoy|prefer|hate|dislike|feel|am (?:happy|glad|sad|sorry|excited|"
+    r"(?:like|liked|love|loved|adore|adored|enjoy|enjoyed|prefer|preferred|hate|hated|dislike"
+    r"|disliked|feel|am (?:happy|glad|sad|sorry|excited|"
     r"pleased|thrilled)|think (?:it'?s|that'?s|this is) (?:great|good|bad|awful|amazing|"
     r"wonderful|fun|interesting)|find (?:it|this|that) \w+|wish|hope|can't wait|cannot wait"
     r"|['’]m (?:happy|glad|sad|sorry|excited|a (?:big )?fan)|(?:['’]d|would) (?:really )?"
@@ -103,17 +105,7 @@ _IRREGULAR = frozenset(
     taught tore told thought threw understood woke wore wove went
     """.split()
 )
-# Base forms that make a short sentence a statement ("Disputes go to the tribunal."), as a
-# lowercase word after the first; the imperatives a reply opens with ("Try holding …").
-_BASE_VERBS = frozenset(
-    """
-    go goes run lead hear try pay cost last open close apply start end stay live work serve
-    use move rise fall grow hold win lose meet sell buy build bring come fly help happen
-    occur cover return seem show call play want speak write read leave put cut begin follow
-    involve affect increase reach exceed support report claim argue deny note add expire
-    vary depend lie sit stand send carry hurt cause prevent reduce treat cure wipe erase
-    delete reset restart restore """.split()
-)
+# The imperatives a reply opens with ("Try holding …").
 _IMPERATIVES = frozenset(
     """
     try press hold keep call contact check make use go take turn click open visit ask see
@@ -232,8 +224,19 @@ def _split_conjunction(sentence: str) -> list[str]:
     military …", "Based on X and inspired by Y …"), a bare determiner as the subject ("The
     series premiered … and featured …" repeats "The series", never "The")."""
     body = _strip_stop(sentence)
-    if " and " not in body or re.search(r"\bbecause\b|\bso that\b|\bsince\b", body):
+    if re.search(r"\bbecause\b|\bso that\b|\bsince\b", body):
         return [sentence]
+    # a contrast between two clauses: "The Aurora 5 has a 6.1-inch screen, while the Aurora
+    # 5 Pro's screen is 6.7 inches." states two things, each bound by its own sentence;
+    # the second opens with a noun phrase ("while playing …" is no clause of its own)
+    m = re.search(r",\s+(?:while|whereas)\s+", body)
+    if m:
+        left, right = body[: m.start()], body[m.end():]
+        first = right.split(" ", 1)[0]
+        if _has_clause(left) and _has_clause(right) and (
+                first.lower() in _NP_OPENERS | {"its", "their", "his", "her"}
+                or first[:1].isupper()):
+            return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
     # ", and" between two clauses that each have a subject and a verb.
     m = re.search(r",\s+and\s+", body)
     if m:
@@ -242,7 +245,7 @@ def _split_conjunction(sentence: str) -> list[str]:
         if _has_clause(left) and _has_clause(right) and rs is not None \
                 and _opens_predicate(right[rs.end(1):]):
             return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
-    if body.count(" and ") != 1:
+    if " and " not in body or body.count(" and ") != 1:
         return [sentence]
     left, right = body.split(" and ", 1)
     if _NAME_AND.search(left.rsplit(" ", 1)[-1] + " and " + right.split(" ", 1)[0]):
@@ -452,6 +455,43 @@ _PRONOUN_STATEMENT = re.compile(
 _YES_PRONOUN = re.compile(r"(?:It|They|He|She)(?=\s)")
 
 
+# "It was Christopher Nolan." to "Who directed Inception?": the name is the answer.
+_CLEFT = re.compile(r"^(?:it|that)(?:['’]s|\s+(?:is|was|would\s+be|will\s+be))\s+(?P<rest>.+?)"
+                    r"[\s.!]*$", re.IGNORECASE)
+_WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
+_WH_QUESTION = re.compile(r"\b(?:who|whom|which|what)\b", re.IGNORECASE)
+# An object "it" right after the verb phrase of a sentence's subject ("Christopher Nolan
+# directed it.", "He also wrote it in 2009."): no noun phrase between them it could name.
+_OBJECT_IT = re.compile(r"^(?P<head>(?P<subj>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
+                        r"(?P<verbs>(?:\s+[a-z]+){1,3}?))\s+it(?=[\s.,;!]|$)")
+_NOT_VERB_PHRASE = frozenset("a an the this that these those his her its their my our your "
+                             "and or but of to for with from about".split())
+
+
+def _cleft_answer(sentence: str, question: str) -> str | None:
+    """The name a cleft reply gives ("It was Christopher Nolan." → "Christopher Nolan")
+    to a who/what/which question, else ``None``: "It was a great film." names nothing."""
+    m = _CLEFT.match(sentence.strip())
+    if m is None or not _WH_QUESTION.search(question):
+        return None
+    rest = m["rest"]
+    return rest if _NAME_ANSWER.fullmatch(rest) and rest[:1].isupper() else None
+
+
+def _name_object(text: str, topic: str | None) -> str:
+    """``text`` with an object "it" that follows the opening subject's verbs directly
+    replaced by the question's ``topic`` ("Christopher Nolan directed it." → "… directed
+    Inception."); as it was when a pronoun opens the sentence or a determiner, preposition
+    or conjunction stands between (a noun phrase "it" could name)."""
+    if topic is None:
+        return text
+    m = _OBJECT_IT.match(text)
+    if m is None or m["subj"] in ("It", "I", "We", "You", "They", "This", "That") or any(
+            w in _NOT_VERB_PHRASE for w in m["verbs"].split()) or " it " in text[m.end():]:
+        return text
+    return f"{m['head']} {topic}{text[m.end():]}"
+
+
 def answer_sentences(answer: str) -> list[tuple[int, int]]:
     """The sentences claims are built from: :func:`~certirag.text.sentences.split_sentences`,
     then cut at a closing quotation that a new sentence follows without a stop
@@ -464,6 +504,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     claims: list[Claim] = []
     seen: set[str] = set()
     last_subject: str | None = _question_subject(question) if question else None
+    # what an object "it" of the answer's first sentences names ("Tell me about Memento.")
+    topic = last_subject.rstrip(".") if last_subject else None
     last_thing: str | None = None  # a common noun phrase subject, for a later "It"
     agent: str | None = None  # the name after "by" in the sentence before: a later "He"
     named_it = False  # "It" has named last_subject: no "He" or "She" names it
@@ -519,6 +561,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
         if lead and question.strip() and sentence[lead.end():].strip():
             sentence = sentence[lead.end():].strip()  # "The answer is: 2" answers with "2"
         echo = _echo_subject(sentence, question) if question.strip() and not lead else None
+        if echo is None and question.strip() and not lead:
+            echo = _cleft_answer(sentence, question)  # "It was Christopher Nolan."
         if echo is not None:
             sentence = echo  # "Birdland was the band." answers "Birdland"
         if (lead or echo is not None or is_fragment(sentence)) and question.strip():
@@ -528,6 +572,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             answer_name = _strip_stop(sentence)
             if _NAME_ANSWER.fullmatch(answer_name):  # "Christopher Nolan. He also …"
                 last_subject, last_thing, named_it, agent = answer_name, None, False, None
+                if topic is not None and _WHO.search(question):
+                    last_thing = topic  # a person answers "who": a later "It" is the topic
         else:
             conj = _CONJ_PRONOUN.match(sentence)
             if conj is not None:  # "Yes, and it was followed by two sequels."
@@ -549,9 +595,12 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             elif _PRONOUN_START.match(sentence) and question.strip():
                 text = f"{question.strip()} {sentence}"
                 framed = True
+            if last_thing in (None, topic) and not framed:
+                text = _name_object(text, topic)
             subject, thing = sentence_subjects(sentence)
             if thing is not None:
                 last_thing = thing  # the newest subject "It" can name
+                topic = None  # a later "it" may be the thing
             elif subject:
                 last_subject, last_thing, named_it = subject, None, False
         pieces = [text] if framed else [

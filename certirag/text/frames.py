@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["quote_frame"]
+__all__ = ["bears_on", "quote_frame"]
 
 # In the sentence itself: a label (at its start) or an adverb of belief, doubt or supposition.
 _SELF_LABEL = re.compile(
@@ -123,6 +123,16 @@ where how not no but so if then than there here will would can could may might""
 
 def _content(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP and len(w) > 2}
+
+
+def bears_on(claim: str, sentence: str) -> bool:
+    """Whether ``sentence`` (of a span that decides ``claim``) says something the claim
+    says: it shares two of the claim's content words (one for a claim of one). A fused
+    span can carry a sentence that only shares a subject with the claim ("Analysts claimed
+    the bank would cut its dividend." beside "Jonas Berg will lead the bank …"); a denial
+    of that sentence is no denial of the claim."""
+    words = _content(claim)
+    return len(words & _content(sentence)) >= min(2, max(1, len(words)))
 
 
 def _restates(part: str, sentence: str) -> bool:

@@ -417,6 +417,8 @@ def _bridged(rival: Anchor, anchor: int, hits: Sequence[frozenset[int]],
                for k in range(len(hits)))
 
 
+_DENIAL = re.compile(r"\b(?:not|never|no longer)\b|n['’]t\b|\bcannot\b", re.IGNORECASE)
+
 #: A sentence states the claim's subject when it holds this many more of the claim's
 #: terms than any sentence stating the claim's value, and this share of them at least.
 _SUBJECT_MARGIN = 2
@@ -441,8 +443,13 @@ def _borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[fro
     only from a rival the evidence introduces with the title the claim gives them
     ("Councillor Mark Doyle chairs the education committee." for "Councillor Priya Shah
     chairs the education committee."): news text names one person many ways (an alias, a
-    spelling, a court or team in the name's place), and those are no rivals."""
+    spelling, a court or team in the name's place), and those are no rivals. A claim that
+    denies ("The office is not open on Sundays.") borrows nothing: another value where the
+    evidence states its subject ("The office is open from Monday to Saturday.") is what
+    the denial agrees with, and the negation check and the model decide it."""
     out: list[tuple[Anchor, Anchor, str]] = []
+    if _DENIAL.search(claim):
+        return out
     # the subject is what the claim says besides its anchors ("the hearing fee", not "150")
     claim_terms = claim_terms - set(terms(" ".join(a.text for a in anchors)))
     if not claim_terms:

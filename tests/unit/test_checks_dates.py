@@ -39,7 +39,13 @@ def test_no_false_months_or_dates() -> None:
     assert fields("You may leave.") == []
     assert fields("May") == []
     assert fields("31/02/2026") == []
-    assert fields("Marseille in March") == []
+    assert fields("The March on Washington") == []
+    assert fields("Theresa May spoke.") == []
+    assert fields("in May's cabinet") == []
+    assert fields("In March Madness") == []
+    # after a word of time, "May" and "March" alone are months
+    assert fields("Marseille in March") == [(None, 3, None)]
+    assert fields("from March to May") == [(None, 3, None), (None, 5, None)]
 
 
 @pytest.mark.parametrize(("text", "minutes"), [

@@ -195,15 +195,25 @@ def tune_command(
         "--split", help="The split of the rows when they and the file name do not say "
                         "(only dev/train rows may tune; test is reserved).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
+    guard_cases: Annotated[Path | None, typer.Option(
+        "--guard", dir_okay=False,
+        help="Hand-written cases (the format of tests/data/verifier_cases.jsonl): a "
+             "choice must still catch --guard-min-caught of their planted errors.")] = None,
+    guard_min_caught: Annotated[int | None, typer.Option(
+        "--guard-min-caught", min=0,
+        help="Planted errors of --guard a choice must catch (default: as many as the "
+             "settings' own thresholds catch).")] = None,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Choose τe/τc on dev rows (never reserved rows): the best mean primary figure
     (HaluEval: balanced accuracy) with at most 5% of unsupported answers fully verified
-    in every data set."""
+    in every data set; with --guard, among the pairs that catch no fewer of the guard's
+    planted errors than --guard-min-caught."""
     from certirag.cli.common import prepare_verifier
     from certirag.eval.datasets import parse_rows
+    from certirag.eval.guard import Guard, load_cases
     from certirag.eval.halueval import metrics_of, run_halueval
     from certirag.eval.runner import run_items
     from certirag.eval.scoring import auroc_of, bootstrap_table, frame_of
@@ -213,6 +223,9 @@ def tune_command(
     with errors_to_exit_codes():
         settings = settings_from(config, preset)
         bounds = _bounds(max_leak)
+        if guard_min_caught is not None and guard_cases is None:
+            raise InputError("--guard-min-caught needs --guard CASES")
+        cases = load_cases(guard_cases) if guard_cases is not None else None
         picked = parse_datasets(datasets, limit)
         plans = []
         checked = []
@@ -236,7 +249,17 @@ def tune_command(
         verifier, probed = prepare_verifier(settings)
         runs: list[TuneRun] = []
         halu: dict[str, Any] = {}
+        guard: Guard | None = None
         with RichProgress() as progress:
+            if cases is not None:
+                res = run_items(cases, mode="checks+nli", settings=settings,
+                                verifier=None if jobs > 1 else verifier,
+                                temperature=probed.temperature, jobs=jobs,
+                                progress=progress, label="guard")
+                guard = Guard(cases, res.outcomes, 0)
+                at_settings = guard.counts(settings.tau_entail, settings.tau_contradict)
+                guard = Guard(cases, res.outcomes, at_settings[0] if guard_min_caught is None
+                              else guard_min_caught)
             for spec, _, got in plans:
                 if spec.kind == "halueval":
                     hr = run_halueval(spec.name, got, settings=settings,
@@ -251,10 +274,18 @@ def tune_command(
                                     temperature=probed.temperature, jobs=jobs,
                                     progress=progress, label=spec.name)
                     runs.append(TuneRun(spec, got, res.outcomes))
-        result = tune_runs(runs, max_hallucinated_verified=bounds[0])
+        result = tune_runs(runs, max_hallucinated_verified=bounds[0], guard=guard)
         if len(bounds) > 1:
-            result["choices"] = {str(b): tune_runs(runs, max_hallucinated_verified=b)
+            result["choices"] = {str(b): tune_runs(runs, max_hallucinated_verified=b,
+                                                   guard=guard)
                                  for b in bounds}
+        if guard is not None:
+            result["guard"] = {
+                "cases": str(guard_cases), "planted": guard.planted,
+                "faithful": guard.faithful, "min_caught": guard.min_caught,
+                "at_settings": {"tau_entail": settings.tau_entail,
+                                "tau_contradict": settings.tau_contradict,
+                                "caught": at_settings[0], "passed": at_settings[1]}}
     keep = ("balanced_accuracy", "balanced_accuracy_ci95", "catch_rate",
             "false_withhold_rate", "hallucinated_fully_verified", "answer_auroc")
     for chosen in (result.get("choices") or {"": result}).values():
@@ -285,6 +316,12 @@ def tune_command(
     else:
         for bound, chosen in (result.get("choices") or {str(bounds[0]): result}).items():
             typer.echo(f"max leak {bound}: {json.dumps(chosen['choice'])}")
+            if "guard_caught" in chosen["choice"] and "guard" in result:
+                g = result["guard"]
+                typer.echo(f"  guard: {chosen['choice']['guard_caught']}/{g['planted']} "
+                           f"planted errors caught (at least {g['min_caught']}), "
+                           f"{chosen['choice']['guard_passed']}/{g['faithful']} faithful "
+                           "answers verified")
             for name, m in chosen["per_dataset"].items():
                 key = m.get("primary", "balanced_accuracy")
                 typer.echo(f"  {name}: {key.replace('_', ' ')} {m[key]:.3f}, leak "

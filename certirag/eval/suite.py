@@ -26,6 +26,7 @@ from typing import Any
 from certirag.config import Settings
 from certirag.errors import InputError
 from certirag.eval.datasets import Rows
+from certirag.eval.guard import Guard
 from certirag.eval.halueval import LOADERS, RESERVED_FROM, check_not_reserved, halueval_items
 from certirag.eval.items import BASELINES, Item, Outcome, baseline_outcomes, gates_of
 from certirag.eval.runner import SYSTEM_TITLES, Probe, run_items
@@ -331,12 +332,15 @@ class TuneRun:
 _LEAK_EPS = 1e-9  # the leak is a share of whole answers: a bound met exactly is met
 
 
-def tune(runs: Sequence[TuneRun], *, max_hallucinated_verified: float = 0.05
-         ) -> dict[str, Any]:
+def tune(runs: Sequence[TuneRun], *, max_hallucinated_verified: float = 0.05,
+         guard: Guard | None = None) -> dict[str, Any]:
     """Grid-search (τe, τc) for the best mean primary figure over ``runs`` (each data
     set's own: balanced accuracy, mean balanced accuracy, response F1, macro-F1) such
     that at most ``max_hallucinated_verified`` of unsupported items come out fully
-    verified in every run: the rule (and the grid) the presets were chosen by."""
+    verified in every run: the rule (and the grid) the presets were chosen by. With a
+    ``guard`` (:class:`certirag.eval.guard.Guard`) a pair is eligible only if it also
+    catches ``guard.min_caught`` of the guard's planted errors; the choice then records
+    how many it catches and how many faithful guard answers it passes."""
     import numpy as np
 
     gates = [gates_of(r.outcomes) for r in runs]
@@ -363,9 +367,13 @@ def tune(runs: Sequence[TuneRun], *, max_hallucinated_verified: float = 0.05
                 fallback = cand
             # "at most 5%" holds for 30 of 600 exactly: 1 - 0.95 is 0.05000000000000004
             if cand["hallucinated_fully_verified"] <= max_hallucinated_verified + _LEAK_EPS \
-                    and (best is None or cand["objective"] > best["objective"]):
+                    and (best is None or cand["objective"] > best["objective"]) \
+                    and (guard is None or guard.allows(te, tc)):
                 best = cand
     assert fallback is not None
     choice = best or fallback
+    if guard is not None:
+        choice["guard_caught"], choice["guard_passed"] = guard.counts(
+            choice["tau_entail"], choice["tau_contradict"])
     return {"choice": choice, "constraint_met": best is not None,
             "max_hallucinated_verified": max_hallucinated_verified}

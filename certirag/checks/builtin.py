@@ -1,9 +1,10 @@
 """The built-in checks, registered the way a check from another package registers
 (:func:`certirag.checks.registry.register_check`), in the order they run.
 
-Each is one compare function of :mod:`certirag.checks.compare` with the finding codes it
-may emit, as :data:`certirag.reasons.REASONS` defines them, under :data:`CHECKS_VERSION`
-(the id of the built-in rules). Importing :mod:`certirag.checks` imports this module, so
+Each is one compare function of :mod:`certirag.checks.compare` (figures and dates:
+:mod:`certirag.checks.values`) with the finding codes it may emit, as
+:data:`certirag.reasons.REASONS` defines them, under :data:`CHECKS_VERSION` (the id of the
+built-in rules). Importing :mod:`certirag.checks` imports this module, so
 the built-ins are registered before any check runs.
 """
 
@@ -13,13 +14,12 @@ from certirag.checks.compare import (
     check_answer,
     check_causes,
     check_citations,
-    check_dates,
     check_entities,
-    check_figures,
     check_sentences,
     check_titles,
 )
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
+from certirag.checks.values import check_dates, check_figures
 
 __all__ = ["BUILTIN", "BUILTIN_CHECKS"]
 

@@ -1,28 +1,24 @@
 """Rule comparisons of the claim check: each rule compares a parsed claim with prepared evidence.
 
 Every ``check_*`` function is the compare function of one built-in check
-(:mod:`certirag.checks.builtin`): ``(claim, evidence, question, out) -> None``."""
+(:mod:`certirag.checks.builtin`): ``(claim, evidence, question, out) -> None``. Figures and
+dates, the value checks, are in :mod:`certirag.checks.values`."""
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 from certirag.checks._text import stem
-from certirag.checks.ages import age_stated, is_age
 from certirag.checks.base import Finding, FindingKind
-from certirag.checks.dates import DateRef
-from certirag.checks.figures import Figure
 from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
-from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
+from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
-from certirag.checks.qualifiers import CLASS_NAMES, possible, qualified, reported, reportive
+from certirag.checks.qualifiers import possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap
-from certirag.checks.swap import claim_context, find_swap, same_value
 
-__all__ = ["check_answer", "check_citations", "check_dates", "check_entities", "check_figures",
+__all__ = ["check_answer", "check_causes", "check_citations", "check_entities",
            "check_sentences", "check_titles"]
 
 _ALIGN_MIN = 0.5
@@ -102,282 +98,6 @@ def check_titles(c: Parsed, ev: PreparedEvidence, question: Question,
             out.append(Finding("ungrounded_title", "ungrounded",
                                f"the evidence names {t.name!r} but not its year {t.year}",
                                t.text))
-
-
-# figures -------------------------------------------------------------------------------
-
-
-def _fmt(d: Decimal) -> str:
-    s = format(d, "f")
-    if "." in s:
-        s = s.rstrip("0").rstrip(".")
-    return s
-
-
-def _question_grounds(f: Figure, question: Question) -> bool:
-    q = question.parsed
-    if q is None:
-        return False
-    return any(g.key == f.key or g.number == f.number for g in q.figures) or (
-        f.kind in ("number", "ordinal") and any(d.year is not None and d.year == f.number
-                                                for d in q.dates))
-
-
-def _ordinal_stated(number: Decimal, ev: PreparedEvidence) -> bool:
-    """Whether the evidence states the ordinal ``number`` as a plain number or an ordinal
-    ("edition 3" for "the 3rd edition") or as the day of a date ("1 March" for "the 1st");
-    never as the count of a duration or a sum ("within a year" is no "the 1st")."""
-    return any(g.kind in ("number", "ordinal") for g in ev.by_number.get(number, ())) or any(
-        d.day is not None and d.day == number for d in ev.dates)
-
-
-def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
-                  out: list[Finding]) -> None:
-    for f in c.figures:
-        grounded = f.key in ev.by_key or (f.kind == "number" and f.number in ev.numbers) or (
-            f.kind == "ordinal" and _ordinal_stated(f.number, ev)) or (
-            is_age(c, f) and age_stated(f.number, ev))
-        if not grounded and _question_grounds(f, q):
-            continue
-        if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev)):
-            continue
-        if not grounded:
-            out.append(_ungrounded_figure(f, ev))
-            continue
-        if f.key in ev.by_key:
-            matches = ev.by_key[f.key]
-            if f.per and all(e.per and e.per != f.per for e in matches):
-                e = matches[0]
-                out.append(Finding("unit_mismatch", "contradiction",
-                                   f"{f.text!r} is per {f.per}, but the evidence gives "
-                                   f"{e.text!r} per {e.per}", f.text, f"{e.text} per {e.per}"))
-                continue
-            if not _allowance(c, f, matches, ev):
-                _check_qualifier(f, matches, out)
-        if not is_age(c, f):  # an age is the person's ("The 59-year-old has spent 40 years
-            _check_swap(c, figure_item(f), ev, out)  # as an officer"), not a nearby noun's
-
-
-_BEFORE_AFTER = re.compile(r"\s*(?:(?P<before>before|earlier than|ahead of)|"
-                           r"(?P<after>after|later than))\b", re.IGNORECASE)
-
-
-def _between_dates(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
-    """Whether a span of months or years is the time between a date the claim gives beside
-    it and a date of the evidence ("The Aurora 5 came out in March 2024, two months before
-    the Aurora 5 Pro." with "It was released in May 2024." in the evidence): the claim
-    counts what the evidence dates. "before" puts the other date later, "after" earlier;
-    without either, one of the two must be in the evidence. Whether the other date is the
-    one the claim compares with is the binding's and the model's question."""
-    if f.kind != "duration" or f.dim != "months" or f.qualifier not in (None, "approx"):
-        return False
-    sent = _claim_sentence(c, f.start)
-    if sent is None:
-        return False
-    months = int(f.value)
-    if months != f.value or months <= 0:
-        return False
-    m = _BEFORE_AFTER.match(c.text, f.end)
-    signs = (1,) if m and m["before"] else (-1,) if m else (1, -1)
-    stated = {(d.year, d.month) for d in ev.dates if d.year is not None and d.weekday is None}
-    for d in c.dates:
-        if d.year is None or not sent.start <= d.start < sent.end or d.weekday is not None:
-            continue
-        for sign in signs:
-            if d.month is None:  # a year: the span must be whole years
-                if months % 12 == 0 and (d.year + sign * months // 12, None) in {
-                        (y, None) for y, _ in stated}:
-                    return True
-                continue
-            n = d.year * 12 + d.month - 1 + sign * months
-            if (n // 12, n % 12 + 1) in stated:
-                return True
-    return False
-
-
-def _rounded(f: Figure, ev: PreparedEvidence) -> bool:
-    """Whether a figure with a magnitude ("£3.35 quadrillion", "3.5 million") is a figure of
-    the evidence rounded to the digits the claim gives ("£3,351,978,728,190,661")."""
-    if not f.scale or f.qualifier not in (None, "approx"):
-        return False
-    exp = f.mantissa.as_tuple().exponent
-    digits = -exp if isinstance(exp, int) and exp < 0 else 0
-    half = Decimal(5).scaleb(f.scale - digits - 1)
-    return any(abs(e.number - f.number) < half for e in ev.by_dim.get(f.dim, ())
-               if not e.scale)
-
-
-def _ungrounded_figure(f: Figure, ev: PreparedEvidence) -> Finding:
-    same_number = ev.by_number.get(f.number, [])
-    if f.kind == "duration":
-        for e in same_number:
-            if e.kind == "duration" and e.unit == f.unit and e.day_class != f.day_class:
-                return Finding("duration_mismatch", "contradiction",
-                               f"{f.text!r} counts {f.day_class or 'calendar'} days, but the "
-                               f"evidence says {e.text!r}", f.text, e.text)
-    for e in ev.by_mantissa.get(f.mantissa, []):
-        # both sides must state a magnitude (5 million / 5 billion); a bare 5 is another thing
-        if not (f.scale and e.scale) or e.scale == f.scale or e.number == f.number:
-            continue
-        if e.dim == f.dim or "number" in (e.kind, f.kind):
-            return Finding("magnitude_mismatch", "contradiction",
-                           f"{f.text!r} is {_fmt(f.number)}, but the evidence says {e.text!r} "
-                           f"({_fmt(e.number)})", f.text, e.text)
-    if f.kind in ("money", "measure", "duration"):
-        for e in same_number:
-            if e.kind == f.kind and e.unit != f.unit:
-                what = "currency" if f.kind == "money" else "unit"
-                return Finding("unit_mismatch", "contradiction",
-                               f"{f.text!r} has {what} {f.unit}, but the evidence says {e.text!r}",
-                               f.text, e.text)
-    alts = [e.text for e in ev.by_dim.get(f.dim, [])][:3]
-    has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""
-    return Finding("ungrounded_figure", "ungrounded",
-                   f"the {f.describe()} {f.text!r} is not in the evidence{has}", f.text,
-                   ", ".join(alts) or None)
-
-
-def _permits(sent: SentInfo | None) -> bool:
-    return sent is not None and any(m.cls == "permission" for m in sent.modals)
-
-
-def _allowance(c: Parsed, f: Figure, matches: list[Figure], ev: PreparedEvidence) -> bool:
-    """Whether a ceiling in the claim restates an allowance of the evidence: "you can work
-    from home up to two days a week" for "Employees may work from home two days a week".
-    Permission to do a thing N times is permission to do it up to N times; the same bound
-    on a fact ("the fine is up to £500" for "the fine is £500") or an obligation ("must
-    give up to 60 days of notice") says less or other than the evidence, and stays a
-    finding."""
-    if f.qualifier != "max" or not _permits(_claim_sentence(c, f.start)):
-        return False
-    bare = [e for e in matches if e.qualifier in (None, "exact")]
-    return len(bare) == len(matches) and any(
-        e.text in s.text and _permits(s) for e in bare for s in ev.sentences)
-
-
-def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding]) -> None:
-    quals = {e.qualifier for e in matches}
-    cq = f.qualifier
-    if cq in quals:
-        return
-    bound = sorted(x for x in quals if x is not None)
-    example = next((e for e in matches if e.qualifier is not None and e.qualifier != "exact"),
-                   matches[0])
-    shown = CLASS_NAMES.get(example.qualifier or "", "")
-    ev_text = f"{shown} {example.text}".strip()
-    if cq is None:
-        # a bare figure claims no precision: "5,500" for "approximately 5,500" (as "about
-        # 5,500" for "5,500"); "exactly" does, and is the precision check's
-        if None in quals or set(bound) <= {"exact", "approx"}:
-            return
-        out.append(Finding("qualifier_dropped", "ungrounded",
-                           f"the evidence says {ev_text!r}; the claim drops {shown!r}",
-                           f.text, ev_text))
-        return
-    if cq == "exact":
-        if None in quals:
-            return
-        if "approx" in quals:
-            out.append(Finding("precision_mismatch", "ungrounded",
-                               f"the claim says exactly {f.text!r}, the evidence only "
-                               f"{ev_text!r}", f.text, ev_text))
-            return
-    if cq == "approx" and quals <= {None, "exact", "approx"}:
-        return
-    out.append(Finding("qualifier_mismatch", "ungrounded",
-                       f"the claim says {CLASS_NAMES[cq]} {f.text!r}, the evidence "
-                       f"{ev_text!r}", f.text, ev_text))
-
-
-def _claim_sentence(c: Parsed, start: int) -> SentInfo | None:
-    for s in c.sentences:
-        if s.start <= start < s.end:
-            return s
-    return None
-
-
-def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding]) -> None:
-    if item.key[0] == "d":
-        occ = [o for k, v in ev.occurrences.items() if k[0] == "d" and same_value(item.key, k)
-               for o in v]
-    else:
-        occ = ev.occurrences.get(item.key, [])
-    if not occ or not any(ev.lists(s, item.group) for s, _ in occ):
-        return
-    sent = _claim_sentence(c, item.start)
-    if sent is None:
-        return
-    ctx = claim_context(sent, item)
-    if not ctx:
-        return
-    hit = find_swap(ctx, item.key, item.group, occ, ev.segments)
-    if hit is None:
-        return
-    words = ", ".join(sorted(w for w in hit.words if not w.startswith("#")))
-    where = f"for the claim's {words}" if words else "in the claim's context"
-    out.append(Finding("value_swap", "contradiction",
-                       f"the evidence gives {item.text!r} for another item; {where} it gives "
-                       f"{hit.item.text!r}", item.text, hit.item.text))
-
-
-# dates and times -----------------------------------------------------------------------
-
-
-def _agrees(claim: DateRef, e: DateRef) -> bool:
-    return all(cv is None or cv == ev for cv, ev in zip(claim.fields, e.fields, strict=True))
-
-
-def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
-                out: list[Finding]) -> None:
-    for d in c.dates:
-        if d.weekday is None and any(e.weekday is None and _agrees(d, e) for e in ev.dates):
-            continue
-        q = question.parsed
-        qdates = q.dates if q is not None else []
-        if d.weekday is not None:
-            if d.weekday in ev.weekdays or any(x.weekday == d.weekday for x in qdates):
-                continue
-            out.append(Finding("ungrounded_date", "ungrounded",
-                               f"the evidence does not say {d.text!r}", d.text))
-            continue
-        if any(e.weekday is None and _agrees(d, e) for e in [*ev.dates, *qdates]):
-            continue
-        if d.month is None and d.day is None and d.year is not None and (
-                Decimal(d.year) in ev.numbers
-                or (q is not None and any(f.number == d.year for f in q.figures))):
-            continue
-        fields = [x is not None for x in d.fields]
-        coarse = [e for e in ev.dates if e.weekday is None and _agrees(e, d)
-                  and sum(x is not None for x in e.fields) < sum(fields)
-                  and all(not (ef is not None and not cf) for ef, cf in zip(e.fields, fields,
-                                                                             strict=True))]
-        if coarse:
-            out.append(Finding("date_precision", "ungrounded",
-                               f"the claim dates it {d.text!r}; the evidence says only "
-                               f"{coarse[0].text!r}", d.text, coarse[0].text))
-            continue
-        alts = [e.text for e in ev.dates if e.weekday is None][:3]
-        has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""
-        out.append(Finding("ungrounded_date", "ungrounded",
-                           f"the date {d.text!r} is not in the evidence{has}", d.text,
-                           ", ".join(alts) or None))
-    for d in c.dates:
-        if d.weekday is None and any(e.weekday is None and _agrees(d, e) for e in ev.dates):
-            _check_swap(c, date_item(d), ev, out)
-    for t in c.times:
-        if t.minutes in ev.times:
-            # "opens at 9 a.m. on Mondays" for "at 8 a.m. on Mondays and at 9 a.m. on
-            # other weekdays": a time the evidence gives to something else
-            _check_swap(c, time_item(t), ev, out)
-            continue
-        q = question.parsed
-        if q is not None and any(x.minutes == t.minutes for x in q.times):
-            continue
-        alts = list(ev.times.values())[:3]
-        has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""
-        out.append(Finding("ungrounded_date", "ungrounded",
-                           f"the time {t.text!r} is not in the evidence{has}", t.text,
-                           ", ".join(alts) or None))
 
 
 # entities ------------------------------------------------------------------------------

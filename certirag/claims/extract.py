@@ -31,8 +31,12 @@ from dataclasses import dataclass
 from certirag.checks.numbers import SPELLED_RE
 from certirag.claims.answers import (
     asks_the_listener,
+    asks_who,
+    cleft_answer,
     fragment_statement,
+    is_name_answer,
     is_yes_no_question,
+    name_object,
     yes_no_lead,
     yes_no_polarity,
     yes_no_statement,
@@ -142,8 +146,6 @@ def not_a_claim_reason(sentence: str) -> str | None:
 # A conjunction before a pronoun that opens a reply's sentence ("And it was …").
 _CONJ_PRONOUN = re.compile(r"^(?:And|But|So|Also|Plus),?\s+(?=(?:he|she|it|they|his|her|its|"
                            r"their)\b)")
-# A short answer that is a name: what a pronoun after it names.
-_NAME_ANSWER = re.compile(r"(?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|of|de|van|von|al|the)){0,5}")
 # The pronouns of a person, and the name a passive gives its agent ("directed by X").
 _PERSONAL = frozenset({"He", "She", "His", "Her"})
 _AGENT = re.compile(r"\bby ((?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|de|van|von|al))*)")
@@ -234,8 +236,7 @@ def _split_conjunction(sentence: str) -> list[str]:
         left, right = body[: m.start()], body[m.end():]
         first = right.split(" ", 1)[0]
         if _has_clause(left) and _has_clause(right) and (
-                first.lower() in _NP_OPENERS | {"its", "their", "his", "her"}
-                or first[:1].isupper()):
+                first.lower() in _NP_OPENERS or first[:1].isupper()):
             return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
     # ", and" between two clauses that each have a subject and a verb.
     m = re.search(r",\s+and\s+", body)
@@ -455,43 +456,6 @@ _PRONOUN_STATEMENT = re.compile(
 _YES_PRONOUN = re.compile(r"(?:It|They|He|She)(?=\s)")
 
 
-# "It was Christopher Nolan." to "Who directed Inception?": the name is the answer.
-_CLEFT = re.compile(r"^(?:it|that)(?:['’]s|\s+(?:is|was|would\s+be|will\s+be))\s+(?P<rest>.+?)"
-                    r"[\s.!]*$", re.IGNORECASE)
-_WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
-_WH_QUESTION = re.compile(r"\b(?:who|whom|which|what)\b", re.IGNORECASE)
-# An object "it" right after the verb phrase of a sentence's subject ("Christopher Nolan
-# directed it.", "He also wrote it in 2009."): no noun phrase between them it could name.
-_OBJECT_IT = re.compile(r"^(?P<head>(?P<subj>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
-                        r"(?P<verbs>(?:\s+[a-z]+){1,3}?))\s+it(?=[\s.,;!]|$)")
-_NOT_VERB_PHRASE = frozenset("a an the this that these those his her its their my our your "
-                             "and or but of to for with from about".split())
-
-
-def _cleft_answer(sentence: str, question: str) -> str | None:
-    """The name a cleft reply gives ("It was Christopher Nolan." → "Christopher Nolan")
-    to a who/what/which question, else ``None``: "It was a great film." names nothing."""
-    m = _CLEFT.match(sentence.strip())
-    if m is None or not _WH_QUESTION.search(question):
-        return None
-    rest = m["rest"]
-    return rest if _NAME_ANSWER.fullmatch(rest) and rest[:1].isupper() else None
-
-
-def _name_object(text: str, topic: str | None) -> str:
-    """``text`` with an object "it" that follows the opening subject's verbs directly
-    replaced by the question's ``topic`` ("Christopher Nolan directed it." → "… directed
-    Inception."); as it was when a pronoun opens the sentence or a determiner, preposition
-    or conjunction stands between (a noun phrase "it" could name)."""
-    if topic is None:
-        return text
-    m = _OBJECT_IT.match(text)
-    if m is None or m["subj"] in ("It", "I", "We", "You", "They", "This", "That") or any(
-            w in _NOT_VERB_PHRASE for w in m["verbs"].split()) or " it " in text[m.end():]:
-        return text
-    return f"{m['head']} {topic}{text[m.end():]}"
-
-
 def answer_sentences(answer: str) -> list[tuple[int, int]]:
     """The sentences claims are built from: :func:`~certirag.text.sentences.split_sentences`,
     then cut at a closing quotation that a new sentence follows without a stop
@@ -562,7 +526,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             sentence = sentence[lead.end():].strip()  # "The answer is: 2" answers with "2"
         echo = _echo_subject(sentence, question) if question.strip() and not lead else None
         if echo is None and question.strip() and not lead:
-            echo = _cleft_answer(sentence, question)  # "It was Christopher Nolan."
+            echo = cleft_answer(sentence, question)  # "It was Christopher Nolan."
         if echo is not None:
             sentence = echo  # "Birdland was the band." answers "Birdland"
         if (lead or echo is not None or is_fragment(sentence)) and question.strip():
@@ -570,9 +534,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             framed = stmt is None
             text = stmt or f"{question.strip()} {_strip_stop(sentence)}"
             answer_name = _strip_stop(sentence)
-            if _NAME_ANSWER.fullmatch(answer_name):  # "Christopher Nolan. He also …"
+            if is_name_answer(answer_name):  # "Christopher Nolan. He also …"
                 last_subject, last_thing, named_it, agent = answer_name, None, False, None
-                if topic is not None and _WHO.search(question):
+                if topic is not None and asks_who(question):
                     last_thing = topic  # a person answers "who": a later "It" is the topic
         else:
             conj = _CONJ_PRONOUN.match(sentence)
@@ -596,7 +560,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                 text = f"{question.strip()} {sentence}"
                 framed = True
             if last_thing in (None, topic) and not framed:
-                text = _name_object(text, topic)
+                text = name_object(text, topic)
             subject, thing = sentence_subjects(sentence)
             if thing is not None:
                 last_thing = thing  # the newest subject "It" can name

@@ -256,10 +256,10 @@ def tune_command(
                                 verifier=None if jobs > 1 else verifier,
                                 temperature=probed.temperature, jobs=jobs,
                                 progress=progress, label="guard")
-                guard = Guard(cases, res.outcomes, 0)
-                at_settings = guard.counts(settings.tau_entail, settings.tau_contradict)
-                guard = Guard(cases, res.outcomes, at_settings[0] if guard_min_caught is None
-                              else guard_min_caught)
+                at_settings = Guard(cases, res.outcomes, 0).counts(settings.tau_entail,
+                                                                     settings.tau_contradict)
+                floor = at_settings[0] if guard_min_caught is None else guard_min_caught
+                guard = Guard(cases, res.outcomes, floor)
             for spec, _, got in plans:
                 if spec.kind == "halueval":
                     hr = run_halueval(spec.name, got, settings=settings,

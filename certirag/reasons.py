@@ -156,6 +156,10 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("role_swap", "check", _C, 1,
      "the aligned evidence relates the claim's two names the other way round (\"Acme "
      "acquired Globex\" for \"Globex acquired Acme\")"),
+    ("subject_swap", "check", _U, 1,
+     "the aligned evidence says the same of another subject, and the claim's subject is "
+     "named in another sentence (\"Managers pay approved claims\" where the evidence says "
+     "\"The finance team pays approved claims\" and \"Managers approve expense claims\")"),
     ("modal_mismatch", "check", ("contradiction", "ungrounded"), 1,
      "another modal force: contradiction for prohibition against permission or "
      "obligation, ungrounded for any other change (must/may, must/should)"),
@@ -173,6 +177,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("ungrounded_cause", "check", _U, 1,
      "the claim gives a cause or purpose (\"because …\", \"so that …\", \"which makes "
      "…\") where the evidence states none"),
+    ("ungrounded_exemption", "check", _U, 1,
+     "the claim frees its statement from something (\"without paying any penalty\", "
+     "\"free of charge\") the evidence never mentions"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

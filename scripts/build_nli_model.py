@@ -255,7 +255,7 @@ def _fmt(x: float) -> str:
 def model_card(*, model_id: str, recipe: str, sha256: str, size: int, info: dict[str, Any],
                dev: dict[str, Any],
                train_counts: dict[str, int], test: dict[str, Any] | None,
-               build_command: str) -> str:
+               build_command: str, weights: str = "uint8") -> str:
     cal = dev["calibration"]
     s = dev["snli"]
     lines = [
@@ -263,7 +263,9 @@ def model_card(*, model_id: str, recipe: str, sha256: str, size: int, info: dict
         "",
         "A 3-way natural language inference cross-encoder (entailment / neutral / "
         "contradiction) used by certirag's default `onnx` verifier: premise = evidence, "
-        "hypothesis = claim. ONNX, dynamically quantised to int8 weights, "
+        "hypothesis = claim. ONNX, dynamically quantised to "
+        + ("8-bit unsigned weights with a zero point per column"
+           if weights == "uint8" else "7-bit signed weights per column") + ", "
         f"{size / 1e6:.1f} MB, max 256 tokens (the premise is truncated first).",
         "",
         f"- `model.onnx` sha256: `{sha256}`",
@@ -407,7 +409,7 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         log.info("Hugging Face folder ready (%s)", info["kind"])
         fp32_dir = export_onnx(hf_dir, work / "fp32", task="nli", max_length=args.max_length)
         stage = work / "int8"
-        quantize_int8(fp32_dir, stage)
+        quantize_int8(fp32_dir, stage, unsigned=args.weights == "uint8")
         size = (stage / "model.onnx").stat().st_size
         log.info("exported and quantised in %.0fs: int8 model %.1f MB (fp32 %.1f MB)",
                  time.perf_counter() - t0, size / 1e6,
@@ -423,9 +425,11 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         recipe = str(targs.get("recipe", args.recipe))
         train_counts: dict[str, int] = logged_counts(Path(args.checkpoint)) or {}
         if recipe == "bind":
-            from certirag.train.bind_data import bind_dev
+            from certirag.train.bind_data import bind_dev, voice_dev
 
             dev = bind_dev(Path(args.data), seed=seed)
+            if int(targs.get("voice", 0)):
+                dev["voice"] = voice_dev(Path(args.data), seed=seed)
         else:
             limit = targs.get("summarization_limit", 20_000)
             train, dev = build_splits(Path(args.data), seed=seed,
@@ -453,7 +457,8 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
                           sha256=sha, size=size, info=info, dev=dev_report,
                           train_counts=train_counts, test=test,
                           build_command=shlex.join(["python", "scripts/build_nli_model.py",
-                                                    *_shown_args(sys.argv[1:])]))
+                                                    *_shown_args(sys.argv[1:])]),
+                          weights=args.weights)
         (stage / "MODEL_CARD.md").write_text(card, "utf-8")
 
         if out.exists():
@@ -518,6 +523,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--earlier-run", action="append", default=None,
                     help="the final folder of a run this one continued from (repeatable, "
                          "oldest first); its command goes into the card")
+    ap.add_argument("--weights", choices=("uint8", "int8-7bit"), default="uint8",
+                    help="quantised weights: 8-bit unsigned with a zero point per column "
+                         "(default; faithful to fp32), or 7-bit signed (the models up to "
+                         "nli-minilm-l6-para-int8)")
     ap.add_argument("--max-length", type=int, default=256)
     ap.add_argument("--threads", type=int, default=1, help="onnxruntime threads for dev scoring")
     ap.add_argument("--dev-limit", type=int, default=0,

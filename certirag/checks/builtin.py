@@ -15,6 +15,7 @@ from certirag.checks.compare import (
     check_causes,
     check_citations,
     check_entities,
+    check_exemptions,
     check_sentences,
     check_titles,
 )
@@ -41,10 +42,12 @@ BUILTIN: tuple[Check, ...] = (
           CHECKS_VERSION),
     Check("entities", _codes("ungrounded_entity"), check_entities, CHECKS_VERSION),
     Check("sentences", _codes("negation_mismatch", "polarity_mismatch", "modal_mismatch",
-                              "hedge_mismatch", "qualifier_dropped", "role_swap"),
+                              "hedge_mismatch", "qualifier_dropped", "role_swap",
+                              "subject_swap"),
           check_sentences,
           CHECKS_VERSION),
     Check("causes", _codes("ungrounded_cause"), check_causes, CHECKS_VERSION),
+    Check("exemptions", _codes("ungrounded_exemption"), check_exemptions, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -16,10 +16,17 @@ from certirag.checks.order import other_events
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import possible, qualified, reported, reportive
-from certirag.checks.roles import role_swap
+from certirag.checks.roles import role_swap, subject_swap
 
-__all__ = ["check_answer", "check_causes", "check_citations", "check_entities",
-           "check_sentences", "check_titles"]
+__all__ = [
+    "check_answer",
+    "check_causes",
+    "check_citations",
+    "check_entities",
+    "check_exemptions",
+    "check_sentences",
+    "check_titles",
+]
 
 _ALIGN_MIN = 0.5
 _CLAUSE_END_RE = re.compile(r"[,;]")
@@ -177,6 +184,60 @@ def check_causes(c: Parsed, ev: PreparedEvidence, question: Question,
                        "evidence states none", m.group(0)))
 
 
+# An exemption the claim grants: "without paying any penalty", "free of charge", "at no
+# cost", "penalty-free". The words after the cue name what it frees the statement from.
+_EXEMPTION = re.compile(r"\b(?:without|with no|free of|at no|exempt from|[a-z]+-free)\b",
+                        re.IGNORECASE)
+# Words between the cue and what it names, and words that end the phrase.
+_EXEMPTION_FILLER = frozenset("""any a an the further extra additional paying incurring having
+to needing charging their his her its our your my ever being other""".split())
+_EXEMPTION_END = frozenset("""or and but this that these those which who when where while
+as at in on of for from by with to if unless until before after during than so he she it
+they we you i him them us""".split())
+# One family: "at no cost" where the evidence says "free" or "no fee".
+_PRICE = frozenset(stem(w) for w in "cost costs charge charges fee fees free pay payment price "
+                   "paid".split())
+
+
+def _exempted(cue: str, after: str) -> str | None:
+    """What an exemption cue frees the statement from: the word before "-free", or the
+    last of up to three words after the cue, its fillers skipped ("without paying any
+    penalty" → penalty, "without the other party's consent" → consent)."""
+    if cue.lower().endswith("-free"):
+        return cue.lower().removesuffix("-free")
+    words: list[str] = []
+    for w in re.findall(r"[a-z][a-z'-]*", after.lower())[:8]:
+        w = w.removesuffix("'s")
+        if w in _EXEMPTION_FILLER:
+            continue
+        if w in _EXEMPTION_END or len(words) == 3:
+            break
+        words.append(w)
+    return words[-1] if words else None
+
+
+def check_exemptions(c: Parsed, ev: PreparedEvidence, question: Question,
+                     out: list[Finding]) -> None:
+    """``ungrounded_exemption``: the claim frees its statement from something ("…, without
+    paying any penalty.", "free of charge", "a penalty-free exit") whose word no evidence
+    sentence, nor the question, uses. An exemption changes what a party owes; added to a
+    faithful sentence, it is the part the model reads past (own case add-07 was verified at
+    P(entailment) 0.55)."""
+    said = {st for sent in ev.sentences for st in sent.content}
+    asked = {stem(w) for w in re.findall(r"[a-z][a-z-]+", question.text.lower())}
+    known = said | asked
+    for m in _EXEMPTION.finditer(c.text):
+        head = _exempted(m.group(0), c.text[m.end():])
+        what = stem(head) if head else None
+        if what is None or what in known or (what in _PRICE and _PRICE & known):
+            continue
+        phrase = c.text[m.start():m.end() + 40].split(",")[0].split(".")[0].strip()
+        out.append(Finding("ungrounded_exemption", "ungrounded",
+                           f"the claim adds an exemption ({phrase!r}) the evidence does not "
+                           "mention", m.group(0)))
+        return
+
+
 def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     for s in c.sentences:
@@ -186,7 +247,7 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
             e, score = got
             check_negation(s, e, out, ev)
             _check_polarity(s, e, out)
-            swapped = role_swap(s, e)
+            swapped = role_swap(s, e) or subject_swap(s, e, ev.sentences)
             if swapped is not None:
                 out.append(swapped)
             _check_modals(s, e, out)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
 
-__all__ = ["role_swap"]
+__all__ = ["role_swap", "subject_swap"]
 
 # Relation words that read the same both ways.
 _SYMMETRIC = frozenset("""and & or nor with vs versus v against between both together alongside
@@ -127,3 +127,81 @@ def role_swap(s: SentInfo, e: SentInfo) -> Finding | None:
     return Finding("role_swap", "contradiction",
                    f"the evidence relates {one!r} and {two!r} the other way round: "
                    f"{e.text.strip()!r}", s.text, e.text.strip())
+
+
+# ------------------------------------------------------------------ another subject
+
+_DETERMINERS = frozenset("the a an this that these those its their his her our your my".split())
+
+
+def _opening(s: SentInfo, other: frozenset[str]) -> tuple[int, set[str]]:
+    """Where the words of ``s`` that ``other`` shares begin (a token index), and the
+    content stems before it: the sentence's own opening, its subject where the rest is
+    shared."""
+    stems: set[str] = set()
+    for i, st in enumerate(s.stems):
+        if st is not None and st in other:
+            return i, stems
+        if st is not None:
+            stems.add(st)
+    return len(s.stems), stems
+
+
+def _anaphoric(s: SentInfo, end: int) -> bool:
+    """An opening that may name what another sentence names: a pronoun (no content word)
+    or a determiner and one noun ("The firm", "The drug")."""
+    words = [t.text.lower() for t in s.toks[:end] if t.text[:1].isalnum()]
+    content = [j for j in range(end) if s.stems[j] is not None]
+    return not content or (len(words) == 2 and words[0] in _DETERMINERS)
+
+
+_MAX_SUBJECT = 4  # tokens of an opening read as a subject
+_NOT_IN_SUBJECT = _BE | _CLAUSE | frozenset("""has have had will would can could may might must
+shall should do does did not in on at by for from to of after before during according as if
+when although though while because since until also i you we his her their its our my your
+""".split())
+
+
+def _subject(s: SentInfo, end: int) -> bool:
+    """The first ``end`` tokens of ``s`` are a noun phrase that the verb follows: a few
+    words, none of them an auxiliary, preposition or pronoun, and the next word in lower
+    case (the verb, not the rest of a name: "Mr | Miliband makes …")."""
+    if not 0 < end <= _MAX_SUBJECT or end >= len(s.toks):
+        return False
+    if any(t.text.lower() in _NOT_IN_SUBJECT or not t.text[:1].isalnum()
+           for t in s.toks[:end]):
+        return False
+    return s.toks[end].text[:1].islower()
+
+
+def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | None:
+    """``subject_swap`` when the claim sentence ``s`` and its aligned evidence sentence
+    ``e`` say the same thing (every content word of ``s`` after its subject is in ``e``, at
+    least two, and at most a fifth of ``e``'s are not in ``s``) of different subjects (two
+    short noun phrases that open the sentences before a verb, share no content word and
+    neither of which may be an anaphor), and the claim's subject is one another evidence
+    sentence names: "Managers pay approved claims on the 15th." where the evidence says
+    "The finance team pays approved claims on the 15th." and "Managers approve expense
+    claims.". The claim gave the statement the subject of its neighbour, as a scattered
+    anchor does."""
+    if "?" in s.text:
+        return None
+    start_s, mine = _opening(s, e.content)
+    start_e, theirs = _opening(e, s.content)
+    if not mine or not theirs or mine & e.content or theirs & s.content:
+        return None
+    if not _subject(s, start_s) or not _subject(e, start_e) \
+            or _anaphoric(s, start_s) or _anaphoric(e, start_e):
+        return None
+    rest = {st for st in s.stems[start_s:] if st is not None}
+    said = {st for st in e.stems[start_e:] if st is not None}
+    if len(rest) < 2 or not rest <= e.content or len(said - rest) > len(said) // 5:
+        return None  # not the same statement: the evidence says more, or the claim does
+    named = next((o for o in others if o is not e and o is not s and mine <= o.content), None)
+    if named is None:
+        return None
+    one = " ".join(t.text for t in s.toks[:start_s])
+    two = " ".join(t.text for t in e.toks[:start_e])
+    return Finding("subject_swap", "ungrounded",
+                   f"the evidence says this of {two!r}, not of {one!r}: {e.text.strip()!r} "
+                   f"({one!r} is named in {named.text.strip()!r})", one, e.text.strip())

@@ -53,10 +53,12 @@ from certirag.train.nli_data import (
     read_rows,
     snli_pairs,
 )
+from certirag.train.voice import document_voice_pairs
 from certirag.verifiers.binding import claim_anchors, evidence_sentences, plan_windows
 
 __all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pairs", "negate",
-           "paraphrase", "premise_for", "premises_for"]
+           "paraphrase", "premise_for", "premises_for", "voice_dev",
+           "voice_rows"]
 
 ENT, NEU, CON = 0, 1, 2
 #: Evidence characters per span at training time (what 256 tokens hold beside a claim).
@@ -492,14 +494,33 @@ def synthetic_pairs(path: Path, field: str, start: int, stop: int, seed: int,
     return out
 
 
+def voice_rows(data_dir: Path, start: int, stop: int, seed: int, passes: int = 1
+               ) -> list[Pair]:
+    """:func:`certirag.train.voice.document_voice_pairs` of the QA knowledge passages and
+    summarization documents of rows ``[start, stop)``, ``passes`` times with generators
+    seeded apart (each pass draws its own forms and negatives)."""
+    if stop > HALU_DEV_END:
+        raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
+    out: list[Pair] = []
+    for k in range(passes):
+        rng = random.Random(f"voice\x00{seed}\x00{k}")
+        for field, name in (("knowledge", "qa"), ("document", "summarization")):
+            for _, row in read_rows(data_dir / "halueval" / f"{name}.jsonl", start, stop):
+                out += document_voice_pairs(_sentences(str(row[field])), rng, f"syn_{name}",
+                                            max_chars=MAX_CHARS)
+    return out
+
+
 def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
                       summ_docs: int = HALU_TRAIN_END, qa_docs: int = HALU_TRAIN_END,
                       per_doc: int = 2, summ_negatives: bool = True,
-                      paraphrases: bool = False
+                      paraphrases: bool = False, voice: int = 0
                       ) -> tuple[list[Pair], dict[str, list[Pair]]]:
     """(train pairs shuffled with ``seed``, dev pairs by source) for recipe ``bind``;
     ``summ_negatives``: see :func:`summarization_claim_pairs` (the dev pairs keep them);
-    ``paraphrases``: the synthetic rewordings of :func:`paraphrase` (train and dev)."""
+    ``paraphrases``: the synthetic rewordings of :func:`paraphrase` (train and dev);
+    ``voice``: passes of :func:`voice_rows` over the training rows (0: none), and a dev
+    source ``voice`` from the dev rows."""
     snli = data_dir / "snli" / "train.jsonl"
     qa = data_dir / "halueval" / "qa.jsonl"
     summ = data_dir / "halueval" / "summarization.jsonl"
@@ -512,8 +533,18 @@ def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
     train += synthetic_pairs(summ, "document", 0, summ_docs, seed, "syn_summ", per_doc,
                              paraphrases)
     train += synthetic_pairs(qa, "knowledge", 0, qa_docs, seed + 1, "syn_qa", 1, paraphrases)
+    if voice:
+        train += voice_rows(data_dir, 0, HALU_TRAIN_END, seed, voice)
     rng.shuffle(train)
-    return as_read(train), bind_dev(data_dir, seed=seed, paraphrases=paraphrases)
+    dev = bind_dev(data_dir, seed=seed, paraphrases=paraphrases)
+    if voice:
+        dev["voice"] = voice_dev(data_dir, seed=seed)
+    return as_read(train), dev
+
+
+def voice_dev(data_dir: Path, *, seed: int) -> list[Pair]:
+    """The dev pairs of ``--voice``: one pass of :func:`voice_rows` over the dev rows."""
+    return as_read(voice_rows(data_dir, HALU_TRAIN_END, HALU_DEV_END, seed + 2))
 
 
 def as_read(pairs: list[Pair]) -> list[Pair]:

@@ -264,6 +264,7 @@ def quantize_int8(
     *,
     per_channel: bool = True,
     reduce_range: bool = True,
+    unsigned: bool = False,
 ) -> Path:
     """Quantise ``fp32_dir/model.onnx`` into ``out_dir/model.onnx`` (dynamic, int8 weights).
 
@@ -274,6 +275,13 @@ def quantize_int8(
     kernels can saturate) keep the same quality; on VNNI CPUs it costs almost
     nothing (all-MiniLM-L6-v2: mean cosine to fp32 0.991 with it, 0.992 without;
     without ``per_channel``: 0.867 and 0.961).
+
+    ``unsigned`` stores 8-bit unsigned weights with a zero point per column (uint8 ×
+    uint8 kernels, which cannot saturate, so ``reduce_range`` is not needed and is
+    ignored). For the NLI model it is much the more faithful: on 1,083 HaluEval dev pairs
+    of a fine-tuned stage the arg-max agreed with fp32 on 98% of voice-change pairs and
+    97.6% of summarization pairs, against 33.5% and 81.3% with 7-bit signed weights, whose
+    coarser grid rounds a short fine-tuning stage back to the weights it started from.
     Every other file of ``fp32_dir`` except the manifest is copied. Returns ``out_dir``.
     """
     fp32_dir = Path(fp32_dir)
@@ -290,9 +298,9 @@ def quantize_int8(
     quantize_dynamic(
         source,
         out_dir / "model.onnx",
-        weight_type=QuantType.QInt8,
+        weight_type=QuantType.QUInt8 if unsigned else QuantType.QInt8,
         per_channel=per_channel,
-        reduce_range=reduce_range,
+        reduce_range=reduce_range and not unsigned,
         op_types_to_quantize=["MatMul", "Gather"],
     )
     for path in sorted(fp32_dir.iterdir()):

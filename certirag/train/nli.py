@@ -156,7 +156,8 @@ def train(args: argparse.Namespace) -> Path:
                                              snli_limit=args.snli_limit,
                                              qa_docs=args.qa_synthetic_docs,
                                              summ_negatives=args.summarization_negatives,
-                                             paraphrases=args.paraphrases)
+                                             paraphrases=args.paraphrases,
+                                             voice=args.voice)
     else:
         train_pairs, dev = build_splits(
             Path(args.data), seed=args.seed,
@@ -270,6 +271,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--paraphrases", action=argparse.BooleanOptionalAction, default=False,
                     help="recipe bind: add meaning-preserving rewordings of training "
                          "sentences as entailed (certirag.train.bind_data.paraphrase)")
+    ap.add_argument("--voice", type=int, default=0, metavar="PASSES",
+                    help="recipe bind: add passive statements of agency said in another "
+                         "voice (entailed) with hard negatives of the same form, PASSES "
+                         "draws over the training rows (certirag.train.voice; 0: none)")
     ap.add_argument("--dev-size", type=int, default=500)
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--checkpoint-every", type=int, default=500)

@@ -22,7 +22,8 @@ from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.verifiers.windows import terms
 
 __all__ = ["NAME_STOP", "PRONOUN_LEAD", "THE_NOUN_LEAD", "Anchor", "Facts", "claim_anchors",
-           "drop_longer_names", "holds", "holds_here", "rival_in_place", "sentence_facts"]
+           "drop_longer_names", "holds", "holds_here", "rival_in_place", "sentence_facts",
+           "word_set"]
 
 # A sentence led by a pronoun: the pronoun within its first four words, after lowercase
 # words or openers only ("After adding that his wife …", not "Nelms said that he …").
@@ -97,7 +98,7 @@ class Facts:
     twice: frozenset[tuple[object, ...]] = frozenset()  # (kind, *key) of values stated twice
 
 
-def _word_set(text: str) -> frozenset[str]:
+def word_set(text: str) -> frozenset[str]:
     out = set()
     for w in re.findall(r"[\w'’.-]+", text.lower()):
         w = w.replace("’", "'")
@@ -163,7 +164,7 @@ def sentence_facts(text: str, locale: str) -> Facts:
     lead = _context(t, m.start(1), m.end(1)) if m else frozenset()
     if m is None and (m := THE_NOUN_LEAD.match(t)) is not None:
         lead = _context(t, m.start(1), m.end())  # "The band's | members"
-    return Facts(frozenset(values), kinds, _word_set(text), tuple(names), lead,
+    return Facts(frozenset(values), kinds, word_set(text), tuple(names), lead,
                  frozenset(twice))
 
 

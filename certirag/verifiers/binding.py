@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from certirag.checks.entities import PERSON_TITLES
 from certirag.errors import BackendError
-from certirag.text.subjects import resolve_pronoun
+from certirag.text.subjects import resolve_pronoun, sentence_subjects
 from certirag.verifiers.anchors import (
     PRONOUN_LEAD,
     THE_NOUN_LEAD,
@@ -50,6 +50,7 @@ from certirag.verifiers.anchors import (
     holds_here,
     rival_in_place,
     sentence_facts,
+    word_set,
 )
 from certirag.verifiers.base import NLIResult, Verifier
 from certirag.verifiers.shared import unshared
@@ -148,6 +149,24 @@ def _names_before(before: str, text: str) -> bool:
         rf"\b(?:a|an)\s+(?:[\w'’-]+\s+){{0,4}}{m.group(1)}\b", before) is not None
 
 
+_PERSONAL = frozenset("he she his her hers him".split())
+
+
+def _stands_for(before: str, text: str, words: frozenset[str]) -> frozenset[str]:
+    """The words a pronoun-led sentence ``text`` inherits from the sentence ``before`` it:
+    those of the subject the pronoun names ("It" after "Inception is a film directed by
+    Christopher Nolan." is Inception, not Nolan), or every word of ``before`` (``words``)
+    when the subject cannot be told: a plural pronoun, no subject found, or a personal
+    pronoun after a sentence that opens with no name."""
+    m = PRONOUN_LEAD.match(text)
+    pronoun = m.group(1).lower() if m is not None else "it"  # "The band …" names a thing
+    if pronoun not in _PERSONAL and pronoun not in ("it", "its"):
+        return words
+    name, thing = sentence_subjects(before)
+    subject = name if pronoun in _PERSONAL else (thing or name)
+    return word_set(subject) if subject else words
+
+
 # ------------------------------------------------------------------ planning
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +200,8 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
     counts = tuple(dict(Counter(terms(s.text))) for s in sents)
     return _Prepared(
         sents, facts, tuple(prev),
-        tuple(facts[p].words if p is not None else frozenset() for p in prev),
+        tuple(_stands_for(sents[p].text, s.text, facts[p].words) if p is not None
+              else frozenset() for s, p in zip(sents, prev, strict=True)),
         tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev),
         counts, tuple(frozenset(c) for c in counts))
 

@@ -86,6 +86,27 @@ def test_a_pronoun_never_loses_its_antecedent() -> None:
             assert "Anna Berg runs the Oslo office." in texts
 
 
+FILM = ("Inception is a 2010 science fiction film written and directed by Christopher Nolan. "
+        "It stars Leonardo DiCaprio as a thief who steals secrets.")
+
+
+def test_a_pronoun_inherits_the_subject_it_names_not_every_name_before_it() -> None:
+    # "It" is Inception: the second sentence, read resolved, binds a claim about its cast
+    windows = [w.text for w in plan("Leonardo DiCaprio stars as a thief in Inception.",
+                                    FILM).windows]
+    assert "Inception stars Leonardo DiCaprio as a thief who steals secrets." in windows
+    # but never one that gives its predicate to the director of the sentence before
+    for w in plan("Christopher Nolan stars as a thief in Inception.", FILM).windows:
+        assert w.text != "Inception stars Leonardo DiCaprio as a thief who steals secrets."
+        assert "Christopher Nolan" in w.text
+    # a personal pronoun after a sentence with a named subject is that person
+    people = "Anna Berg hired Tom Becker in 2010. She runs the Oslo office."
+    assert "Anna Berg runs the Oslo office." in [
+        w.text for w in plan("Anna Berg runs the Oslo office.", people).windows]
+    assert "Tom Becker runs the Oslo office." not in [
+        w.text for w in plan("Tom Becker runs the Oslo office.", people).windows]
+
+
 def test_claims_without_anchors_are_left_to_the_model() -> None:
     p = plan("Profits did not change.")
     assert p.required == [] and p.windows

@@ -58,3 +58,47 @@ def test_a_role_swap_is_caught(claim: str, evidence: str) -> None:
 ])
 def test_no_role_swap(claim: str, evidence: str) -> None:
     assert "role_swap" not in codes(claim, evidence)
+
+
+# subject_swap: the same statement of another subject, the claim's subject borrowed from
+# another sentence of the evidence
+
+EXPENSES = ("Managers approve expense claims within 5 working days. The finance team pays "
+            "approved claims on the 15th of each month.")
+SIDE_EFFECTS = ("Common side effects include nausea and diarrhoea. Rash occurs in about 3 "
+                "percent of patients.")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("Managers pay approved claims on the 15th of each month.", EXPENSES),
+    ("Nausea occurs in about 3 percent of patients.", SIDE_EFFECTS),
+    ("Nurses give the first dose in the clinic.",
+     "Nurses check the patient's weight. Doctors give the first dose in the clinic."),
+])
+def test_a_statement_given_another_sentences_subject_is_caught(claim: str,
+                                                               evidence: str) -> None:
+    assert "subject_swap" in codes(claim, evidence)
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # the statement of its own subject, as the evidence has it
+    ("The finance team pays approved claims on the 15th of each month.", EXPENSES),
+    ("Rash occurs in about 3 percent of patients.", SIDE_EFFECTS),
+    # an anaphor may name the claim's subject: "The firm" is Acme
+    ("Acme employs 300 people.", "Acme is a company based in Leeds. The firm employs 300 "
+     "people."),
+    ("The drug reduces pain and fever.",
+     "Ibuprofen is a drug sold without a prescription. Ibuprofen reduces pain and fever."),
+    # the rest of a name, not another subject
+    ("Mr Miliband made his first appearance on the campaign trail.",
+     "Mr Miliband took the weekend off. Ed Miliband made his first appearance on the "
+     "campaign trail."),
+    # the evidence says more of its subject than the claim: not the same statement
+    ("Abdul-Jabbar was diagnosed with leukemia in 2008.",
+     "Kareem Abdul-Jabbar had heart surgery. He also beat leukemia after being diagnosed in "
+     "2008."),
+    # a claim subject the evidence names nowhere else is the entity check's and the model's
+    ("Contractors pay approved claims on the 15th of each month.", EXPENSES),
+])
+def test_no_subject_swap(claim: str, evidence: str) -> None:
+    assert "subject_swap" not in codes(claim, evidence)

@@ -33,15 +33,16 @@ import pytest
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
 # Measured with the default preset (policy v3, scorer v3, builtin:nli-minilm-l6-para-int8,
-# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 124/127 = 0.976, pass
-# 59/72 = 0.819 (123/127 and 55/72 before the cause, allowance, do-support, contrast and
-# frame-scope rules of checks v3; the previous default, bind7 at 0.48 / 0.4: 123/127 and
+# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 127/127 = 1.0, pass
+# 59/72 = 0.819 (124/127 before the subject_swap and ungrounded_exemption checks; 123/127
+# and 55/72 before the cause, allowance, do-support, contrast and frame-scope rules of
+# checks v3; the previous default, bind7 at 0.48 / 0.4: 123/127 and
 # 52/72). With
 # bind7, the first 97 cases: 56/58 and 32/39, as before the second batch; the second batch
 # (ids "b2-", 102 cases in new domains, written to probe the verifier) found 17 planted
-# errors passing, 15 of them since fixed. The floors leave two catches and three passes of
-# margin: floors against regressions, not goals.
-CATCH_MIN = 0.95
+# errors passing, all of them since fixed. The floors leave three catches and three passes
+# of margin: floors against regressions, not goals.
+CATCH_MIN = 0.97
 PASS_MIN = 0.77
 
 # category -> (expected outcome(s), minimum number of cases per outcome)

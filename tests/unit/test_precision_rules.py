@@ -217,3 +217,17 @@ def test_a_month_that_ends_its_sentence_is_a_month() -> None:
     assert check_claim("The attacks in Lahore came in March.", [evidence]) == []
     assert [f.code for f in check_claim("The attacks in Lahore came in May.", [evidence])] == [
         "ungrounded_date"]
+
+
+@pytest.mark.parametrize(("claim", "evidence", "codes"), [
+    # time elapsed from a point of its own orders nothing against the evidence's "before"
+    ("A week later the council approved the plan.",
+     "Residents protested before the vote. A week later the council approved the plan.", []),
+    ("Police released the images 21 hours later.",
+     "The raid happened before dawn. Police released the images 21 hours later.", []),
+    # the planted twin: the order of two events turned round is still a contradiction
+    ("The council approved the plan after the vote.",
+     "The council approved the plan before the vote.", ["polarity_mismatch"]),
+])
+def test_time_elapsed_is_no_order(claim: str, evidence: str, codes: list[str]) -> None:
+    assert [f.code for f in check_claim(claim, [evidence])] == codes

@@ -35,6 +35,7 @@ import re
 from collections.abc import Sequence
 
 from certirag.train.nli_data import NOT_ENTAILED, Pair
+from certirag.verifiers.binding import claim_anchors
 
 __all__ = ["ACTIVE", "FORMS", "document_voice_pairs", "voice_pairs", "voices"]
 
@@ -163,8 +164,8 @@ def _say(agent: str, part: str, subj: str, present: bool, form: str = "active") 
 
 
 def _other_names(sentence: str, others: Sequence[str]) -> list[str]:
-    from certirag.verifiers.binding import claim_anchors
-
+    """Names of two or more capitalised words in ``others`` that ``sentence`` does not
+    write: the rival agents of a swap."""
     out: list[str] = []
     for o in others:
         for a in claim_anchors(o):

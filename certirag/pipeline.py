@@ -31,8 +31,9 @@ from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Scores, S
 from certirag.text.quotes import find_quote, is_quote
 from certirag.text.sentences import split_sentences
 from certirag.verifiers import NLIResult, Verifier, shared_verifier, verify_claims
-from certirag.verifiers.binding import BindingPlan, BindingWindow, BoundResult, score_bound
+from certirag.verifiers.binding import BindingPlan, BindingWindow
 from certirag.verifiers.judge import FILTER_ID, JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
+from certirag.verifiers.span_scoring import BoundResult, score_bound
 
 __all__ = ["FAILURE_CODES", "MAX_ANSWER_CHARS", "MAX_EVIDENCE_CHARS", "IndexLike",
            "VerificationResult", "coerce_evidence", "quoted_by", "render", "verify"]

@@ -21,7 +21,8 @@ The NLI model scores only binding spans, and reads them exactly as it was traine
 (:func:`plan_windows` is called by training and inference alike): the sentences in
 document order joined by one space. A pronoun's sentence that binds the claim with the
 names it inherits is a span of its own too, read resolved (:func:`span_reading`): the
-model reads one sentence well and two fused ones badly. The span that decides is the claim's minimal
+model reads one sentence well and two fused ones badly (scoring:
+:mod:`certirag.verifiers.span_scoring`). The span that decides is the claim's minimal
 sufficient evidence, one :class:`~certirag.schemas.Evidence` per sentence.
 
 Pure Python over :mod:`certirag.checks` parses; deterministic for a given input.
@@ -29,15 +30,13 @@ Pure Python over :mod:`certirag.checks` parses; deterministic for a given input.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from certirag.checks.entities import PERSON_TITLES
-from certirag.errors import BackendError
 from certirag.text.subjects import resolve_pronoun, sentence_subjects
 from certirag.verifiers.anchors import (
     PRONOUN_LEAD,
@@ -52,13 +51,12 @@ from certirag.verifiers.anchors import (
     sentence_facts,
     word_set,
 )
-from certirag.verifiers.base import NLIResult, Verifier
 from certirag.verifiers.shared import unshared
 from certirag.verifiers.windows import bm25, terms
 
 __all__ = ["MAX_SENTENCES", "Anchor", "BindingPlan", "BindingWindow",
-           "BoundResult", "SentenceRef", "claim_anchors", "evidence_sentences", "needs_finding",
-           "plan_windows", "score_bound", "span_reading", "unbound_message"]
+           "SentenceRef", "claim_anchors", "evidence_sentences", "needs_finding",
+           "plan_windows", "span_reading", "unbound_message"]
 
 #: A binding span holds at most this many sentences.
 MAX_SENTENCES = 3
@@ -519,21 +517,6 @@ def _title_before(text: str, name: str) -> str | None:
     return word if word in PERSON_TITLES else None
 
 
-# ------------------------------------------------------------------ scoring
-
-@dataclass(frozen=True, slots=True)
-class BoundResult:
-    """A claim scored on its binding spans: the best span's result (``None`` when no span
-    binds the claim), the span's sentences, and the plan; ``others``, the other spans that
-    reach τe with their results, in the order of preference (the next to try when the
-    best span fails the deterministic check)."""
-
-    result: NLIResult | None
-    window: BindingWindow | None
-    plan: BindingPlan
-    others: tuple[tuple[NLIResult, BindingWindow], ...] = ()
-
-
 def unbound_message(plan: BindingPlan) -> str:
     """Why no span binds the claim, for the ``unbound_anchors`` finding."""
     if plan.unbound:
@@ -556,46 +539,3 @@ def unbound_message(plan: BindingPlan) -> str:
 def needs_finding(plan: BindingPlan) -> bool:
     """Whether the claim's anchors are stated only apart (no eligible span)."""
     return not plan.windows and bool(plan.required)
-
-
-def _preference(block: Sequence[NLIResult], plan: BindingPlan, j: int, tau_entail: float
-                ) -> tuple[int, int, float, int]:
-    """Passing spans first, the fewest sentences among them, then the higher score."""
-    ok = block[j].scores.entailment >= tau_entail and not block[j].truncated
-    return (int(ok), -len(plan.windows[j].sentences) if ok else 0,
-            block[j].scores.entailment, -j)
-
-
-def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[BindingPlan], *,
-                tau_entail: float, read: Callable[[str], str]) -> list[BoundResult]:
-    """Score every claim on the binding spans of its plan (:func:`plan_windows`), all
-    pairs in ONE ``score_pairs`` call.
-
-    Per claim, the span that decides is the one with the fewest sentences among those
-    whose calibrated P(entailment) reaches ``tau_entail`` (ties: the higher score); when
-    none does, the span with the highest P(entailment). Claims no span binds are not
-    scored (``result`` is ``None``). The other spans that reach ``tau_entail`` follow in
-    ``others``, in the same order. ``read`` gives what the model reads for a span's text
-    and for a claim (the scorer version's reading: :func:`certirag.bound.model_reading`)."""
-    pairs = [(read(w.text), claim)
-             for claim, p in zip(map(read, claims), plans, strict=True) for w in p.windows]
-    results = verifier.score_pairs(pairs) if pairs else []
-    if len(results) != len(pairs):
-        raise BackendError(f"verifier {getattr(verifier, 'name', '?')!r} returned "
-                           f"{len(results)} results for {len(pairs)} pairs")
-    out: list[BoundResult] = []
-    k = 0
-    for p in plans:
-        block = results[k : k + len(p.windows)]
-        k += len(p.windows)
-        if not block:
-            out.append(BoundResult(None, None, p))
-            continue
-
-        ranked = sorted(range(len(block)), reverse=True,
-                        key=lambda j: _preference(block, p, j, tau_entail))
-        best, w = ranked[0], p.windows[ranked[0]]
-        others = tuple((dataclasses.replace(block[j], window=p.windows[j].text), p.windows[j])
-                       for j in ranked[1:] if _preference(block, p, j, tau_entail)[0])
-        out.append(BoundResult(dataclasses.replace(block[best], window=w.text), w, p, others))
-    return out

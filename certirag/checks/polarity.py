@@ -18,15 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from certirag.checks._text import Token
+from certirag.checks.units import is_duration_unit
 
 __all__ = ["ANTONYMS", "NegScope", "Polarity", "analyse_polarity"]
 
 _CUES = frozenset({"not", "n't", "no", "never", "none", "nobody", "nothing", "neither", "nor",
                    "without", "cannot"})
 _OPENERS = frozenset({".", "!", "?", ":", ";", '"', "'", "(", "-"})
-# Units of elapsed time before "later"/"earlier".
-_ELAPSED = frozenset("""second seconds minute minutes hour hours day days week weeks month
-months year years decade decades moment moments""".split())
 _QUALIFIER_NEXT = frozenset({"more", "less", "fewer", "later", "earlier", "greater", "exceeding",
                              "over", "under", "above", "below", "longer", "shorter", "only",
                              "sooner", "much", "many"})
@@ -200,7 +198,7 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
         if pair == "more/less" and (nxt == "than" or prev in ("or", "no", "not", "much")):
             continue
         if pair == "before/after" and low in ("earlier", "later") and (
-                nxt == "than" or prev in _ELAPSED):
+                nxt == "than" or is_duration_unit(prev) or prev in ("moment", "moments")):
             continue  # "later than", and time elapsed from a point of its own: "a week
             # later", "21 hours later" orders nothing against another sentence's "before"
         if pair == "open/closed" and low == "close" and nxt in ("to", "by", "friend",

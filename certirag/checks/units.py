@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-__all__ = ["Unit", "duration_after", "unit_after"]
+__all__ = ["Unit", "duration_after", "is_duration_unit", "unit_after"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +216,11 @@ _DURATION_RE = re.compile(
     r"(?:[\s-](?P<cls2>ouvrés|ouvrées|ouvrables|francs|calendaires)(?![A-Za-z]))?",
     re.IGNORECASE,
 )
+
+
+def is_duration_unit(word: str) -> bool:
+    """Whether ``word`` (lower case) names a unit of time ("week", "hours", "h")."""
+    return word in _DURATION_UNITS
 
 
 def duration_after(text: str, pos: int) -> tuple[str, str, Decimal, str, int] | None:

@@ -278,10 +278,11 @@ def quantize_int8(
 
     ``unsigned`` stores 8-bit unsigned weights with a zero point per column (uint8 ×
     uint8 kernels, which cannot saturate, so ``reduce_range`` is not needed and is
-    ignored). For the NLI model it is much the more faithful: on 1,083 HaluEval dev pairs
-    of a fine-tuned stage the arg-max agreed with fp32 on 98% of voice-change pairs and
-    97.6% of summarization pairs, against 33.5% and 81.3% with 7-bit signed weights, whose
-    coarser grid rounds a short fine-tuning stage back to the weights it started from.
+    ignored). For the NLI model it is much the more faithful: on HaluEval dev pairs of a
+    fine-tuned stage the arg-max agreed with fp32 on 97.3% of voice-change pairs and 97.6%
+    of summarization pairs, against 38.3% and 81.3% with 7-bit signed weights, whose
+    coarser grid rounds a short fine-tuning stage back to the weights it started from
+    (``benchmarks/quantisation.py``).
     Every other file of ``fp32_dir`` except the manifest is copied. Returns ``out_dir``.
     """
     fp32_dir = Path(fp32_dir)

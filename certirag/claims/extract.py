@@ -72,14 +72,17 @@ _OPINION = re.compile(
     r"|disliked|feel|am (?:happy|glad|sad|sorry|excited|"
     r"pleased|thrilled)|think (?:it'?s|that'?s|this is) (?:great|good|bad|awful|amazing|"
     r"wonderful|fun|interesting)|find (?:it|this|that) \w+|wish|hope|can't wait|cannot wait"
-    r"|['’]m (?:happy|glad|sad|sorry|excited|a (?:big )?fan)|(?:['’]d|would) (?:really )?"
+    r"|(?:['’]m|am) (?:happy|glad|sad|sorry|excited|(?:also )?a (?:big |huge )?fan)"
+    r"|(?:['’]ve|have) heard (?:so much |a lot of |many )?(?:great|good|amazing|nice) things"
+    r"|(?:['’]d|would) (?:really )?"
     r"(?:recommend|suggest|love|like)|recommend|(?:['’]m|am) not (?:sure|certain)"
     r"|(?:don't|do not) know"
     r"|(?:can't|cannot) remember)\b",
     re.IGNORECASE,
 )
 _OPINION_ONLY = re.compile(
-    r"^(?:(?:that|this|it)(?:'s| is| was| sounds| seems)(?: like)? (?:an? )?(?:so |really |"
+    r"^(?:(?:(?:that|this|it)(?:'s| is| was| sounds| seems| looks)|sounds|seems|looks)"
+    r"(?: like)? (?:an? )?(?:so |really |"
     r"very )?(?:great|good|awesome|amazing|cool|nice|wonderful|interesting|fun|lovely|"
     r"terrible|awful|sad)(?: (?:choice|question|idea|pick|one|film|movie|book|song|show|"
     r"read|place|team))?"
@@ -138,9 +141,39 @@ def not_a_claim_reason(sentence: str) -> str | None:
     if _OPINION.match(s):
         rest = s.split(None, 1)[1] if " " in s else ""
         proper = [w for w in re.findall(r"\b[A-Z][a-z]+", rest) if w != "I"]
-        if not _FACTUAL_HINT.search(s) and not proper:
+        advice = _ADVICE.search(s)
+        if advice is not None and not _PRONOUN_OBJECT.match(s, advice.end()):
+            return None  # "I'd suggest ibuprofen.": what to take is checked
+        if not _FACTUAL_HINT.search(s) and (not proper or _ONE_NAME.match(rest)):
             return "opinion"
     return None
+
+
+def _opinion_name(sentence: str) -> str | None:
+    """The one name an opinion gives ("Steven Spielberg" in "I'm a big fan of Steven
+    Spielberg."), which a pronoun after it stands for; ``None`` when it gives none."""
+    rest = sentence.split(None, 1)[1] if " " in sentence.strip() else ""
+    m = _NAME_IN_OPINION.search(rest)
+    return m.group(0).rstrip(".") if m is not None else None
+
+
+_NAME_IN_OPINION = re.compile(
+    r"(?:\b[Tt]he\s+)?\b[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|and|a|an|de|von|van)\s+)*"
+    r"[A-Z][\w'’.-]*)*")
+# Advice names what to do or take ("I'd recommend ibuprofen"): unless its object is a
+# pronoun ("I'd recommend it"), it is checked.
+_ADVICE = re.compile(r"\b(?:recommend|suggest|prefer|preferred|advise)\b", re.IGNORECASE)
+_PRONOUN_OBJECT = re.compile(r"\s+(?:it|that|this|them|those|these|one|him|her|you)\b"
+                             r"(?:\s+(?:too|as well|also|highly|so much|a lot))*\s*[.!]*$",
+                             re.IGNORECASE)
+# The rest of an opinion that names one thing and relates it to nothing: "… a big fan of
+# Christopher Nolan.", "… liked Interstellar too!", "… recommend The Lord of the Rings."
+# A second name or a relation ("Tom Hanks in Inception", "… with Meg Ryan") keeps the
+# sentence a claim: it presupposes a fact.
+_ONE_NAME = re.compile(
+    r"^(?:[a-z'’]+\s+){0,8}?(?:the\s+)?[A-Z][\w'’.-]*"
+    r"(?:\s+(?:(?:of|the|and|a|an|de|von|van)\s+)*[A-Z][\w'’.-]*)*"
+    r"(?:\s+(?:too|as well|also|so much|a lot|very much))?\s*[.!]*$")
 
 
 # A conjunction before a pronoun that opens a reply's sentence ("And it was …").
@@ -515,6 +548,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
         if yes_subject is not None and (p := _YES_PRONOUN.match(sentence)) is not None:
             sentence = yes_subject[0].upper() + yes_subject[1:] + sentence[p.end():]
         reason = not_a_claim_reason(sentence) if sentence else "only reference markers"
+        if reason == "opinion" and (fan := _opinion_name(sentence)) is not None:
+            # "I'm a big fan of Steven Spielberg. He directed it.": "he" is the name
+            last_subject, last_thing, named_it, agent = fan, None, False, None
         if reason is not None:
             claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start,
                                 end=s_end, kind="not_a_claim"))

@@ -37,16 +37,27 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"(?: (?:provided|given|available|above|you shared|i have))?)" + _SEP,
     # opinion and attention markers followed by the statement itself
     r"^(?:i (?:really |honestly |personally )?(?:think|believe|guess|feel|reckon|suppose|"
-    r"understand|recall|remember)|i'?d say|i would say|i'?m (?:pretty |fairly |quite )?"
-    r"(?:sure|certain|confident)|it seems(?: to me)?|it appears|(?:please )?note|"
+    r"understand|recall|remember|heard|read|saw)|i'?d say|i would say|"
+    r"i'?m (?:pretty |fairly |quite )?(?:sure|certain|confident)|it seems(?: to me)?|"
+    r"it appears|(?:please )?note|"
     r"(?:please )?remember|keep in mind|bear in mind|be aware)(?: that)?[\s,:]+(?=\S)",
     # question frames around a statement: "Did you know that X?"
     r"^(?:did|do) you know(?: that)?[\s,:]+(?=\S)|^are you aware(?: that)?[\s,:]+(?=\S)"
     r"|^(?:isn'?t it|is it not) (?:true|the case) that\s+(?=\S)",
 )]
+# Tag questions after a statement ask the listener to agree with it; the statement is
+# still made: "He plays for Barcelona, isn't he?", "…, isn't that great?", "…, is that
+# true?".
+_AUX = (r"(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should|"
+        r"shall|must|might|may)")
+_TAG = (r"(?:" + _AUX + r"(?:n'?t| not)?|ain'?t|won'?t|shan'?t) "
+        r"(?:it|he|she|they|there|that|this|we|you|i)"
+        r"(?: (?:so |really |pretty |just )?(?:great|cool|amazing|awesome|interesting|nice|"
+        r"something|crazy|wild|funny|sad|true|right|correct|incredible|impressive))?")
 _TRAILING = re.compile(
-    r"(?:,\s*(?:i think|i believe|i guess|in my (?:opinion|view)|right|isn'?t it|"
-    r"aren'?t they|doesn'?t it|don'?t they|did you know|you know|as far as i know)"
+    r"(?:,\s*(?:i think|i believe|i guess|in my (?:opinion|view)|right|correct|no|eh|huh|"
+    r"yeah|don'?t you think|wouldn'?t you say|did you know|you know|as far as i know|"
+    + _TAG + r")"
     r"|\s+(?:i think|i believe))\s*[.!?]*$", re.IGNORECASE)
 _QUESTION_FRAME = re.compile(r"^(?:did|do) you know|^are you aware|^(?:isn'?t it|is it not) ",
                              re.IGNORECASE)

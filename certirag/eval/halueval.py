@@ -44,6 +44,7 @@ __all__ = [
     "overlap_baseline",
     "record_from",
     "run_halueval",
+    "split_triples",
 ]
 
 RESERVED_FROM = {"halueval-qa": 8_000, "halueval-summarization": 8_000, "halueval-dialogue": 0}
@@ -93,13 +94,49 @@ def _last_turn(history: str) -> str:
     return turns[-1] if turns else ""
 
 
+_MAX_NAME = 200  # the longest name a fact may end with, in characters
+
+
+def split_triples(knowledge: str) -> str:
+    """The dialogue ``knowledge`` field with a sentence break between its facts.
+
+    The field is a path of knowledge-graph facts written end to end with nothing between
+    them, each fact's subject the object of the fact before: "Iron Man is starring Robert
+    Downey Jr.Robert Downey Jr. starred in Zodiac (Crime Fiction Film)Zodiac (Crime Fiction
+    Film) is starring Jake Gyllenhaal". Read as one text, "Jr.Robert" and "Film)Zodiac" are
+    words no claim can ground. A fact ends where the name that ends it is written again with
+    no space between: a break goes there (a stop, unless the name ends with one, and a
+    blank line). A capital, digit or bracket must open the repeated name, and the name must
+    open a word on its left, so "murmur" or "McConaughey" are never cut; facts that do not
+    chain stay as they are."""
+    cuts: list[int] = []
+    start = 0
+    for i in range(1, len(knowledge)):
+        ch = knowledge[i]
+        if knowledge[i - 1].isspace() or not (ch.isupper() or ch.isdigit() or ch in "(\"'"):
+            continue
+        for n in range(min(i - start, len(knowledge) - i, _MAX_NAME), 1, -1):
+            left = i - n
+            if (left == 0 or knowledge[left - 1].isspace()) and \
+                    knowledge[left:i] == knowledge[i:i + n]:
+                cuts.append(i)
+                start = i
+                break
+    if not cuts:
+        return knowledge
+    parts = [knowledge[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(knowledge)],
+                                                     strict=True)]
+    return "\n\n".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts[:-1]) \
+        + "\n\n" + parts[-1]
+
+
 def load_dialogue(path: Path, rows: Rows, limit: int | None) -> list[HaluExample]:
     out = []
     for line, obj in read_jsonl(path, rows):
         knowledge, history, right, hallu = _texts(obj, path, line, "knowledge",
                                                   "dialogue_history", "right_response",
                                                   "hallucinated_response")
-        evidence = [{"id": f"knowledge-{line}", "text": knowledge}]
+        evidence = [{"id": f"knowledge-{line}", "text": split_triples(knowledge)}]
         if history.strip():
             evidence.append({"id": f"history-{line}", "text": history})
         out.append(HaluExample(line, _last_turn(history), evidence, right, hallu))

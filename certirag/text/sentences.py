@@ -46,9 +46,11 @@ CLOSERS = "\"'”’»›)]}"
 _NEVER = _words(
     """
     dr mr mrs ms mx prof messrs mme mlle rev hon capt col lt sgt gov mt st
-    cf vs v viz e.g i.e approx
     """
 )
+# Latin reference markers, written in lower case: ``cf. Smith``, ``e.g. The``. Capitalised
+# they are names (``Inter Miami CF. Did you know …``) and end a sentence as any word does.
+_LATIN = _words("cf vs v viz e.g i.e approx")
 
 # Reference abbreviations: no split before a number, a roman numeral or a single letter
 # (``s. 124(1ZA)(a)``, ``No. 5``, ``vol. II``, ``Jan. 5``); a capitalised word still splits
@@ -73,6 +75,7 @@ _OPENER_WORDS = _words(
     their our my your in on at for from as but and or so yet if when while where after before
     since although though because however also both each all some many most no not one such
     what which who how why during under until unless with without according here today
+    do does did is are was were has have had can could will would should may might must
     """
 )
 
@@ -96,7 +99,7 @@ _GLUED = re.compile(
     r"(?=[\"“]?[A-Z][a-z]*(?:[A-Z][a-z]+)?(?:[\s,;:!?" + re.escape(CLOSERS) + r"]|\.\s|\.?\Z))"
 )
 # Abbreviations a glued word may be (``Mrs.Smith``, ``Inc.Pictures``): never cut there.
-_GLUE_KEEP = _NEVER | _NUMERIC | _AMBIGUOUS
+_GLUE_KEEP = _NEVER | _LATIN | _NUMERIC | _AMBIGUOUS
 
 
 def _opens_sentence(word: str, after: str) -> bool:
@@ -133,7 +136,7 @@ def _is_boundary(text: str, m: re.Match[str]) -> bool:
     if not bare:
         return True
     low = bare.lower()
-    if low in _NEVER:
+    if low in _NEVER or (bare in _LATIN or (low in _LATIN and "." in bare)):
         return False
     if len(bare) == 1 and bare.isupper():  # an initial: ``J. R. R. Tolkien``, ``A. Smith``
         return _opens_sentence(word, after)
@@ -168,7 +171,7 @@ def needs_full_word(sentence: str) -> bool:
     if not bare:
         return False
     low = bare.lower()
-    return (low in _NEVER or low in _NUMERIC or low in _AMBIGUOUS
+    return (low in _NEVER or low in _LATIN or low in _NUMERIC or low in _AMBIGUOUS
             or (len(bare) == 1 and bare.isupper()) or bool(_DOTTED.match(bare))
             or bare.isdigit() or "." in bare)
 

@@ -23,6 +23,15 @@ NAME_RUN = (r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s
 #: A sentence that opens with a pronoun (group 1).
 PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|Those)\b")
 _SUBJECT_PRONOUNS = frozenset({"He", "She", "It", "They"})
+_PERSON_PRONOUNS = frozenset({"He", "She", "His", "Her"})
+# A name "he" or "she" cannot stand for: a club, firm, body or place by its last word, or a
+# name behind "The" ("The Beatles", "The Dark Knight"; not "The Goulburn man").
+_NOT_A_PERSON = re.compile(
+    r"^The(?:\s+[A-Z][\w'’.-]*)+$|\b(?:FC|CF|AFC|SC|AC|Inc|Ltd|LLC|PLC|plc|Corp|Co|Company|Club|United|City|"
+    r"Rovers|Athletic|University|College|School|Band|Group|Party|Council|Ministry|"
+    r"Department|Agency|Bank|Airlines?|Records|Studios?|Fund|Foundation|Association|Society|"
+    r"Team|Church|Hospital|Museum|Street|Road|Island|River|Mountains?|Lake|Park|Stadium)"
+    r"\.?$")
 _POSSESSIVES = frozenset({"His", "Her", "Its", "Their"})
 # A verb contracted onto a subject pronoun ("It's", "They're", "He'll"); "'s" before
 # "been" or "got" is "has".
@@ -133,6 +142,8 @@ def name_pronoun(sentence: str, name: str | None, thing: str | None) -> str | No
     subject = (thing or name) if word in ("It", "Its") else name
     if subject is None:
         return None
+    if word in _PERSON_PRONOUNS and _NOT_A_PERSON.search(subject):
+        return None  # "Inter Miami CF, which … . He was born in Rosario."
     repl = subject if word in _SUBJECT_PRONOUNS else f"{subject}'s"
     rest = sentence[m.end():]
     if word in _SUBJECT_PRONOUNS and (c := _CONTRACTION.match(rest)) is not None:

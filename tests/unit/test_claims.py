@@ -199,6 +199,11 @@ def spans(answer: str, question: str = "") -> list[tuple[str, str, str]]:
     ("In my opinion, the fine is £400.", "The fine is £400.", "the fine is £400."),
     ("I think the fine is £400.", "The fine is £400.", "the fine is £400."),
     ("The fine is £400, right?", "The fine is £400", "The fine is £400"),
+    # a tag question asks the listener to agree: the statement is still made
+    ("The fine is £400, isn't it?", "The fine is £400", "The fine is £400"),
+    ("The fine is £400, isn't that something?", "The fine is £400", "The fine is £400"),
+    ("The fine was £400, wasn't it?", "The fine was £400", "The fine was £400"),
+    ("I heard the fine is £400, is that true?", "The fine is £400", "the fine is £400"),
     ("Let me know if the £500 allowance is not enough.",
      "Let me know if the £500 allowance is not enough.",
      "Let me know if the £500 allowance is not enough."),
@@ -332,6 +337,10 @@ def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
 @pytest.mark.parametrize("answer", [
     "I love that movie!", "Yes, I'd recommend it.", "I'm not sure.", "I'm a big fan of his work.",
     "That's a great choice!", "That sounds like a fun movie.", "I would really like that.",
+    # one name, related to nothing: the sentence says how the speaker feels about it
+    "I'm a big fan of Christopher Nolan.", "I also liked Interstellar.",
+    "I enjoyed The Lord of the Rings too!", "I've heard great things about Interstellar.",
+    "Sounds like a great movie.",
 ])
 def test_a_speakers_opinion_is_no_claim(answer: str) -> None:
     (kind, _, _), = spans(answer, "Do you know who directed Inception?")
@@ -341,9 +350,23 @@ def test_a_speakers_opinion_is_no_claim(answer: str) -> None:
 @pytest.mark.parametrize("answer", [
     "I love that it was filmed in Iceland.",  # a clause after the opinion states a fact
     "I recommend the 2019 edition.",  # a figure
+    "I loved Tom Hanks in Inception.",  # two names related: it presupposes a fact
+    "I really enjoyed Inception with Leonardo DiCaprio.",
+    "I'd recommend Interstellar.",  # advice naming what to watch, take or buy
+    "I'd suggest ibuprofen.",
 ])
 def test_an_opinion_that_states_a_fact_is_a_claim(answer: str) -> None:
     assert [k for k, _, _ in spans(answer, "Do you know who directed Inception?")] == ["claim"]
+
+
+@pytest.mark.parametrize(("answer", "claim"), [
+    ("I'm a big fan of Steven Spielberg. He directed it.",
+     "Steven Spielberg directed Inception."),
+    ("I also liked Interstellar. It stars Tom Hanks.", "Interstellar stars Tom Hanks."),
+])
+def test_a_pronoun_after_an_opinion_names_what_the_opinion_named(answer: str,
+                                                                 claim: str) -> None:
+    assert [t for k, t, _ in spans(answer, "Who directed Inception?") if k == "claim"] == [claim]
 
 
 def test_a_title_that_opens_with_i_is_still_an_answer() -> None:

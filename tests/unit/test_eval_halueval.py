@@ -20,6 +20,7 @@ from certirag.eval.halueval import (
     metrics_of,
     overlap_baseline,
     run_halueval,
+    split_triples,
 )
 from certirag.eval.items import ClaimOutcome, Item, Outcome
 from certirag.eval.suite import SPECS, TuneRun, tune
@@ -141,6 +142,40 @@ def test_dialogue_question_is_last_turn(tmp_path: Path) -> None:
     (ex,) = load_dialogue(path, Rows(), None)
     assert ex.question == "Was he in Zodiac?"
     assert [e["id"] for e in ex.evidence] == ["knowledge-0", "history-0"]
+
+
+@pytest.mark.parametrize(("knowledge", "facts"), [
+    # the published format: facts end to end, each subject the object before it
+    ("Iron Man is starring Robert Downey Jr.Robert Downey Jr. starred in Zodiac (Crime "
+     "Fiction Film)Zodiac (Crime Fiction Film) is starring Jake Gyllenhaal",
+     ["Iron Man is starring Robert Downey Jr.",
+      "Robert Downey Jr. starred in Zodiac (Crime Fiction Film).",
+      "Zodiac (Crime Fiction Film) is starring Jake Gyllenhaal"]),
+    ("Inception is directed by Christopher NolanChristopher Nolan directed Interstellar",
+     ["Inception is directed by Christopher Nolan.", "Christopher Nolan directed Interstellar"]),
+    # nothing repeats: left alone; a doubled syllable or a capital inside a name is no break
+    ("Zodiac is starring Jake Gyllenhaal.", ["Zodiac is starring Jake Gyllenhaal."]),
+    ("The murmur of Matthew McConaughey", ["The murmur of Matthew McConaughey"]),
+    ("Bora Bora hosts ABBA", ["Bora Bora hosts ABBA"]),
+    ("", [""]),
+])
+def test_dialogue_knowledge_is_split_into_its_facts(knowledge: str, facts: list[str]) -> None:
+    assert split_triples(knowledge).split("\n\n") == facts
+
+
+def test_the_dialogue_loader_splits_the_knowledge(tmp_path: Path) -> None:
+    path = tmp_path / "dialogue.jsonl"
+    path.write_text(json.dumps({
+        "knowledge": "Inception is directed by Christopher NolanChristopher Nolan directed "
+                     "InterstellarInterstellar is starring Matthew McConaughey",
+        "dialogue_history": "[Human]: Who directed Inception?",
+        "right_response": "Christopher Nolan. He also directed Interstellar.",
+        "hallucinated_response": "Christopher Nolan. He also directed Dunkirk."}) + "\n",
+        encoding="utf-8")
+    (ex,) = load_dialogue(path, Rows(), None)
+    text = ex.evidence[0]["text"]
+    assert "Interstellar.\n\nInterstellar is starring" in text
+    assert "InterstellarInterstellar" not in text
 
 
 def test_auroc_counts_ties_half_and_orders_scores() -> None:

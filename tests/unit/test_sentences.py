@@ -33,6 +33,15 @@ GOLDEN: list[tuple[str, list[str]]] = [
     ("They climbed Mt. Everest via St. Paul's route.",
      ["They climbed Mt. Everest via St. Paul's route."]),
     ("Compare cf. Smith, and Smith vs. Jones.", ["Compare cf. Smith, and Smith vs. Jones."]),
+    # capitalised, a Latin marker is a name's last word (a club) and ends its sentence
+    ("He plays for Inter Miami CF. Did you know that?",
+     ["He plays for Inter Miami CF.", "Did you know that?"]),
+    ("Smith v. Jones was decided in 1990.", ["Smith v. Jones was decided in 1990."]),
+    # after a company suffix, a question's auxiliary opens the next sentence
+    ("It was made by Apple Inc. Do you own one?", ["It was made by Apple Inc.",
+                                                   "Do you own one?"]),
+    ("Robert Downey Jr. Was he in Zodiac?", ["Robert Downey Jr.", "Was he in Zodiac?"]),
+    ("He works for Warner Bros. Pictures.", ["He works for Warner Bros. Pictures."]),
     ("See Fig. 3, vol. 2, pp. 10-12, p. 4 and ch. 7.",
      ["See Fig. 3, vol. 2, pp. 10-12, p. 4 and ch. 7."]),
     ("See vol. II for details. Next.", ["See vol. II for details.", "Next."]),

@@ -41,6 +41,13 @@ from .certify_support import recompute_codes
     ("The Goulburn man was found guilty in February.", "He spent money on a Maserati.",
      "The Goulburn man spent money on a Maserati."),
     ("Took part in the attack on Inan Eren.", "He was jailed for 38 years.", None),
+    # "he" and "she" name no club, firm or "The" title; "it" and "they" still may
+    ("Inter Miami CF is based in Fort Lauderdale.", "He was born in Rosario.", None),
+    ("Acme Ltd makes valves.", "She runs it.", None),
+    ("The Dark Knight is a film.", "He directed it.", None),
+    ("Inter Miami CF is based in Fort Lauderdale.", "It was founded in 2018.",
+     "Inter Miami CF was founded in 2018."),
+    ("Joe Cole plays in midfield.", "He was born in London.", "Joe Cole was born in London."),
 ])
 def test_a_pronoun_is_resolved_from_the_sentence_before(antecedent: str, sentence: str,
                                                         resolved: str | None) -> None:

@@ -7,7 +7,9 @@ second); the evidence sentence it aligns with has the same two names with the sa
 words between them, in the other order, in the same voice (a passive ``by`` in both or in
 neither: "Globex was bought by Acme" states "Acme bought Globex"). A relation that reads the
 same both ways ("A met B", "A and B", "A played against B") is no swap, and neither is a
-claim whose order the evidence also states.
+claim whose order the evidence also states. "In" after the verb on one side only turns
+the order round ("X starred in Y" is what "Y is starring X" says; "Y starred in X" is the
+swap); another preposition on one side only is another relation: no swap.
 """
 
 from __future__ import annotations
@@ -90,6 +92,14 @@ def _between(s: SentInfo, a: tuple[int, int], b: tuple[int, int]
             _passive(words), words)
 
 
+_PREPOSITIONS = frozenset("in on at into onto for from with to of about under over".split())
+
+
+def _last_preposition(words: list[str]) -> str | None:
+    """The preposition the relation words end with ("starred in"), if any."""
+    return words[-1] if words and words[-1] in _PREPOSITIONS else None
+
+
 def role_swap(s: SentInfo, e: SentInfo) -> Finding | None:
     """``role_swap`` when the evidence sentence ``e`` relates the claim sentence's two
     names the other way round (see the module docstring)."""
@@ -115,6 +125,15 @@ def role_swap(s: SentInfo, e: SentInfo) -> Finding | None:
             if not relation <= words or not _verbish(between) or (between[:1] == [","]) \
                     or any(w in _CLAUSE for w in between):
                 continue  # no relation of the two names, or "X, director of Y"
+            frames = {_last_preposition(between), _last_preposition(gap)}
+            if len(frames) == 2:
+                if frames != {None, "in"} or by or passive:
+                    continue  # another frame of another relation
+                # "X starred in Y" is what "Y is starring X" says: the order turns round
+                if x != a:
+                    return None
+                swapped = True
+                continue
             if x == a:  # the claim's order: stated, unless an agent ("by") turns it round
                 if by == passive or ("by" in between) == ("by" in gap):
                     return None

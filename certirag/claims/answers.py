@@ -246,7 +246,15 @@ def asks_the_listener(question: str) -> bool:
     """Whether a yes/no question asks about the one it is put to ("Do you know …?", "Have
     you seen …?", "Did you like it?"): a yes to it says nothing about the evidence."""
     m = _yes_no_match(question)
-    return m is not None and re.match(r"you\b", m.group("rest"), re.IGNORECASE) is not None
+    if m is not None and re.match(r"you\b", m.group("rest"), re.IGNORECASE) is not None:
+        return True
+    # a chat turn that asks inside a statement, unpunctuated: "Yes i like him too did you
+    # know he also was in Zodiac."
+    return m is None and _ASKS_YOU.search(question) is not None
+
+
+_ASKS_YOU = re.compile(r"\b(?:did|do|have|had) you (?:ever )?(?:know|hear|see|seen|watch|"
+                       r"watched|read|like|enjoy|try|tried)\b", re.IGNORECASE)
 
 
 def yes_no_subject(question: str) -> str | None:

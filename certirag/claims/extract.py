@@ -77,6 +77,10 @@ _OPINION = re.compile(
     r"|(?:['’]d|would) (?:really )?"
     r"(?:recommend|suggest|love|like)|recommend|(?:['’]m|am) not (?:sure|certain)"
     r"|(?:don't|do not) know"
+    # what the speaker has seen, read or watched: their own experience
+    r"|(?:['’]ve|have)(?:n['’]t| not| never| also| already)? (?:seen|read|watched|heard of|"
+    r"listened to|been to)|(?:didn'?t|did not|never) (?:see|read|watch|hear of)"
+    r"|(?:saw|watched|visited) "
     r"|(?:can't|cannot) remember)\b",
     re.IGNORECASE,
 )
@@ -86,7 +90,11 @@ _OPINION_ONLY = re.compile(
     r"very )?(?:great|good|awesome|amazing|cool|nice|wonderful|interesting|fun|lovely|"
     r"terrible|awful|sad)(?: (?:choice|question|idea|pick|one|film|movie|book|song|show|"
     r"read|place|team))?"
-    r"|how (?:interesting|nice|cool|wonderful|sad)|what a .*)[\s!.]*$",
+    r"|how (?:interesting|nice|cool|wonderful|sad)|what a .*"
+    # what the speaker knew: "I didn't know that!", "I had no idea.", "I knew that."
+    r"|(?:i )?(?:didn'?t|did not|never) know(?: (?:that|this|it))?(?: (?:before|either))?"
+    r"|i (?:had|have) no idea|i (?:did |do )?(?:already )?kn[eo]w (?:that|it)"
+    r"|good to know|me too|same here|i agree)[\s!.]*$",
     re.IGNORECASE,
 )
 # A fact inside an opinion: a figure, or a clause ("I love that it was filmed in Iceland");

@@ -37,12 +37,16 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"(?: (?:provided|given|available|above|you shared|i have))?)" + _SEP,
     # opinion and attention markers followed by the statement itself
     r"^(?:i (?:really |honestly |personally )?(?:think|believe|guess|feel|reckon|suppose|"
-    r"understand|recall|remember|heard|read|saw)|i'?d say|i would say|"
+    r"understand|recall|remember|heard)|i (?:read|saw) that|i'?d say|i would say|"
     r"i'?m (?:pretty |fairly |quite )?(?:sure|certain|confident)|it seems(?: to me)?|"
     r"it appears|(?:please )?note|"
     r"(?:please )?remember|keep in mind|bear in mind|be aware)(?: that)?[\s,:]+(?=\S)",
     # question frames around a statement: "Did you know that X?"
     r"^(?:did|do) you know(?: that)?[\s,:]+(?=\S)|^are you aware(?: that)?[\s,:]+(?=\S)"
+    # what the speaker knew or did not know (factive): "Didn't know RDJ was in it."
+    r"|^(?:i )?(?:didn'?t|did not|never) know(?: that)?[\s,:]+(?=\S)"
+    r"|^i (?:had|have) no idea(?: that)?[\s,:]+(?=\S)"
+    r"|^i (?:did |do )?(?:already )?kn[eo]w(?: that)?[\s,:]+(?=\S)"
     r"|^(?:isn'?t it|is it not) (?:true|the case) that\s+(?=\S)",
 )]
 # Tag questions after a statement ask the listener to agree with it; the statement is

@@ -115,6 +115,11 @@ def word_set(text: str) -> frozenset[str]:
 _CTX_WORDS = 1  # content words on each side that make an anchor's context
 
 
+# A capitalised run right before an opening bracket: the name a bracketed name after it
+# tells apart ("Zodiac (Crime Fiction Film)", "Mercury (Planet)").
+_DISAMBIGUATED = re.compile(r"(?<![\w'’.-])([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)\s*\(\s*\Z")
+
+
 def _context(text: str, start: int, end: int) -> frozenset[str]:
     """The content words (stemmed) nearest to ``text[start:end]`` on each side."""
     left = terms(text[max(0, start - 80):start])[-_CTX_WORDS:]
@@ -155,11 +160,23 @@ def sentence_facts(text: str, locale: str) -> Facts:
         it = time_item(tm)
         values.add(("time", *it.key))
         note("time", it.key, tm.text, tm.start, tm.end)
-    names = []
+    names: list[tuple[tuple[str, ...], frozenset[str]]] = []
+    last_end = -1
     for e in p.entities:
         words = tuple(w for w in e.words if w and w not in NAME_STOP)
+        head = _DISAMBIGUATED.search(t, 0, e.start) if t[e.end:].startswith(")") else None
+        if words and head is not None:
+            # "Zodiac (Crime Fiction Film)": which Zodiac; one name with it, not another
+            # (the name before the bracket may open the sentence, where it is no entity)
+            if names and last_end == head.end(1):
+                names.pop()
+            whole = tuple(w.lower().rstrip(".") for w in head.group(1).split()) + words
+            names.append((whole, _context(t, head.start(1), e.end + 1)))
+            last_end = e.end
+            continue
         if words:
             names.append((words, _context(t, e.start, e.end)))
+            last_end = e.end
     m = PRONOUN_LEAD.match(t)
     lead = _context(t, m.start(1), m.end(1)) if m else frozenset()
     if m is None and (m := THE_NOUN_LEAD.match(t)) is not None:

@@ -306,7 +306,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
                 else present <= got
             if binds and len(span) > 1 and len(present & got) > 1:
                 apart = _apart(anchors, present & got, span, hits, facts, heirs, frame,
-                               inherited, choice)
+                               inherited, choice, texts=[x.text for x in sents])
                 if apart:
                     unbound.extend(apart)
                     continue
@@ -386,8 +386,8 @@ def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int
            hits: list[frozenset[int]], facts: Sequence[Facts],
            heirs: Sequence[tuple[tuple[str, ...], ...]], frame: frozenset[int],
            inherited: Sequence[frozenset[str]],
-           choice: frozenset[tuple[int, int]] = frozenset()
-           ) -> list[tuple[Anchor, Anchor, str]]:
+           choice: frozenset[tuple[int, int]] = frozenset(), *,
+           texts: Sequence[str] = ()) -> list[tuple[Anchor, Anchor, str]]:
     """Anchor pairs of the span that no one sentence states together, where a sentence
     holding one of them states a rival value in the other's place. A chain through a
     third anchor does not excuse a rival ("Office 18 in Berlin …" and "… Berlin has 19
@@ -407,6 +407,11 @@ def _apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int
             if (a, b) in together or (a in frame and b in frame) or (a, b) in choice:
                 continue
             rival = _rival_near(a, b, anchors, members, hits, facts, heirs, frame, inherited)
+            if rival is None and texts and a not in frame and b not in frame:
+                rival = next((r for i in members if a in hits[i] and b not in hits[i]
+                              for j in members if b in hits[j] and a not in hits[j]
+                              if (r := parallel_rival(anchors[a], anchors[b], texts[i],
+                                                      texts[j], anchors)) is not None), None)
             if rival is not None:
                 out.append((anchors[a], anchors[b], rival))
     return out
@@ -425,6 +430,57 @@ def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
                 if r is not None and not (y in frame and _bridged(
                         r, y, hits, facts, inherited)):
                     return r.text
+    return None
+
+
+def _edge(name: str, text: str, *, at_start: bool) -> str | None:
+    """``text`` less ``name`` written at its start (or end), with a bracketed name after it
+    ("Zodiac (Crime Fiction Film) is …"); ``None`` when ``name`` is not there."""
+    body = text.strip().rstrip(".!?").strip()
+    pat = re.escape(name).replace(r"\ ", r"\s+") + r"\.?(?:\s*\([^()]{1,60}\))?"
+    m = re.match(pat + r"\s+", body, re.IGNORECASE) if at_start else \
+        re.search(r"\s+" + pat + r"\Z", body, re.IGNORECASE)
+    if m is None:
+        return None
+    return body[m.end():] if at_start else body[:m.start()]
+
+
+# A fact's predicate: the lower-case words between its two names, one to four of them,
+# a verb among them ("is starring", "starred in", "was written by", "has genre").
+_PREDICATE = re.compile(r"(?=[a-z'’ -]*\b(?:is|are|was|were|has|have|had|\w+ed|\w+s|\w+ing)\b)"
+                        r"(?:[a-z][a-z'’-]*\s+){1,4}(?=[A-Z0-9\"“(])")
+
+
+def parallel_rival(a: Anchor, b: Anchor, text_a: str, text_b: str,
+                   claim: Sequence[Anchor]) -> str | None:
+    """Two facts of one predicate that give ``a`` and ``b`` opposite places: "Iron Man is
+    starring Robert Downey Jr." and "Zodiac is starring Jake Gyllenhaal" for a claim that
+    puts Jake Gyllenhaal in Iron Man. The name in ``a``'s place beside ``b`` ("Zodiac") is
+    its rival. Short knowledge-graph facts are written so; ``None`` when the two sentences
+    do not have that shape, or the name in ``a``'s place is one of the claim's."""
+    for a_first in (True, False):
+        rest_a = _edge(a.text, text_a, at_start=a_first)
+        rest_b = _edge(b.text, text_b, at_start=not a_first)
+        if rest_a is None or rest_b is None:
+            continue
+        # a_first: "a PRED M" and "N PRED b"; else "M PRED a" and "b PRED N"
+        m = _PREDICATE.match(rest_a if a_first else rest_b)
+        if m is None:
+            continue
+        pred = m.group(0).strip()
+        if a_first:
+            if not rest_b.lower().endswith(" " + pred.lower()):
+                continue
+            rival = rest_b[:-len(pred)].strip()
+        else:
+            if not rest_a.lower().endswith(" " + pred.lower()):
+                continue
+            rival = rest_b[m.end():].strip()
+        words = word_set(rival)
+        if not rival or not rival[:1].isupper() or len(rival) > 80 or any(
+                set(x.key) <= words for x in claim if x.kind == "name"):
+            continue
+        return rival
     return None
 
 

@@ -89,3 +89,33 @@ def test_a_person_borrowed_for_a_role_another_titled_person_holds_binds_nothing(
 def test_an_alias_or_a_place_is_no_rival_person(claim: str, text: str) -> None:
     finding = binding_finding(claim, [text])
     assert finding is None or finding.code != "unbound_anchors", finding
+
+
+# Knowledge-graph facts, one per sentence, as a dialogue's knowledge gives them.
+FILMS = ("Iron Man is starring Robert Downey Jr.\n\nRobert Downey Jr. starred in Zodiac (Crime "
+         "Fiction Film).\n\nZodiac (Crime Fiction Film) is starring Jake Gyllenhaal")
+
+
+@pytest.mark.parametrize("knowledge", [FILMS, FILMS.replace(" (Crime Fiction Film)", "")])
+def test_a_parallel_fact_gives_its_own_name_as_the_rival(knowledge: str) -> None:
+    # the same predicate puts Jake Gyllenhaal in Zodiac and Robert Downey Jr. in Iron Man
+    finding = binding_finding("Robert Downey Jr. was in Iron Man with Jake Gyllenhaal.",
+                              [knowledge])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "Zodiac" in finding.message
+    # the chain through Zodiac binds the faithful synthesis
+    assert binding_finding("Robert Downey Jr. was in Zodiac with Jake Gyllenhaal.",
+                           [knowledge]) is None
+
+
+def test_a_bracketed_name_tells_its_name_apart_and_is_no_rival() -> None:
+    # "(Crime Fiction Film)" says which Zodiac; it is not another name beside Jake
+    assert binding_finding("Robert Downey Jr. starred in Zodiac with Jake Gyllenhaal.",
+                           [FILMS]) is None
+
+
+def test_parallel_facts_of_prose() -> None:
+    text = "Anna Smith joined Acme in 2010. Later that year Tom Jones joined Globex."
+    finding = binding_finding("Anna Smith joined Globex.", [text])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("Anna Smith joined Acme.", [text]) is None

@@ -341,6 +341,9 @@ def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
     "I'm a big fan of Christopher Nolan.", "I also liked Interstellar.",
     "I enjoyed The Lord of the Rings too!", "I've heard great things about Interstellar.",
     "Sounds like a great movie.",
+    # what the speaker knew, saw or read: their own experience
+    "I didn't know that!", "I had no idea.", "I knew that.", "I haven't seen Zodiac.",
+    "I watched it last week.",
 ])
 def test_a_speakers_opinion_is_no_claim(answer: str) -> None:
     (kind, _, _), = spans(answer, "Do you know who directed Inception?")
@@ -357,6 +360,25 @@ def test_a_speakers_opinion_is_no_claim(answer: str) -> None:
 ])
 def test_an_opinion_that_states_a_fact_is_a_claim(answer: str) -> None:
     assert [k for k, _, _ in spans(answer, "Do you know who directed Inception?")] == ["claim"]
+
+
+@pytest.mark.parametrize(("answer", "claim"), [
+    # what the speaker did not know, or knew, is stated: "know" is factive
+    ("Didn't know RDJ was in Zodiac.", "RDJ was in Zodiac."),
+    ("I did know that, Zodiac also stars Brad Pitt.", "Zodiac also stars Brad Pitt."),
+    ("I had no idea that Zodiac stars Brad Pitt.", "Zodiac stars Brad Pitt."),
+    ("I heard Zodiac stars Brad Pitt.", "Zodiac stars Brad Pitt."),
+    # "I saw …" is the speaker's; what they saw with a name related to it is checked
+    ("I saw Zodiac with Brad Pitt last year.", "I saw Zodiac with Brad Pitt last year."),
+])
+def test_what_the_speaker_knew_is_a_claim(answer: str, claim: str) -> None:
+    assert [t for k, t, _ in spans(answer, "Do you like Zodiac?") if k == "claim"] == [claim]
+
+
+def test_a_yes_to_a_chat_turn_that_asks_the_listener_is_no_claim() -> None:
+    turn = "Yes i like him too did you know he also was in Zodiac a crime fiction film."
+    assert [k for k, _, _ in spans("Yes! Jake Gyllenhaal was in Zodiac.", turn)] == [
+        "not_a_claim", "claim"]
 
 
 @pytest.mark.parametrize(("answer", "claim"), [

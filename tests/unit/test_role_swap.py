@@ -22,6 +22,9 @@ from .paraphrase_support import codes
     ("Globex was acquired by Acme.", "Globex acquired Acme in 2019."),
     ("Acme acquired Globex.", "Acme was acquired by Globex in 2019."),
     ("Jones succeeded Smith.", "Jones was succeeded by Smith."),
+    # "in" on one side turns the order round: the same order is the swap
+    ("Zodiac starred in Jake Gyllenhaal.", "Zodiac is starring Jake Gyllenhaal."),
+    ("Jake Gyllenhaal stars Zodiac.", "Jake Gyllenhaal starred in Zodiac."),
 ])
 def test_a_role_swap_is_caught(claim: str, evidence: str) -> None:
     assert "role_swap" in codes(claim, evidence)
@@ -37,6 +40,11 @@ def test_a_role_swap_is_caught(claim: str, evidence: str) -> None:
      "Amelie Mauresmo was appointed as Andy Murray's coach last summer."),
     # relations that read the same both ways
     ("Smith met Jones in Paris.", "Jones met Smith in Paris."),
+    # "X starred in Y" is what "Y is starring X" says
+    ("Jake Gyllenhaal also starred in Zodiac.", "Zodiac is starring Jake Gyllenhaal."),
+    ("Zodiac stars Jake Gyllenhaal.", "Jake Gyllenhaal starred in Zodiac."),
+    # another preposition on one side is another relation
+    ("Smith works for Jones.", "Jones works Smith hard."),
     ("Acme and Globex merged.", "Globex and Acme merged."),
     # a title, an apposition or a clause between the names is no relation of theirs
     ("WADA director general David Howman said he was disappointed.",

@@ -158,8 +158,9 @@ def not_a_claim_reason(sentence: str) -> str | None:
 
 
 def _opinion_name(sentence: str) -> str | None:
-    """The one name an opinion gives ("Steven Spielberg" in "I'm a big fan of Steven
-    Spielberg."), which a pronoun after it stands for; ``None`` when it gives none."""
+    """The name an opinion or a question gives ("Steven Spielberg" in "I'm a big fan of
+    Steven Spielberg.", "Carrie" in "Have you read Carrie?"), which a pronoun after it
+    stands for; ``None`` when it gives none."""
     rest = sentence.split(None, 1)[1] if " " in sentence.strip() else ""
     m = _NAME_IN_OPINION.search(rest)
     return m.group(0).rstrip(".") if m is not None else None
@@ -556,7 +557,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
         if yes_subject is not None and (p := _YES_PRONOUN.match(sentence)) is not None:
             sentence = yes_subject[0].upper() + yes_subject[1:] + sentence[p.end():]
         reason = not_a_claim_reason(sentence) if sentence else "only reference markers"
-        if reason == "opinion" and (fan := _opinion_name(sentence)) is not None:
+        if reason in ("opinion", "question") and (fan := _opinion_name(sentence)) is not None:
             # "I'm a big fan of Steven Spielberg. He directed it.": "he" is the name
             last_subject, last_thing, named_it, agent = fan, None, False, None
         if reason is not None:

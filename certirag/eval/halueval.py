@@ -95,6 +95,8 @@ def _last_turn(history: str) -> str:
 
 
 _MAX_NAME = 200  # the longest name a fact may end with, in characters
+_WORD_AT = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z][\w'’.-]*)?")
+_CAMEL_LEFT = re.compile(r"(?<![A-Za-z])[A-Z]?[a-z]{3,}\Z")  # "Lauderdale|Lionel", not "Mc|C…"
 
 
 def split_triples(knowledge: str) -> str:
@@ -107,8 +109,10 @@ def split_triples(knowledge: str) -> str:
     words no claim can ground. A fact ends where the name that ends it is written again with
     no space between: a break goes there (a stop, unless the name ends with one, and a
     blank line). A capital, digit or bracket must open the repeated name, and the name must
-    open a word on its left, so "murmur" or "McConaughey" are never cut; facts that do not
-    chain stay as they are."""
+    open a word on its left, so "murmur" or "McConaughey" are never cut. A fact that does
+    not chain is cut where a word of three lower-case letters or more runs into a capital
+    whose word (with the one after it) the field also writes apart: "Fort
+    LauderdaleLionel Messi was born in Rosario" after "Lionel Messi plays for …"."""
     cuts: list[int] = []
     start = 0
     for i in range(1, len(knowledge)):
@@ -122,6 +126,14 @@ def split_triples(knowledge: str) -> str:
                 cuts.append(i)
                 start = i
                 break
+        else:
+            # a fact that does not chain: "… in Fort LauderdaleLionel Messi was born …",
+            # where the word after the capital is written apart elsewhere in the field
+            word = _WORD_AT.match(knowledge, i)
+            if word is not None and _CAMEL_LEFT.search(knowledge, 0, i) and re.search(
+                    r"(?:^|\s)" + re.escape(word.group(0)) + r"\b", knowledge):
+                cuts.append(i)
+                start = i
     if not cuts:
         return knowledge
     parts = [knowledge[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(knowledge)],

@@ -385,6 +385,8 @@ def test_a_yes_to_a_chat_turn_that_asks_the_listener_is_no_claim() -> None:
     ("I'm a big fan of Steven Spielberg. He directed it.",
      "Steven Spielberg directed Inception."),
     ("I also liked Interstellar. It stars Tom Hanks.", "Interstellar stars Tom Hanks."),
+    # a question that names one thing: the pronoun after it is that thing
+    ("Have you read Carrie? It's a horror novel.", "Carrie is a horror novel."),
 ])
 def test_a_pronoun_after_an_opinion_names_what_the_opinion_named(answer: str,
                                                                  claim: str) -> None:

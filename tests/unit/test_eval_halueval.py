@@ -153,6 +153,12 @@ def test_dialogue_question_is_last_turn(tmp_path: Path) -> None:
       "Zodiac (Crime Fiction Film) is starring Jake Gyllenhaal"]),
     ("Inception is directed by Christopher NolanChristopher Nolan directed Interstellar",
      ["Inception is directed by Christopher Nolan.", "Christopher Nolan directed Interstellar"]),
+    # a fact that does not chain: cut where a word runs into a name written apart elsewhere
+    ("Lionel Messi plays for Inter Miami CFInter Miami CF is located in Fort Lauderdale"
+     "Lionel Messi was born in Rosario",
+     ["Lionel Messi plays for Inter Miami CF.", "Inter Miami CF is located in Fort Lauderdale.",
+      "Lionel Messi was born in Rosario"]),
+    ("He watched YouTube videos on YouTube", ["He watched YouTube videos on YouTube"]),
     # nothing repeats: left alone; a doubled syllable or a capital inside a name is no break
     ("Zodiac is starring Jake Gyllenhaal.", ["Zodiac is starring Jake Gyllenhaal."]),
     ("The murmur of Matthew McConaughey", ["The murmur of Matthew McConaughey"]),

@@ -11,6 +11,15 @@ date that the evidence does not contain at all, not even as text: true findings 
 fail-closed rule, whatever the data set's label says; ``(answers with a claim absent from
 the evidence)`` counts the answers that hold one.
 
+With ``--run RUN.json`` (the run document of ``certirag eval halueval-summarization
+--ablate --run RUN.json`` on the same rows) it also reports how each evaluated system
+decided the summarization claims that hold a name, figure or date absent from the
+document: a verifier that verifies them verifies what the document does not say, whatever
+the data set's label is.
+
+    python benchmarks/fixed_withholds.py --data ../shared/data --qa-rows 7000:7001 \
+        --summarization-rows 7300:8000 --run RUN.json
+
 With ``--verify-yes-no`` the right QA answers that are bare yes/no replies also run through
 the full pipeline at the default preset, and the number that pass is printed.
 
@@ -41,7 +50,7 @@ def _rows(path: Path, spec: str) -> list[dict[str, Any]]:
             if i >= hi:
                 break
             if i >= lo:
-                out.append(json.loads(line))
+                out.append({**json.loads(line), "_line": i})
     return out
 
 
@@ -54,7 +63,8 @@ def _absent(finding: Any, evidence: str) -> bool:
     return finding.code in _UNGROUNDED and bool(text) and text not in evidence.lower()
 
 
-def _withheld(answer: str, evidence: str, question: str, codes: Counter[str]) -> bool:
+def _withheld(answer: str, evidence: str, question: str, codes: Counter[str],
+              absent_spans: list[tuple[int, int]] | None = None) -> bool:
     from certirag.bound import binding_finding
     from certirag.checks import check_claim, prepare_evidence
     from certirag.claims import extract_claims
@@ -76,6 +86,8 @@ def _withheld(answer: str, evidence: str, question: str, codes: Counter[str]) ->
         if any(_absent(f, evidence) for f in found):
             codes["(absent from the evidence)"] += 1
             absent = True
+            if absent_spans is not None:
+                absent_spans.append((c.start, c.end))
         out = out or bool(found)
     if absent:
         codes["(answers with a claim absent from the evidence)"] += 1
@@ -83,14 +95,41 @@ def _withheld(answer: str, evidence: str, question: str, codes: Counter[str]) ->
 
 
 def _count(rows: list[dict[str, Any]], evidence: str, question: str | None, right: str,
-           wrong: str) -> dict[str, Any]:
+           wrong: str, absent: dict[tuple[int, str], list[tuple[int, int]]] | None = None
+           ) -> dict[str, Any]:
+    """Withholds before the model per side; ``absent`` collects, per (row line, side), the
+    spans of the claims holding something absent from the evidence."""
     report: dict[str, Any] = {"rows": len(rows)}
     for key, field in (("right", right), ("hallucinated", wrong)):
         codes: Counter[str] = Counter()
-        n = sum(_withheld(str(r[field]), str(r[evidence]),
-                          str(r[question]) if question else "", codes) for r in rows)
+        n = 0
+        for r in rows:
+            spans: list[tuple[int, int]] = []
+            n += _withheld(str(r[field]), str(r[evidence]),
+                           str(r[question]) if question else "", codes, spans)
+            if absent is not None and spans:
+                absent[(int(r["_line"]), key)] = spans
         report[key] = {"withheld": n, "codes": dict(codes.most_common())}
     return report
+
+
+def systems_on(absent: dict[tuple[int, str], list[tuple[int, int]]],
+               run: dict[str, Any]) -> dict[str, dict[str, dict[str, int]]]:
+    """For each system of the run document ``run`` and each side, how many of the
+    ``absent`` claims (per (line, side): claim spans) it scored and how many it verified."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for item in run.get("items", []):
+        side = "right" if item.get("meta", {}).get("answer") == "right" else "hallucinated"
+        spans = set(absent.get((int(item["line"]), side), ()))
+        if not spans:
+            continue
+        for system, result in item.get("systems", {}).items():
+            counts = out.setdefault(system, {}).setdefault(side, {"claims": 0, "verified": 0})
+            for c in result.get("claims", []):
+                if (c["start"], c["end"]) in spans:
+                    counts["claims"] += 1
+                    counts["verified"] += c["decision"] == "verified"
+    return out
 
 
 def _yes_no(rows: list[dict[str, Any]]) -> dict[str, int]:
@@ -118,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--summarization-rows", default="7000:7200")
     ap.add_argument("--verify-yes-no", action="store_true",
                     help="also verify the right QA answers that are bare yes/no replies")
+    ap.add_argument("--run", type=Path, default=None,
+                    help="an --ablate run document of halueval-summarization on the same "
+                         "rows: how each system decided the claims absent from the document")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     halu = args.data / "halueval"
@@ -126,13 +168,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     qa = _rows(halu / "qa.jsonl", args.qa_rows)
     summ = _rows(halu / "summarization.jsonl", args.summarization_rows)
+    absent: dict[tuple[int, str], list[tuple[int, int]]] = {}
     report: dict[str, Any] = {
         "qa": {"row_range": args.qa_rows,
                **_count(qa, "knowledge", "question", "right_answer", "hallucinated_answer")},
         "summarization": {"row_range": args.summarization_rows,
                           **_count(summ, "document", None, "right_summary",
-                                   "hallucinated_summary")},
+                                   "hallucinated_summary", absent)},
     }
+    if args.run is not None:
+        try:
+            run = json.loads(args.run.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"cannot read the run document {args.run}: {exc}", file=sys.stderr)
+            return 2
+        if run.get("dataset") != "halueval-summarization":
+            print(f"{args.run} is no halueval-summarization run", file=sys.stderr)
+            return 2
+        report["summarization"]["absent_claims_by_system"] = systems_on(absent, run)
     if args.verify_yes_no:
         report["qa"]["yes_no"] = _yes_no(qa)
     if args.json:
@@ -143,6 +196,11 @@ def main(argv: list[str] | None = None) -> int:
               f"right {r['right']['withheld']}, hallucinated {r['hallucinated']['withheld']}")
         for key in ("right", "hallucinated"):
             print(f"  {key}: {r[key]['codes']}")
+        for system, sides in r.get("absent_claims_by_system", {}).items():
+            if not any(v["claims"] for v in sides.values()):
+                continue  # a baseline with no claims
+            shown = ", ".join(f"{k} {v['verified']}/{v['claims']}" for k, v in sides.items())
+            print(f"  claims absent from the document, verified by {system}: {shown}")
         if "yes_no" in r:
             y = r["yes_no"]
             print(f"  right answers that are bare yes/no replies: {y['right_yes_no']}, of "

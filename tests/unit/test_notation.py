@@ -41,6 +41,12 @@ from .certify_support import recompute_codes
     ("in the United States of America", "in the US"),
     ("the U.S. Senate and U.K. law", "the US Senate and UK law"),
     ("Her son lives in the U.K.", "Her son lives in the UK."),
+    # an additive particle: what else holds was said before; the model reads the fact
+    ("Christopher Nolan also directed Interstellar.", "Christopher Nolan directed Interstellar."),
+    ("Also, he wrote Carrie.", "He wrote Carrie."),
+    ("Jake Gyllenhaal was in it too.", "Jake Gyllenhaal was in it."),
+    ("She sang, too! Then she left.", "She sang! Then she left."),
+    ("Bad is pop music as well.", "Bad is pop music."),
 ])
 def test_one_notation(text: str, read: str) -> None:
     assert model_text(text) == read
@@ -57,6 +63,8 @@ def test_one_notation(text: str, read: str) -> None:
     "the USS Enterprise",
     "12 Stone Street",  # an address, not a weight
     "15st 7lb",
+    "The price is too high.",  # "too" inside a sentence is a degree
+    "He did it well.",
 ])
 def test_left_as_written(text: str) -> None:
     assert model_text(text) == text

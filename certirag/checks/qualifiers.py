@@ -155,7 +155,9 @@ def condition_cues(text: str, *, claim: bool = False) -> list[tuple[int, int, st
 
 
 _HEDGE_RE = re.compile(
-    r"\b(?:might|may\s+(?:possibly|well|have)|possibly|probably|(?<!un)likely|perhaps|maybe"
+    # "you might enjoy …" suggests what the listener may like: no hedge of a fact
+    r"\b(?:might(?!\s+(?:also\s+|really\s+)?(?:enjoy|like|love|want)\b)"
+    r"|may\s+(?:possibly|well|have)|possibly|probably|(?<!un)likely|perhaps|maybe"
     r"|reportedly|allegedly|apparent|apparently|presumably|supposedly|arguably|could\s+(?:possibly|be)"
     r"|(?:is|are|was|were)\s+(?:thought|believed|said|reported|alleged|estimated|presumed)\s+to"
     r"|(?:appears?|appeared|seems?|seemed)\s+to|it\s+is\s+possible\s+that|suggests?\s+that"

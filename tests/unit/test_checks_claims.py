@@ -127,6 +127,8 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("The town has exactly 2,000 residents.", "The town has approximately 2,000 residents.",
      "precision_mismatch"),
     ("The drug might cause drowsiness.", "The drug causes drowsiness.", "hedge_mismatch"),
+    ("You might be right that the drug causes drowsiness.", "The drug causes drowsiness.",
+     "hedge_mismatch"),
     ("The drug causes drowsiness.", "The drug probably causes drowsiness.", "hedge_mismatch"),
     ("The hotel allowance is £110 per night in London.", HOTEL, "value_swap"),
     ("Marie Curie won the Nobel Prize in Chemistry in 1903.", NOBEL, "value_swap"),
@@ -135,6 +137,9 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [
     ("The fee is £85.", "The fee is £85.", "ungrounded_figure"),
+    # "you might enjoy …" suggests what the listener may like; it hedges no fact
+    ("You might enjoy The Casual Vacancy too, it's a tragicomedy.",
+     "The Casual Vacancy has genre Tragicomedy.", "hedge_mismatch"),
     ("The dose is 5 mg.", "The dose is 5 mg.", "unit_mismatch"),
     ("Debt reached 5 billion.", "Debt reached 5bn.", "magnitude_mismatch"),
     ("Reply within 10 days.", "Reply within 10 calendar days.", "duration_mismatch"),

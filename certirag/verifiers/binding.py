@@ -204,6 +204,9 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         counts, tuple(frozenset(c) for c in counts))
 
 
+_QUESTION_END = re.compile(r"\?[\"'”’)\]]*\s*\Z")
+
+
 def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: int,
                  locale: str = "dmy") -> BindingPlan:
     """The binding spans of ``claim`` in ``evidence``, best first (at most ``top``), and
@@ -214,8 +217,11 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     anchors = claim_anchors(claim, locale=locale)
     if not sents:
         return BindingPlan(anchors, [], [])
+    # a question states nothing: it holds no anchor ("Do you like Iron Man?" in a chat's
+    # history binds no "Iron Man" for a claim)
     hits = [frozenset(a for a, anc in enumerate(anchors) if holds_here(anc, anchors, facts[i],
                                                                        inherited[i]))
+            if not _QUESTION_END.search(sents[i].text) else frozenset()
             for i in range(len(sents))]
     hits, longer = drop_longer_names(claim, anchors, hits, [x.text for x in sents], prev)
     present = frozenset().union(*hits) if hits else frozenset()

@@ -119,3 +119,11 @@ def test_parallel_facts_of_prose() -> None:
     finding = binding_finding("Anna Smith joined Globex.", [text])
     assert finding is not None and finding.code == "unbound_anchors"
     assert binding_finding("Anna Smith joined Acme.", [text]) is None
+
+
+def test_a_question_in_the_evidence_binds_nothing() -> None:
+    # the chat's history asks about Iron Man; it states nothing of it
+    history = "[Human]: Do you like Iron Man? [Assistant]: Sure! [Human]: What else was he in?"
+    finding = binding_finding("He was in Iron Man with Jake Gyllenhaal.", [FILMS, history])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "Zodiac" in finding.message

@@ -58,7 +58,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
             is_age(c, f) and age_stated(f.number, ev))
         if not grounded and _question_grounds(f, q):
             continue
-        if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev)):
+        if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev) or _bound_met(f, ev)):
             continue
         if not grounded:
             out.append(_ungrounded_figure(f, ev))
@@ -124,6 +124,29 @@ def _rounded(f: Figure, ev: PreparedEvidence) -> bool:
     half = Decimal(5).scaleb(f.scale - digits - 1)
     return any(abs(e.number - f.number) < half for e in ev.by_dim.get(f.dim, ())
                if not e.scale)
+
+
+_NEAR = Decimal("0.1")  # a bound meets a value within a tenth of it
+_ROUND = Decimal("0.05")  # "about" a value within a twentieth of it
+
+
+def _bound_met(f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether a bounded figure is met by an exact value of the evidence close to it, in
+    the same unit: "More than £12,700 was spent" for "£12,712.97" (within a tenth of the
+    bound, so "more than £1" says nothing of £12,712.97); "about 2,000" within a
+    twentieth."""
+    if f.qualifier not in ("gt", "min", "lt", "max", "approx") or f.number <= 0:
+        return False
+    for e in ev.by_dim.get(f.dim, ()):
+        if e.qualifier not in (None, "exact") or e.unit != f.unit or e.kind != f.kind:
+            continue
+        if f.qualifier in ("gt", "min") and f.number < e.number <= f.number * (1 + _NEAR):
+            return True
+        if f.qualifier in ("lt", "max") and f.number * (1 - _NEAR) <= e.number < f.number:
+            return True
+        if f.qualifier == "approx" and abs(e.number - f.number) <= f.number * _ROUND:
+            return True
+    return False
 
 
 def _ungrounded_figure(f: Figure, ev: PreparedEvidence) -> Finding:

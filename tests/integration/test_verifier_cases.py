@@ -33,8 +33,11 @@ import pytest
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
 # Measured with the default preset (policy v3, scorer v3, builtin:nli-minilm-l6-para-int8,
-# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 127/127 = 1.0, pass
-# 59/72 = 0.819 (124/127 before the subject_swap and ungrounded_exemption checks; 123/127
+# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 137/137 = 1.0, pass
+# 68/81 = 0.840 with the 19 knowledge-graph chat cases ("b3-kg-"; 127/127 and 59/72
+# before them; at the commit before their rules the chat cases alone gave 6/10 catches
+# read as claims, with 3 more "caught" only because no claim was read, and 5/9 passes);
+# 124/127 before the subject_swap and ungrounded_exemption checks; 123/127
 # and 55/72 before the cause, allowance, do-support, contrast and frame-scope rules of
 # checks v3; the previous default, bind7 at 0.48 / 0.4: 123/127 and
 # 52/72). With
@@ -42,8 +45,8 @@ CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.j
 # (ids "b2-", 102 cases in new domains, written to probe the verifier) found 17 planted
 # errors passing, all of them since fixed. The floors leave three catches and three passes
 # of margin: floors against regressions, not goals.
-CATCH_MIN = 0.97
-PASS_MIN = 0.77
+CATCH_MIN = 0.975
+PASS_MIN = 0.80
 
 # category -> (expected outcome(s), minimum number of cases per outcome)
 MINIMUMS: dict[str, dict[str, int]] = {

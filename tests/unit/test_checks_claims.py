@@ -129,6 +129,15 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("The drug might cause drowsiness.", "The drug causes drowsiness.", "hedge_mismatch"),
     ("You might be right that the drug causes drowsiness.", "The drug causes drowsiness.",
      "hedge_mismatch"),
+    # a bound the value misses, one too far from it, or another currency
+    ("More than £16,000 was spent.", "Police spent £12,712.97 on overtime.",
+     "ungrounded_figure"),
+    ("More than £1,000 was spent.", "Police spent £12,712.97 on overtime.",
+     "ungrounded_figure"),
+    ("More than $12,700 was spent.", "Police spent £12,712.97 on overtime.",
+     "ungrounded_figure"),
+    ("The town has about 2,500 residents.", "The town has 1,980 residents.",
+     "ungrounded_figure"),
     ("The drug causes drowsiness.", "The drug probably causes drowsiness.", "hedge_mismatch"),
     ("The hotel allowance is £110 per night in London.", HOTEL, "value_swap"),
     ("Marie Curie won the Nobel Prize in Chemistry in 1903.", NOBEL, "value_swap"),
@@ -137,6 +146,13 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [
     ("The fee is £85.", "The fee is £85.", "ungrounded_figure"),
+    # a bound met by an exact value close to it, in the same unit
+    ("More than £12,700 was spent on overtime.", "Police spent £12,712.97 on overtime.",
+     "ungrounded_figure"),
+    ("The town has about 2,000 residents.", "The town has 1,980 residents.",
+     "ungrounded_figure"),
+    ("Less than £13,000 was spent.", "Police spent £12,712.97 on overtime.",
+     "ungrounded_figure"),
     # "you might enjoy …" suggests what the listener may like; it hedges no fact
     ("You might enjoy The Casual Vacancy too, it's a tragicomedy.",
      "The Casual Vacancy has genre Tragicomedy.", "hedge_mismatch"),

@@ -14,8 +14,12 @@ span does not bind the claim when a sentence holding one of them states a rival 
 of the other's kind *in the other's place* — next to a content word the claim has next
 to it ("the Hamburg office" for "the Oslo office"), a one-word name only against a
 one-word name — even when a third anchor chains the two sentences ("Office 18 in Berlin
-…", "… Berlin has 19 staff"). The finding is ``unbound_anchors``. Anchors apart with no
-rival in place are left to the model, which was trained on same-document anchor swaps.
+…", "… Berlin has 19 staff"). Two short facts of one predicate that give the two anchors
+opposite places ("Iron Man is starring Robert Downey Jr." and "Zodiac is starring Jake
+Gyllenhaal" for "Jake Gyllenhaal was in Iron Man") make the name in the borrowed one's
+place its rival (:func:`parallel_rival`). The finding is ``unbound_anchors``. Anchors
+apart with no rival in place are left to the model, which was trained on same-document
+anchor swaps. A question states nothing: an evidence sentence that asks holds no anchor.
 
 The NLI model scores only binding spans, and reads them exactly as it was trained to
 (:func:`plan_windows` is called by training and inference alike): the sentences in
@@ -301,6 +305,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
 
     frame = _frame_ids(claim, anchors) & present
     choice = _choice_pairs(claim, anchors)
+    texts = [x.text for x in sents]
     windows: list[BindingWindow] = []
     unbound: list[tuple[Anchor, Anchor, str]] = []
     # a claim read with its question binds, failing a span that holds every anchor, by one
@@ -312,7 +317,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
                 else present <= got
             if binds and len(span) > 1 and len(present & got) > 1:
                 apart = _apart(anchors, present & got, span, hits, facts, heirs, frame,
-                               inherited, choice, texts=[x.text for x in sents])
+                               inherited, choice, texts=texts)
                 if apart:
                     unbound.extend(apart)
                     continue

@@ -54,19 +54,10 @@ def _rows(path: Path, spec: str) -> list[dict[str, Any]]:
     return out
 
 
-_UNGROUNDED = ("ungrounded_entity", "ungrounded_figure", "ungrounded_date")
-
-
-def _absent(finding: Any, evidence: str) -> bool:
-    """A name, figure or date the evidence does not contain at all, not even as text."""
-    text = (finding.text or "").lower().strip(" .'\"")
-    return finding.code in _UNGROUNDED and bool(text) and text not in evidence.lower()
-
-
 def _withheld(answer: str, evidence: str, question: str, codes: Counter[str],
               absent_spans: list[tuple[int, int]] | None = None) -> bool:
     from certirag.bound import binding_finding
-    from certirag.checks import check_claim, prepare_evidence
+    from certirag.checks import absent_anchor, check_claim, prepare_evidence
     from certirag.claims import extract_claims
 
     prepared = prepare_evidence([evidence])
@@ -83,7 +74,7 @@ def _withheld(answer: str, evidence: str, question: str, codes: Counter[str],
             b = binding_finding(c.text, [evidence])
             found = [b] if b is not None else []
         codes.update(f.code for f in found)
-        if any(_absent(f, evidence) for f in found):
+        if absent_anchor(found, evidence) is not None:
             codes["(absent from the evidence)"] += 1
             absent = True
             if absent_spans is not None:

@@ -30,7 +30,7 @@ The findings (code, kinds, when):
 from __future__ import annotations
 
 from certirag.checks.base import CODES, CheckOptions, Finding, FindingKind
-from certirag.checks.check import ClaimChecker, check_claim, prepare_evidence
+from certirag.checks.check import ClaimChecker, absent_anchor, check_claim, prepare_evidence
 from certirag.checks.prepared import PreparedEvidence
 from certirag.checks.registry import (
     CHECKS_VERSION,
@@ -62,6 +62,7 @@ __all__ = [
     "FindingCode",
     "FindingKind",
     "PreparedEvidence",
+    "absent_anchor",
     "check_claim",
     "check_names",
     "checks_rederivable",

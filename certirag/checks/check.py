@@ -20,7 +20,7 @@ from certirag.checks.prepared import PreparedEvidence, Question, parse_as
 from certirag.checks.registry import Check, extra_checks, get_check
 from certirag.errors import InputError, VerificationError
 
-__all__ = ["ClaimChecker", "check_claim", "prepare_evidence"]
+__all__ = ["ClaimChecker", "absent_anchor", "check_claim", "prepare_evidence"]
 
 #: Longest text accepted (claim, question or one evidence string), in characters.
 MAX_CHARS = 1_000_000
@@ -114,6 +114,21 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
             seen.add(k)
             unique.append(f)
     return unique
+
+
+_UNGROUNDED = frozenset({"ungrounded_entity", "ungrounded_figure", "ungrounded_date"})
+
+
+def absent_anchor(findings: Iterable[Finding], evidence: str) -> Finding | None:
+    """The first of ``findings`` (of a claim against ``evidence``) that is a name, figure
+    or date ``evidence`` does not contain at all, not even as text: a fact no wording of
+    the evidence supports, whatever a data set's label says of the claim."""
+    low = evidence.lower()
+    for f in findings:
+        text = (f.text or "").lower().strip(" .'\"")
+        if f.code in _UNGROUNDED and text and text not in low:
+            return f
+    return None
 
 
 def _run(check: Check, claim: Parsed, evidence: PreparedEvidence, question: Question

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
+from certirag.checks import absent_anchor, check_claim, prepare_evidence
 from certirag.claims import extract_claims
 from certirag.text.notation import model_text
 from certirag.train.nli_data import (
@@ -433,13 +434,20 @@ def _claims(answer: str, question: str = "") -> list[str]:
 
 
 def _answer_pairs(evidence: str, right: str, hallucinated: str, question: str, source: str,
-                  *, negatives: bool = True) -> list[Pair]:
+                  *, negatives: bool = True, faithful: bool = False) -> list[Pair]:
     """The right answer's claims (entailment) and, with ``negatives``, the claims only the
-    hallucinated answer has (not entailed), each against its binding span in ``evidence``."""
+    hallucinated answer has (not entailed), each against its binding span in ``evidence``.
+    With ``faithful``, a right claim that holds a name, figure or date the evidence does
+    not contain at all is left out (:func:`certirag.checks.absent_anchor`): the label says
+    "right", the evidence does not say it."""
     out: list[Pair] = []
     good = _claims(right, question)
     norm = {" ".join(c.lower().split()) for c in good}
+    prepared = prepare_evidence([evidence]) if faithful and evidence.strip() else None
     for claim in good:
+        if prepared is not None and absent_anchor(
+                check_claim(claim, prepared, question=question), evidence) is not None:
+            continue
         p = premise_for(claim, [evidence])
         if p is not None:
             out.append(Pair(p, claim, ENT, source))
@@ -452,20 +460,25 @@ def _answer_pairs(evidence: str, right: str, hallucinated: str, question: str, s
     return out
 
 
-def summarization_claim_pairs(path: Path, start: int, stop: int, *, negatives: bool = True
-                              ) -> list[Pair]:
+def summarization_claim_pairs(path: Path, start: int, stop: int, *, negatives: bool = True,
+                              faithful: bool = False) -> list[Pair]:
     """Right-summary claims (entailment) and, with ``negatives``, claims only the
     hallucinated summary has (not entailed), each against its binding span in the document.
 
     A hallucinated summary is written afresh, not edited from the right one: many of its
     claims are true paraphrases of the article, so "not entailed" is a noisy label there;
     ``negatives=False`` leaves them out and lets the synthetic hard negatives teach what a
-    wrong value, name or polarity looks like."""
+    wrong value, name or polarity looks like.
+
+    A right summary is a reference highlight, and about one in five holds a name, figure or
+    date the article does not contain at all; trained as entailed, such claims teach the
+    model the highlights' style, unsupported facts and all. ``faithful=True`` leaves them
+    out (see :func:`_answer_pairs`)."""
     out: list[Pair] = []
     for _, row in _summ_rows(path, start, stop):
         out += _answer_pairs(str(row["document"]), str(row["right_summary"]),
                              str(row["hallucinated_summary"]), "", "summarization",
-                             negatives=negatives)
+                             negatives=negatives, faithful=faithful)
     return out
 
 
@@ -514,13 +527,16 @@ def voice_rows(data_dir: Path, start: int, stop: int, seed: int, passes: int = 1
 def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
                       summ_docs: int = HALU_TRAIN_END, qa_docs: int = HALU_TRAIN_END,
                       per_doc: int = 2, summ_negatives: bool = True,
-                      paraphrases: bool = False, voice: int = 0
+                      paraphrases: bool = False, voice: int = 0,
+                      faithful_positives: bool = False
                       ) -> tuple[list[Pair], dict[str, list[Pair]]]:
     """(train pairs shuffled with ``seed``, dev pairs by source) for recipe ``bind``;
     ``summ_negatives``: see :func:`summarization_claim_pairs` (the dev pairs keep them);
     ``paraphrases``: the synthetic rewordings of :func:`paraphrase` (train and dev);
     ``voice``: passes of :func:`voice_rows` over the training rows (0: none), and a dev
-    source ``voice`` from the dev rows."""
+    source ``voice`` from the dev rows; ``faithful_positives``: no right-summary claim that
+    holds something absent from its article (:func:`summarization_claim_pairs`; the dev
+    pairs keep them)."""
     snli = data_dir / "snli" / "train.jsonl"
     qa = data_dir / "halueval" / "qa.jsonl"
     summ = data_dir / "halueval" / "summarization.jsonl"
@@ -529,7 +545,8 @@ def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
     rng.shuffle(snli_train)
     train = snli_train[:snli_limit]
     train += qa_claim_pairs(qa, 0, HALU_TRAIN_END)
-    train += summarization_claim_pairs(summ, 0, HALU_TRAIN_END, negatives=summ_negatives)
+    train += summarization_claim_pairs(summ, 0, HALU_TRAIN_END, negatives=summ_negatives,
+                                       faithful=faithful_positives)
     train += synthetic_pairs(summ, "document", 0, summ_docs, seed, "syn_summ", per_doc,
                              paraphrases)
     train += synthetic_pairs(qa, "knowledge", 0, qa_docs, seed + 1, "syn_qa", 1, paraphrases)

@@ -157,7 +157,8 @@ def train(args: argparse.Namespace) -> Path:
                                              qa_docs=args.qa_synthetic_docs,
                                              summ_negatives=args.summarization_negatives,
                                              paraphrases=args.paraphrases,
-                                             voice=args.voice)
+                                             voice=args.voice,
+                                             faithful_positives=args.faithful_positives)
     else:
         train_pairs, dev = build_splits(
             Path(args.data), seed=args.seed,
@@ -271,6 +272,11 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--paraphrases", action=argparse.BooleanOptionalAction, default=False,
                     help="recipe bind: add meaning-preserving rewordings of training "
                          "sentences as entailed (certirag.train.bind_data.paraphrase)")
+    ap.add_argument("--faithful-positives", action=argparse.BooleanOptionalAction,
+                    default=False,
+                    help="recipe bind: leave out the right-summary claims that hold a name, "
+                         "figure or date absent from the article (a 'right' label the "
+                         "article does not support)")
     ap.add_argument("--voice", type=int, default=0, metavar="PASSES",
                     help="recipe bind: add passive statements of agency said in another "
                          "voice (entailed) with hard negatives of the same form, PASSES "

@@ -3,8 +3,11 @@ deterministic for a seed, premises as inference reads them."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
+from certirag.train import bind_data
 from certirag.train.bind_data import ENT, MAX_CHARS, document_pairs
 from certirag.train.nli_data import NOT_ENTAILED
 
@@ -126,3 +129,22 @@ def test_paraphrase_pairs_are_entailed_and_leave_the_other_pairs_unchanged() -> 
         DOC, OTHER, random.Random(seed), "syn", per_doc=3, paraphrases=True)]
     para = [p for p in pairs if p.source.endswith(("paraphrase", "_para"))]
     assert para and all(p.label == ENT and p.hypothesis not in p.premise for p in para)
+
+
+def test_faithful_positives_leave_out_a_right_claim_the_article_does_not_support(
+        tmp_path: Path) -> None:
+    article = ("Julie McKenzie, 53, had back pain for years. Doctors in Hertford found a "
+               "tumour in March. She is now recovering at home.")
+    row = {"document": article,
+           "right_summary": "Julie McKenzie, 53, from Bushey, had back pain. Doctors found a "
+                            "tumour in March.",
+           "hallucinated_summary": "Julie McKenzie had back pain."}
+    path = tmp_path / "summarization.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    every = [p.hypothesis for p in bind_data.summarization_claim_pairs(path, 0, 1,
+                                                                       negatives=False)]
+    kept = [p.hypothesis for p in bind_data.summarization_claim_pairs(
+        path, 0, 1, negatives=False, faithful=True)]
+    assert any("Bushey" in h for h in every)  # the label says right
+    assert not any("Bushey" in h for h in kept)  # the article never names Bushey
+    assert any("tumour" in h for h in kept)

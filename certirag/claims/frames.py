@@ -37,7 +37,8 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"(?: (?:provided|given|available|above|you shared|i have))?)" + _SEP,
     # opinion and attention markers followed by the statement itself
     r"^(?:i (?:really |honestly |personally )?(?:think|believe|guess|feel|reckon|suppose|"
-    r"understand|recall|remember|heard)|i (?:read|saw) that|i'?d say|i would say|"
+    r"understand|recall|remember|heard(?! (?:so much |a lot of |many )?(?:great|good|"
+    r"amazing|nice) things))|i (?:read|saw) that|i'?d say|i would say|"
     r"i'?m (?:pretty |fairly |quite )?(?:sure|certain|confident)|it seems(?: to me)?|"
     r"it appears|(?:please )?note|"
     r"(?:please )?remember|keep in mind|bear in mind|be aware)(?: that)?[\s,:]+(?=\S)",

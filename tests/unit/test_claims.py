@@ -343,7 +343,7 @@ def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
     "Sounds like a great movie.",
     # what the speaker knew, saw or read: their own experience
     "I didn't know that!", "I had no idea.", "I knew that.", "I haven't seen Zodiac.",
-    "I watched it last week.",
+    "I watched it last week.", "I heard great things about Interstellar.",
 ])
 def test_a_speakers_opinion_is_no_claim(answer: str) -> None:
     (kind, _, _), = spans(answer, "Do you know who directed Inception?")

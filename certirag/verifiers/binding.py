@@ -445,12 +445,13 @@ def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
 
 
 def _edge(name: str, text: str, *, at_start: bool) -> str | None:
-    """``text`` less ``name`` written at its start (or end), with a bracketed name after it
-    ("Zodiac (Crime Fiction Film) is …"); ``None`` when ``name`` is not there."""
+    """``text`` less ``name`` written at its start (or end), maybe behind "The", with a
+    bracketed name after it ("Zodiac (Crime Fiction Film) is …"); ``None`` when ``name``
+    is not there."""
     body = text.strip().rstrip(".!?").strip()
     pat = re.escape(name).replace(r"\ ", r"\s+") + r"\.?(?:\s*\([^()]{1,60}\))?"
-    m = re.match(pat + r"\s+", body, re.IGNORECASE) if at_start else \
-        re.search(r"\s+" + pat + r"\Z", body, re.IGNORECASE)
+    m = re.match(r"(?:the\s+)?" + pat + r"\s+", body, re.IGNORECASE) if at_start else \
+        re.search(r"\s+(?:the\s+)?" + pat + r"\Z", body, re.IGNORECASE)
     if m is None:
         return None
     return body[m.end():] if at_start else body[:m.start()]

@@ -127,3 +127,10 @@ def test_a_question_in_the_evidence_binds_nothing() -> None:
     finding = binding_finding("He was in Iron Man with Jake Gyllenhaal.", [FILMS, history])
     assert finding is not None and finding.code == "unbound_anchors"
     assert "Zodiac" in finding.message
+
+
+def test_a_parallel_fact_names_its_work_behind_the() -> None:
+    facts = "The Silent Tide is written by Hana Lind. The Last Frontier is written by Priya Reyes."
+    finding = binding_finding("The Silent Tide is by Priya Reyes.", [facts])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("The Silent Tide is by Hana Lind.", [facts]) is None

@@ -1,0 +1,117 @@
+"""Sentences of an answer that assert nothing checkable: the first step of claim extraction
+(:mod:`certirag.claims.extract`).
+
+:func:`not_a_claim_reason` says why a sentence is no claim — a question, a greeting or a
+speaker's opinion — or ``None`` when it is one. A question or greeting that carries a
+figure, date, title or citation presupposes it and is a claim; an opinion that relates a
+name to something ("I loved Tom Hanks in Inception."), that holds a clause or a figure, or
+that advises what to take ("I'd suggest ibuprofen.") is a claim too. An opinion that names
+one thing and relates it to nothing ("I'm a big fan of Christopher Nolan.") is the
+speaker's; :func:`opinion_name` gives that name, which a pronoun after it stands for.
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.claims.frames import has_checkable, has_strong_checkable
+
+__all__ = ["not_a_claim_reason", "opinion_name"]
+
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
+    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re welcome|no problem|sure(?: thing)?"
+    r"|of course|certainly|absolutely|okay|ok|great question|good question|happy to help"
+    r"|glad to help"
+    r"|i hope (?:this|that) helps.*|hope (?:this|that) helps.*|let me know if.*|feel free to.*"
+    r"|best regards.*|kind regards.*|regards|cheers|bye|goodbye|have a (?:nice|good|great) .*"
+    r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed)[\s!.,:;]*$",
+    re.IGNORECASE,
+)
+_OPINION = re.compile(
+    r"^(?:i|we)(?:\s+|(?=['’]))(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
+    r"(?:like|liked|love|loved|adore|adored|enjoy|enjoyed|prefer|preferred|hate|hated|dislike"
+    r"|disliked|feel|am (?:happy|glad|sad|sorry|excited|"
+    r"pleased|thrilled)|think (?:it'?s|that'?s|this is) (?:great|good|bad|awful|amazing|"
+    r"wonderful|fun|interesting)|find (?:it|this|that) \w+|wish|hope|can't wait|cannot wait"
+    r"|(?:['’]m|am) (?:happy|glad|sad|sorry|excited|(?:also )?a (?:big |huge )?fan)"
+    r"|(?:(?:['’]ve|have) )?heard (?:so much |a lot of |many )?(?:great|good|amazing|nice)"
+    r" things"
+    r"|(?:['’]d|would) (?:really )?"
+    r"(?:recommend|suggest|love|like)|recommend|(?:['’]m|am) not (?:sure|certain)"
+    r"|(?:don't|do not) know"
+    # what the speaker has seen, read or watched: their own experience
+    r"|(?:['’]ve|have)(?:n['’]t| not| never| also| already)? (?:seen|read|watched|heard of|"
+    r"listened to|been to)|(?:didn'?t|did not|never) (?:see|read|watch|hear of)"
+    r"|(?:saw|watched|visited) "
+    r"|(?:can't|cannot) remember)\b",
+    re.IGNORECASE,
+)
+_OPINION_ONLY = re.compile(
+    r"^(?:(?:(?:that|this|it)(?:'s| is| was| sounds| seems| looks)|sounds|seems|looks)"
+    r"(?: like)? (?:an? )?(?:so |really |"
+    r"very )?(?:great|good|awesome|amazing|cool|nice|wonderful|interesting|fun|lovely|"
+    r"terrible|awful|sad)(?: (?:choice|question|idea|pick|one|film|movie|book|song|show|"
+    r"read|place|team))?"
+    r"|how (?:interesting|nice|cool|wonderful|sad)|what a .*"
+    # what the speaker knew: "I didn't know that!", "I had no idea.", "I knew that."
+    r"|(?:i )?(?:didn'?t|did not|never) know(?: (?:that|this|it))?(?: (?:before|either))?"
+    r"|i (?:had|have) no idea|i (?:did |do )?(?:already )?kn[eo]w (?:that|it)"
+    r"|good to know|me too|same here|i agree)[\s!.]*$",
+    re.IGNORECASE,
+)
+# A fact inside an opinion: a figure, or a clause ("I love that it was filmed in Iceland");
+# "that" before a noun is a demonstrative ("I love that movie").
+_FACTUAL_HINT = re.compile(r"\d|\bthat\s+(?:it|he|she|they|there|we|you|i|this|these|those)\b"
+                           r"|\bbecause\b|\bsince\b|\bwhich\b|\bwho\b", re.IGNORECASE)
+
+def not_a_claim_reason(sentence: str) -> str | None:
+    """Why ``sentence`` asserts nothing checkable, or ``None`` when it is a claim. A
+    greeting or sign-off that carries a figure, date, name, title or citation ("Let me know
+    if the £500 allowance is not enough") is a claim, and so is a question that carries a
+    figure, date, title or citation (it presupposes it)."""
+    s = sentence.strip()
+    if not s:
+        return "empty"
+    if s.rstrip("\"'”’)]").endswith("?"):
+        return None if has_strong_checkable(s) else "question"
+    if _GREETING.match(s):
+        return None if has_checkable(s) else "greeting"
+    if _OPINION_ONLY.match(s):
+        return "opinion"
+    if _OPINION.match(s):
+        rest = s.split(None, 1)[1] if " " in s else ""
+        proper = [w for w in re.findall(r"\b[A-Z][a-z]+", rest) if w != "I"]
+        advice = _ADVICE.search(s)
+        if advice is not None and not _PRONOUN_OBJECT.match(s, advice.end()):
+            return None  # "I'd suggest ibuprofen.": what to take is checked
+        if not _FACTUAL_HINT.search(s) and (not proper or _ONE_NAME.match(rest)):
+            return "opinion"
+    return None
+
+
+def opinion_name(sentence: str) -> str | None:
+    """The name an opinion or a question gives ("Steven Spielberg" in "I'm a big fan of
+    Steven Spielberg.", "Carrie" in "Have you read Carrie?"), which a pronoun after it
+    stands for; ``None`` when it gives none."""
+    rest = sentence.split(None, 1)[1] if " " in sentence.strip() else ""
+    m = _NAME_IN_OPINION.search(rest)
+    return m.group(0).rstrip(".") if m is not None else None
+
+
+# A title or name: capitalised words, with "of", "the" … between them ("The Lord of the
+# Rings", "Harry Potter and the Philosopher's Stone").
+_TITLE_RUN = r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|and|a|an|de|von|van)\s+)*[A-Z][\w'’.-]*)*"
+_NAME_IN_OPINION = re.compile(r"(?:\b[Tt]he\s+)?\b" + _TITLE_RUN)
+# Advice names what to do or take ("I'd recommend ibuprofen"): unless its object is a
+# pronoun ("I'd recommend it"), it is checked.
+_ADVICE = re.compile(r"\b(?:recommend|suggest|prefer|preferred|advise)\b", re.IGNORECASE)
+_PRONOUN_OBJECT = re.compile(r"\s+(?:it|that|this|them|those|these|one|him|her|you)\b"
+                             r"(?:\s+(?:too|as well|also|highly|so much|a lot))*\s*[.!]*$",
+                             re.IGNORECASE)
+# The rest of an opinion that names one thing and relates it to nothing: "… a big fan of
+# Christopher Nolan.", "… liked Interstellar too!", "… recommend The Lord of the Rings."
+# A second name or a relation ("Tom Hanks in Inception", "… with Meg Ryan") keeps the
+# sentence a claim: it presupposes a fact.
+_ONE_NAME = re.compile(r"^(?:[a-z'’]+\s+){0,8}?(?:the\s+)?" + _TITLE_RUN
+                       + r"(?:\s+(?:too|as well|also|so much|a lot|very much))?\s*[.!]*$")

@@ -1,0 +1,220 @@
+"""Why a span that holds every anchor of a claim may still not bind it: the rivals of
+:mod:`certirag.verifiers.binding`.
+
+* :func:`apart` — anchor pairs of a span that no one sentence states together, where a
+  sentence holding one of them states a rival value in the other's place (``"the Hamburg
+  office"`` for ``"the Oslo office"``), or where two facts of one predicate give the two
+  anchors opposite places (:func:`parallel_rival`);
+* :func:`borrowed` — a value the evidence states of another subject than the claim's.
+
+Pure Python over the anchor facts of :mod:`certirag.verifiers.anchors`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from certirag.checks.entities import PERSON_TITLES
+from certirag.verifiers.anchors import (
+    Anchor,
+    Facts,
+    holds,
+    rival_in_place,
+    word_set,
+)
+from certirag.verifiers.windows import terms
+
+__all__ = ["apart", "borrowed", "parallel_rival"]
+
+
+def apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
+           hits: list[frozenset[int]], facts: Sequence[Facts],
+           heirs: Sequence[tuple[tuple[str, ...], ...]], frame: frozenset[int],
+           inherited: Sequence[frozenset[str]],
+           choice: frozenset[tuple[int, int]] = frozenset(), *,
+           texts: Sequence[str] = ()) -> list[tuple[Anchor, Anchor, str]]:
+    """Anchor pairs of the span that no one sentence states together, where a sentence
+    holding one of them states a rival value in the other's place. A chain through a
+    third anchor does not excuse a rival ("Office 18 in Berlin …" and "… Berlin has 19
+    staff" for "Office 18 in Berlin has 19 staff").
+
+    The ``frame`` anchors come from the question a claim is read with, and a multi-hop
+    question states them in different passages: a rival of one of them is excused when
+    some sentence states the rival with it — a bridge ("Donna Tartt" beside "The Secret
+    History" in one passage and beside the answer in the other), not another value in
+    its place ("Who runs the Oslo office? Tom Becker" against "Tom Becker runs the
+    Hamburg office", where no sentence states Hamburg with Oslo)."""
+    together = {(a, b) for j in members for a in hits[j] for b in hits[j]}
+    out: list[tuple[Anchor, Anchor, str]] = []
+    ids = sorted(present)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if (a, b) in together or (a in frame and b in frame) or (a, b) in choice:
+                continue
+            rival = _rival_near(a, b, anchors, members, hits, facts, heirs, frame, inherited)
+            if rival is None and texts and a not in frame and b not in frame:
+                rival = next((r for i in members if a in hits[i] and b not in hits[i]
+                              for j in members if b in hits[j] and a not in hits[j]
+                              if (r := parallel_rival(anchors[a], anchors[b], texts[i],
+                                                      texts[j], anchors)) is not None), None)
+            if rival is not None:
+                out.append((anchors[a], anchors[b], rival))
+    return out
+
+
+def _rival_near(a: int, b: int, anchors: list[Anchor], members: Sequence[int],
+                hits: list[frozenset[int]], facts: Sequence[Facts],
+                heirs: Sequence[tuple[tuple[str, ...], ...]], frame: frozenset[int],
+                inherited: Sequence[frozenset[str]]) -> str | None:
+    """A rival of ``b`` stated beside ``a`` (or of ``a`` beside ``b``) in the span; for a
+    ``frame`` anchor, one that no sentence of the evidence states with it."""
+    for x, y in ((a, b), (b, a)):
+        for j in members:
+            if x in hits[j]:
+                r = rival_in_place(anchors[y], facts[j], heirs[j], anchors)
+                if r is not None and not (y in frame and _bridged(
+                        r, y, hits, facts, inherited)):
+                    return r.text
+    return None
+
+
+def _edge(name: str, text: str, *, at_start: bool) -> str | None:
+    """``text`` less ``name`` written at its start (or end), maybe behind "The", with a
+    bracketed name after it ("Zodiac (Crime Fiction Film) is …"); ``None`` when ``name``
+    is not there."""
+    body = text.strip().rstrip(".!?").strip()
+    pat = re.escape(name).replace(r"\ ", r"\s+") + r"\.?(?:\s*\([^()]{1,60}\))?"
+    m = re.match(r"(?:the\s+)?" + pat + r"\s+", body, re.IGNORECASE) if at_start else \
+        re.search(r"\s+(?:the\s+)?" + pat + r"\Z", body, re.IGNORECASE)
+    if m is None:
+        return None
+    return body[m.end():] if at_start else body[:m.start()]
+
+
+# A fact's predicate: the lower-case words between its two names, one to four of them,
+# a verb among them ("is starring", "starred in", "was written by", "has genre").
+_PREDICATE = re.compile(r"(?=[a-z'’ -]*\b(?:is|are|was|were|has|have|had|\w+ed|\w+s|\w+ing)\b)"
+                        r"(?:[a-z][a-z'’-]*\s+){1,4}(?=[A-Z0-9\"“(])")
+
+
+def parallel_rival(a: Anchor, b: Anchor, text_a: str, text_b: str,
+                   claim: Sequence[Anchor]) -> str | None:
+    """Two facts of one predicate that give ``a`` and ``b`` opposite places: "Iron Man is
+    starring Robert Downey Jr." and "Zodiac is starring Jake Gyllenhaal" for a claim that
+    puts Jake Gyllenhaal in Iron Man. The name in ``a``'s place beside ``b`` ("Zodiac") is
+    its rival. Short knowledge-graph facts are written so; ``None`` when the two sentences
+    do not have that shape, or the name in ``a``'s place is one of the claim's."""
+    for a_first in (True, False):
+        rest_a = _edge(a.text, text_a, at_start=a_first)
+        rest_b = _edge(b.text, text_b, at_start=not a_first)
+        if rest_a is None or rest_b is None:
+            continue
+        # a_first: "a PRED M" and "N PRED b"; else "M PRED a" and "b PRED N"
+        m = _PREDICATE.match(rest_a if a_first else rest_b)
+        if m is None:
+            continue
+        pred = m.group(0).strip()
+        if a_first:
+            if not rest_b.lower().endswith(" " + pred.lower()):
+                continue
+            rival = rest_b[:-len(pred)].strip()
+        else:
+            if not rest_a.lower().endswith(" " + pred.lower()):
+                continue
+            rival = rest_b[m.end():].strip()
+        words = word_set(rival)
+        if not rival or not rival[:1].isupper() or len(rival) > 80 or any(
+                set(x.key) <= words for x in claim if x.kind == "name"):
+            continue
+        return rival
+    return None
+
+
+def _bridged(rival: Anchor, anchor: int, hits: Sequence[frozenset[int]],
+             facts: Sequence[Facts], inherited: Sequence[frozenset[str]]) -> bool:
+    """Whether some sentence states ``rival`` together with the claim's ``anchor``."""
+    return any(anchor in hits[k] and holds(rival, facts[k], inherited[k])
+               for k in range(len(hits)))
+
+
+_DENIAL = re.compile(r"\b(?:not|never|no longer)\b|n['’]t\b|\bcannot\b", re.IGNORECASE)
+
+#: A sentence states the claim's subject when it holds this many more of the claim's
+#: terms than any sentence stating the claim's value, and this share of them at least.
+_SUBJECT_MARGIN = 2
+_SUBJECT_SHARE = 0.6
+
+
+def borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[frozenset[int]],
+              facts: Sequence[Facts], heirs: Sequence[tuple[tuple[str, ...], ...]],
+              sent_terms: Sequence[frozenset[str]], claim_terms: set[str], claim: str,
+              sentences: Sequence[str]) -> list[tuple[Anchor, Anchor, str]]:
+    """Values the claim borrows from another sentence: the sentences stating the value
+    speak of something else, while a sentence that states the claim's subject — far more
+    of its terms, all its other anchors — gives a rival value in the value's place ("A
+    standard double room costs £95 per night. A superior room with a lake view costs £140
+    per night." for "A superior room with a lake view costs £95 per night."). No pair of
+    anchors is needed: one value is enough to be borrowed. A sentence that states every
+    term of the claim besides its anchors needs a margin of one ("Our standard plan allows
+    up to 5 users." against "The business plan allows up to 25 users." for "The standard
+    plan allows up to 25 users."), and one that states all but one of them rivals with any
+    value of the kind, in place or not ("62% said they preferred a mix of office and home
+    working." for "23% of employees said they preferred a mix …"). A person is borrowed
+    only from a rival the evidence introduces with the title the claim gives them
+    ("Councillor Mark Doyle chairs the education committee." for "Councillor Priya Shah
+    chairs the education committee."): news text names one person many ways (an alias, a
+    spelling, a court or team in the name's place), and those are no rivals. A claim that
+    denies ("The office is not open on Sundays.") borrows nothing: another value where the
+    evidence states its subject ("The office is open from Monday to Saturday.") is what
+    the denial agrees with, and the negation check and the model decide it."""
+    out: list[tuple[Anchor, Anchor, str]] = []
+    if _DENIAL.search(claim):
+        return out
+    # the subject is what the claim says besides its anchors ("the hearing fee", not "150")
+    claim_terms = claim_terms - set(terms(" ".join(a.text for a in anchors)))
+    if not claim_terms:
+        return out
+    for a in sorted(present):
+        anchor = anchors[a]
+        name = anchor.kind == "name"
+        if name and (len(anchor.key) < 2 or len(claim_terms) < 2):
+            continue  # one-word names and claims of little more than a name: too loose
+        title = _title_before(claim, anchor.text) if name else None
+        if name and title is None:
+            continue  # an untitled person: the "rival" is as often an alias or a place
+        best = max(len(claim_terms & sent_terms[j]) for j in range(len(hits)) if a in hits[j])
+        # the names a claim adds (the firm a result is about) need not be restated
+        others = frozenset(o for o in present - {a} if anchors[o].kind != "name")
+        n = len(claim_terms)
+        for j in range(len(hits)):
+            if a in hits[j] or not others <= hits[j]:
+                continue
+            cover = len(claim_terms & sent_terms[j])
+            # every term of the claim's subject is one more than the value's sentences have
+            whole = cover == n and cover > best
+            if name and not whole:
+                continue  # a person borrowed for a role: only where all the rest is said
+            if (cover < best + _SUBJECT_MARGIN and not whole) or cover < _SUBJECT_SHARE * n:
+                continue
+            rival = rival_in_place(anchor, facts[j], heirs[j], anchors)
+            if rival is None and n >= 3 and cover >= max(best + _SUBJECT_MARGIN, n - 1):
+                # a sentence that says all but one word of the claim and another value of
+                # its kind: that value is the one the claim's subject has
+                rival = rival_in_place(anchor, facts[j], heirs[j], anchors, anywhere=True)
+            if rival is not None and name and _title_before(sentences[j], rival.text) != title:
+                continue
+            if rival is not None:
+                out.append((anchor, Anchor("subject", (), ""), rival.text))
+                break
+    return out
+
+
+def _title_before(text: str, name: str) -> str | None:
+    """The person title ``name`` opens with or follows in ``text`` ("councillor")."""
+    first = name.split()[0].lower().rstrip(".")
+    if first in PERSON_TITLES:
+        return first
+    found = re.search(r"([A-Za-z]+)\.?\s+" + re.escape(name), text, re.IGNORECASE)
+    word = found.group(1).lower() if found else None
+    return word if word in PERSON_TITLES else None

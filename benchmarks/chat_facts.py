@@ -6,6 +6,9 @@ and invented names (no data set, nothing reserved read), and scores each model o
 (fact, claim) pairs in the scorer's notation, as the pipeline reads them:
 
 * ``restated``: the fact said another way (entailed);
+* ``restated_also``: the same with "also", as a reply adds it ("Jake Gyllenhaal also
+  starred in Zodiac.", entailed); with ``--as-written`` the model reads the particle,
+  without it the scorer's notation leaves it out;
 * ``other_name``: the fact restated with the object of another fact of the same relation
   (not entailed: the chain confusion of a dialogue's knowledge);
 * ``roles``: subject and object exchanged (not entailed).
@@ -18,7 +21,7 @@ this module's, so training on them would make this benchmark meaningless: hold i
 any training data.
 
     python benchmarks/chat_facts.py [--n 60] [--seed 7] [--model M] [--compare M2]
-        [--pipeline] [--json]
+        [--as-written] [--pipeline] [--json]
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-KINDS = ("restated", "other_name", "roles")
+KINDS = ("restated", "restated_also", "other_name", "roles")
 
 _FIRST = ("Mara Lind Tomas Oduya Priya Castell Ivo Reyes Hana Novak Elias Brandt Sofia Marsh "
           "Dario Keane Lena Achebe Owen Sato Clara Voss Mateo Rowe Nadia Quill Felix Ortega "
@@ -48,6 +51,7 @@ class Relation:
     name: str
     fact: str  # the knowledge's sentence, "{s}" and "{o}"
     restated: tuple[str, ...]  # entailed restatements
+    also: str  # an entailed restatement with the additive "also" of a chat reply
     roles: str  # subject and object exchanged
     subject: str  # "work", "person" or "team": what kind of name "{s}" is
     object: str
@@ -55,24 +59,23 @@ class Relation:
 
 RELATIONS = (
     Relation("starring", "{s} is starring {o}",
-             ("{o} starred in {s}.", "{o} was in {s}.", "{s} stars {o}.", "{o} is in {s}.",
-              "{o} also starred in {s}."),
-             "{s} starred in {o}.", "work", "person"),
+             ("{o} starred in {s}.", "{o} was in {s}.", "{s} stars {o}.", "{o} is in {s}."),
+             "{o} also starred in {s}.", "{s} starred in {o}.", "work", "person"),
     Relation("written_by", "{s} is written by {o}",
              ("{o} wrote {s}.", "{s} was written by {o}.", "{o} is the author of {s}.",
               "{s} is by {o}."),
-             "{s} wrote {o}.", "work", "person"),
+             "{o} also wrote {s}.", "{s} wrote {o}.", "work", "person"),
     Relation("directed_by", "{s} is directed by {o}",
              ("{o} directed {s}.", "{s} was directed by {o}.", "{o} made {s}.",
               "{o} is the director of {s}."),
-             "{s} directed {o}.", "work", "person"),
+             "{o} also directed {s}.", "{s} directed {o}.", "work", "person"),
     Relation("plays_for", "{s} plays for {o}",
              ("{s} is on {o}.", "{s} plays for the {o}.", "{s} is a player for {o}.",
               "{s} is with {o} now."),
-             "{o} plays for {s}.", "person", "team"),
+             "{s} also plays for {o}.", "{o} plays for {s}.", "person", "team"),
     Relation("genre", "{s} has genre {o}",
              ("{s} is a {o} film.", "{s} is {o}.", "{s} is a {o}."),
-             "{o} is {s}.", "work", "genre"),
+             "{s} is also a {o} film.", "{o} is {s}.", "work", "genre"),
 )
 
 
@@ -111,18 +114,21 @@ def pairs(n: int, seed: int) -> list[tuple[str, str, str, str]]:
             both = f"{fact}. {other}." if rng.random() < 0.5 else f"{other}. {fact}."
             form = rng.choice(rel.restated)
             out.append((f"{fact}.", form.format(s=s1, o=o1), "restated", rel.name))
+            out.append((f"{fact}.", rel.also.format(s=s1, o=o1), "restated_also", rel.name))
             out.append((both, form.format(s=s1, o=o2), "other_name", rel.name))
             out.append((f"{fact}.", rel.roles.format(s=s1, o=o1), "roles", rel.name))
     return out
 
 
-def _scores(model: str, batch: list[tuple[str, str]]) -> tuple[str, list[float]]:
+def _scores(model: str, batch: list[tuple[str, str]], *, as_written: bool = False
+            ) -> tuple[str, list[float]]:
     from certirag.config import Settings
     from certirag.text.notation import model_text
     from certirag.verifiers import create_verifier
 
+    read = (lambda t: t) if as_written else model_text
     verifier = create_verifier(Settings(nli_model=model, threads=1))
-    results = verifier.score_pairs([(model_text(p), model_text(h)) for p, h in batch])
+    results = verifier.score_pairs([(read(p), read(h)) for p, h in batch])
     return results[0].model_sha256, [r.scores.entailment for r in results]
 
 
@@ -159,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", default=DEFAULT_NLI_MODEL, help="the first model")
     ap.add_argument("--compare", default=None,
                     help="a second model (builtin:NAME or a model folder)")
+    ap.add_argument("--as-written", action="store_true",
+                    help="score the pairs as written, not in the scorer's notation (which "
+                         "leaves out 'also', 'too', 'as well')")
     ap.add_argument("--pipeline", action="store_true",
                     help="also run the whole pipeline on each pair (the first model)")
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -169,9 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     built = pairs(args.n, args.seed)
     rows = [(kind, rel) for _, _, kind, rel in built]
     models = [args.model] + ([args.compare] if args.compare else [])
-    scored = {m: _scores(m, [(p, h) for p, h, _, _ in built]) for m in models}
+    scored = {m: _scores(m, [(p, h) for p, h, _, _ in built], as_written=args.as_written)
+              for m in models}
     report: dict[str, Any] = {
         "n_per_relation": args.n, "seed": args.seed, "tau_entail": tau, "pairs": len(built),
+        "as_written": args.as_written,
         "models": {m: {"sha256": sha, "kinds": summarise(rows, v, tau)}
                    for m, (sha, v) in scored.items()},
     }

@@ -18,7 +18,8 @@ notation, so the model compares what is said, not how it is typed:
   ("Christopher Nolan also directed Interstellar." → "Christopher Nolan directed
   Interstellar."). It says that something else holds as well, which the answer's sentence
   before has already said; the model read it as a claim of its own that no evidence
-  sentence states (P(entailment) 0.42 for the "also" reading of a sentence it gives 0.97).
+  sentence states (`python benchmarks/chat_facts.py`: restatements with "also" reach τe
+  3.3% of the time read as written, ``--as-written``, and 30.7% in this notation).
 
 Only the model reads this text: evidence spans, claims and certificates keep the words as
 written. Every rewrite keeps the value and what is asserted, so no claim's meaning changes;

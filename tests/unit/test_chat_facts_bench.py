@@ -38,12 +38,13 @@ def test_pairs_do_not_depend_on_the_hash_seed() -> None:
 
 def test_each_fact_gives_one_pair_of_each_kind(bench: ModuleType) -> None:
     built = bench.pairs(2, 5)
-    assert len(built) == 2 * 3 * len(bench.RELATIONS)
-    for i in range(0, len(built), 3):
-        (p1, restated, k1, r1), (p2, other, k2, r2), (p3, roles, k3, r3) = built[i:i + 3]
-        assert (k1, k2, k3) == bench.KINDS and r1 == r2 == r3
-        assert p1 == p3 and p1 in p2  # the fact alone; for other_name, beside another
-        assert restated != other and restated != roles
+    assert len(built) == 2 * 4 * len(bench.RELATIONS)
+    for i in range(0, len(built), 4):
+        (p1, restated, k1, r1), (p4, also, k4, r4), (p2, other, k2, r2), \
+            (p3, roles, k3, r3) = built[i:i + 4]
+        assert (k1, k4, k2, k3) == bench.KINDS and r1 == r2 == r3 == r4
+        assert p1 == p3 == p4 and p1 in p2  # the fact alone; for other_name, beside another
+        assert " also " in also and restated != other and restated != roles
 
 
 def test_other_name_borrows_the_object_of_the_other_fact(bench: ModuleType) -> None:

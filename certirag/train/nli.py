@@ -91,7 +91,7 @@ def _collate(ids: list[list[int]], types: list[list[int]], idx: list[int], pad_i
 
 
 def evaluate(model: Any, tokenizer: Any, pairs: list[Pair], *, max_length: int, bf16: bool,
-             batch_size: int = 64) -> dict[str, float]:
+             batch_size: int = 64, device: str = "cpu") -> dict[str, float]:
     """Accuracy on 3-way pairs and binary accuracy (entailed vs not) on all pairs."""
     import torch
 
@@ -99,10 +99,12 @@ def evaluate(model: Any, tokenizer: Any, pairs: list[Pair], *, max_length: int, 
     ids, types = _encode(tokenizer, pairs, max_length)
     order = sorted(range(len(pairs)), key=lambda i: len(ids[i]))
     correct3 = n3 = correct2 = 0
-    with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+    kind = torch.device(device).type
+    with torch.inference_mode(), torch.autocast(kind, dtype=torch.bfloat16, enabled=bf16):
         for k in range(0, len(order), batch_size):
             idx = order[k : k + batch_size]
-            input_ids, token_type, mask = _collate(ids, types, idx, tokenizer.pad_token_id)
+            input_ids, token_type, mask = (t.to(device) for t in _collate(
+                ids, types, idx, tokenizer.pad_token_id))
             pred = model(input_ids=input_ids, token_type_ids=token_type, attention_mask=mask
                          ).logits.float().argmax(-1).tolist()
             for i, p in zip(idx, pred, strict=True):
@@ -117,6 +119,110 @@ def evaluate(model: Any, tokenizer: Any, pairs: list[Pair], *, max_length: int, 
         out["accuracy"] = correct3 / n3
     return out
 
+
+def build_pairs(args: argparse.Namespace) -> tuple[list[Pair], dict[str, list[Pair]]]:
+    """(train pairs, dev pairs by source): read from ``--pairs`` or built by the recipe."""
+    if args.pairs:
+        train_pairs, dev = load_pairs(Path(args.pairs))
+    elif args.recipe == "bind":
+        train_pairs, dev = build_bind_splits(Path(args.data), seed=args.seed,
+                                             snli_limit=args.snli_limit,
+                                             qa_docs=args.qa_synthetic_docs,
+                                             summ_negatives=args.summarization_negatives,
+                                             paraphrases=args.paraphrases,
+                                             voice=args.voice,
+                                             faithful_positives=args.faithful_positives)
+    else:
+        train_pairs, dev = build_splits(
+            Path(args.data), seed=args.seed,
+            halueval_summarization_limit=args.summarization_limit)
+    if args.kg:
+        from certirag.train.kg_data import kg_splits
+
+        kg_train, kg_dev = kg_splits(Path(args.data), seed=args.seed, passes=args.kg)
+        train_pairs = train_pairs + kg_train
+        random.Random(args.seed).shuffle(train_pairs)
+        dev = {**dev, "kg": kg_dev}
+    if args.drop_summarization_negatives:
+        train_pairs = [p for p in train_pairs
+                       if not (p.source == "summarization" and p.label == NOT_ENTAILED)]
+    return train_pairs, dev
+
+
+def _open_pairs(path: Path, mode: str) -> Any:
+    """A text handle on a pairs file: xz for ``.xz``, else gzip."""
+    import gzip
+    import lzma
+
+    if path.name.endswith(".xz") or path.name.endswith(".xz.tmp"):
+        if "w" in mode:
+            return lzma.open(path, mode, encoding="utf-8", preset=9 | lzma.PRESET_EXTREME)
+        return lzma.open(path, mode, encoding="utf-8")
+    return gzip.open(path, mode, encoding="utf-8")
+
+
+PAIRS_FORMAT = "certirag-pairs/1"
+
+
+def save_pairs(path: Path, train_pairs: list[Pair], dev: dict[str, list[Pair]]) -> None:
+    """Write a built training set, so that it can be built once and trained on elsewhere
+    (``--pairs``): JSON lines, xz for ``.xz`` else gzip. A header line, then each distinct
+    premise once (the binding spans repeat across pair kinds), then one line per pair:
+    ``[split, premise number, hypothesis, label, source]``, train first in its order."""
+    premises: dict[str, int] = {}
+    rows: list[tuple[str, Pair]] = [("train", p) for p in train_pairs]
+    rows += [(split, p) for split, pairs in sorted(dev.items()) for p in pairs]
+    for _, p in rows:
+        premises.setdefault(p.premise, len(premises))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with _open_pairs(tmp, "wt") as fh:
+        fh.write(json.dumps({"format": PAIRS_FORMAT, "premises": len(premises),
+                             "pairs": len(rows)}) + "\n")
+        for premise in premises:
+            fh.write(json.dumps(premise, ensure_ascii=False) + "\n")
+        for split, p in rows:
+            fh.write(json.dumps([split, premises[p.premise], p.hypothesis, p.label, p.source],
+                                ensure_ascii=False) + "\n")
+    os.replace(tmp, path)
+
+
+def load_pairs(path: Path) -> tuple[list[Pair], dict[str, list[Pair]]]:
+    """Read what :func:`save_pairs` wrote: (train pairs in their order, dev by source).
+    A file of another format, a damaged line or a count that does not match is refused."""
+    train_pairs: list[Pair] = []
+    dev: dict[str, list[Pair]] = {}
+    premises: list[str] = []
+    header: dict[str, Any] = {}
+    n = 0
+    with _open_pairs(path, "rt") as fh:
+        for n, line in enumerate(fh, 1):
+            try:
+                row = json.loads(line)
+            except ValueError as exc:
+                raise SystemExit(f"{path}:{n}: not a saved pair ({exc})") from exc
+            if n == 1:
+                if not (isinstance(row, dict) and row.get("format") == PAIRS_FORMAT):
+                    raise SystemExit(f"{path}: not a {PAIRS_FORMAT} file")
+                header = row
+            elif len(premises) < int(header["premises"]):
+                if not isinstance(row, str):
+                    raise SystemExit(f"{path}:{n}: not a premise")
+                premises.append(row)
+            else:
+                ok = isinstance(row, list) and len(row) == 5
+                if ok:
+                    split, k, hypothesis, label, source = row
+                    ok = (isinstance(k, int) and 0 <= k < len(premises)
+                          and isinstance(hypothesis, str) and label in (NOT_ENTAILED, 0, 1, 2))
+                if not ok:
+                    raise SystemExit(f"{path}:{n}: not a saved pair")
+                pair = Pair(premises[k], hypothesis, int(label), str(source))
+                (train_pairs if split == "train" else dev.setdefault(str(split), [])
+                 ).append(pair)
+    if not header or n - 1 - len(premises) != int(header["pairs"]):
+        raise SystemExit(f"{path}: truncated ({n} lines)")
+    return train_pairs, dev
 
 def _save_atomic(obj: Any, path: Path) -> None:
     import torch
@@ -149,20 +255,11 @@ def train(args: argparse.Namespace) -> Path:
     )
     if args.freeze_embeddings:
         model.base_model.embeddings.word_embeddings.weight.requires_grad_(False)
+    device = torch.device(args.device)
+    model.to(device)
 
     t0 = time.perf_counter()
-    if args.recipe == "bind":
-        train_pairs, dev = build_bind_splits(Path(args.data), seed=args.seed,
-                                             snli_limit=args.snli_limit,
-                                             qa_docs=args.qa_synthetic_docs,
-                                             summ_negatives=args.summarization_negatives,
-                                             paraphrases=args.paraphrases,
-                                             voice=args.voice,
-                                             faithful_positives=args.faithful_positives)
-    else:
-        train_pairs, dev = build_splits(
-            Path(args.data), seed=args.seed,
-            halueval_summarization_limit=args.summarization_limit)
+    train_pairs, dev = build_pairs(args)
     counts: dict[str, int] = {}
     for p in train_pairs:
         counts[p.source] = counts.get(p.source, 0) + 1
@@ -180,21 +277,24 @@ def train(args: argparse.Namespace) -> Path:
     optim = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
     warmup = max(1, int(total_steps * args.warmup))
 
+    plan = {"total": total_steps}  # --budget-minutes may shorten it once, early on
+
     def lr_lambda(step: int) -> float:
         if step < warmup:
             return float(step + 1) / warmup
-        return float(max(0.0, (total_steps - step) / max(1, total_steps - warmup)))
+        total = plan["total"]
+        return float(max(0.0, (total - step) / max(1, total - warmup)))
 
     sched = torch.optim.lr_scheduler.LambdaLR(optim, lr_lambda)
     step = 0
     ckpt_path = out / "checkpoint.pt"
     if ckpt_path.exists():
-        state = torch.load(ckpt_path, weights_only=False)
+        state = torch.load(ckpt_path, weights_only=False, map_location=device)
         model.load_state_dict(state["model"])
         optim.load_state_dict(state["optim"])
         sched.load_state_dict(state["sched"])
         step = int(state["step"])
-        torch.set_rng_state(state["torch_rng"])
+        torch.set_rng_state(state["torch_rng"].cpu())
         log.info("resumed from step %d", step)
 
     dev_small = {k: v[: args.dev_size] for k, v in dev.items()}
@@ -202,15 +302,28 @@ def train(args: argparse.Namespace) -> Path:
     t_start = time.perf_counter()
     seen = 0
     running = 0.0
-    while step < total_steps:
+    probe = (0, 0.0)
+    while step < plan["total"]:
         epoch, offset = divmod(step, steps_per_epoch)
         batches = make_batches(lengths, args.batch_size, args.seed, epoch)
         for idx in batches[offset:]:
-            if step >= total_steps:
+            if step >= plan["total"]:
                 break
-            input_ids, token_type, mask = _collate(ids, types, idx, tokenizer.pad_token_id)
-            y = torch.tensor([labels[i] for i in idx])
-            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.bf16):
+            if args.budget_minutes and step - probe[0] == 200 and probe[1]:
+                fit = plan["total"]
+                per_step = (time.perf_counter() - probe[1]) / 200
+                left = args.budget_minutes * 60 - (time.perf_counter() - t_start)
+                fits = step + int(left / (per_step * 1.08))
+                plan["total"] = max(step + 1, min(plan["total"], fits))
+                if plan["total"] != fit:
+                    log.info("budget: %.1f ms/step, %d steps fit in %.1f min (of %d)",
+                             per_step * 1000, plan["total"], args.budget_minutes, fit)
+            if args.budget_minutes and step == 100:
+                probe = (step, time.perf_counter())
+            input_ids, token_type, mask = (t.to(device, non_blocking=True) for t in _collate(
+                ids, types, idx, tokenizer.pad_token_id))
+            y = torch.tensor([labels[i] for i in idx]).to(device)
+            with torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 logits = model(input_ids=input_ids, token_type_ids=token_type,
                                attention_mask=mask).logits
             loss = nli_loss(logits, y)
@@ -221,14 +334,16 @@ def train(args: argparse.Namespace) -> Path:
             optim.zero_grad(set_to_none=True)
             step += 1
             seen += len(idx)
-            running = 0.98 * running + 0.02 * float(loss) if step > 1 else float(loss)
+            value = float(loss.detach())
+            running = 0.98 * running + 0.02 * value if step > 1 else value
             if step % args.log_every == 0:
                 rate = seen / (time.perf_counter() - t_start)
-                log.info("step %d/%d epoch %d loss %.4f lr %.2e %.1f ex/s", step, total_steps,
+                log.info("step %d/%d epoch %d loss %.4f lr %.2e %.1f ex/s", step, plan["total"],
                          epoch, running, sched.get_last_lr()[0], rate)
-            if step % args.checkpoint_every == 0 or step == total_steps:
+            if step % args.checkpoint_every == 0 or step == plan["total"]:
                 metrics = {k: evaluate(model, tokenizer, v, max_length=args.max_length,
-                                       bf16=args.bf16) for k, v in dev_small.items()}
+                                       bf16=args.bf16, device=args.device)
+                           for k, v in dev_small.items()}
                 log.info("step %d dev %s", step, json.dumps(metrics))
                 _save_atomic({"model": model.state_dict(), "optim": optim.state_dict(),
                               "sched": sched.state_dict(), "step": step,
@@ -281,6 +396,22 @@ def build_parser() -> argparse.ArgumentParser:
                     help="recipe bind: add passive statements of agency said in another "
                          "voice (entailed) with hard negatives of the same form, PASSES "
                          "draws over the training rows (certirag.train.voice; 0: none)")
+    ap.add_argument("--kg", type=int, default=0, metavar="PASSES",
+                    help="add chat restatements of knowledge-graph facts built from the "
+                         "training documents' names, with hard negatives "
+                         "(certirag.train.kg_data; PASSES draws, 0: none)")
+    ap.add_argument("--drop-summarization-negatives", action="store_true",
+                    help="leave out the claims of hallucinated summaries (also from --pairs)")
+    ap.add_argument("--save-pairs", default=None, metavar="FILE",
+                    help="build the training pairs (and --dev-size dev pairs per source), "
+                         "write them to FILE (.jsonl.xz or .jsonl.gz) and stop")
+    ap.add_argument("--pairs", default=None, metavar="FILE",
+                    help="train on the pairs --save-pairs wrote instead of building them")
+    ap.add_argument("--device", default="cpu",
+                    help="torch device to train on (cpu, cuda); bf16 autocast follows it")
+    ap.add_argument("--budget-minutes", type=float, default=0.0,
+                    help="fit the run in this many minutes: after 300 steps, the schedule is "
+                         "shortened once to the steps that fit (0: no limit)")
     ap.add_argument("--dev-size", type=int, default=500)
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--checkpoint-every", type=int, default=500)
@@ -299,6 +430,14 @@ def main(argv: list[str] | None = None) -> int:
                   logging.FileHandler(Path(args.out) / "train.log", encoding="utf-8")],
     )
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    if args.save_pairs:
+        t0 = time.perf_counter()
+        train_pairs, dev = build_pairs(args)
+        dev = {k: v[: args.dev_size] for k, v in dev.items()}
+        save_pairs(Path(args.save_pairs), train_pairs, dev)
+        log.info("saved %d train pairs and %s dev pairs to %s (%.0fs)", len(train_pairs),
+                 {k: len(v) for k, v in dev.items()}, args.save_pairs, time.perf_counter() - t0)
+        return 0
     train(args)
     return 0
 

@@ -224,6 +224,30 @@ def load_pairs(path: Path) -> tuple[list[Pair], dict[str, list[Pair]]]:
         raise SystemExit(f"{path}: truncated ({n} lines)")
     return train_pairs, dev
 
+#: The arguments that decide a run's data, batch order and optimiser: a checkpoint is
+#: resumed only by a run that agrees on them (the schedule's length may change).
+RUN_KEYS = ("base", "pairs", "recipe", "data", "seed", "batch_size", "lr", "warmup",
+            "max_length", "snli_limit", "qa_synthetic_docs", "summarization_negatives",
+            "paraphrases", "faithful_positives", "voice", "kg",
+            "drop_summarization_negatives", "freeze_embeddings")
+
+
+def _run_identity(args: argparse.Namespace) -> dict[str, Any]:
+    return {k: getattr(args, k, None) for k in RUN_KEYS}
+
+
+def _check_same_run(saved: dict[str, Any] | None, now: dict[str, Any], path: Path) -> None:
+    """Refuse to resume a checkpoint of another run: its steps would be mixed into this
+    one's without a trace (a checkpoint written before this check has no record: kept)."""
+    if saved is None:
+        return
+    differ = [f"{k} {saved.get(k)!r} -> {now.get(k)!r}" for k in RUN_KEYS
+              if saved.get(k) != now.get(k)]
+    if differ:
+        raise SystemExit(f"{path} is a checkpoint of another run ({'; '.join(differ)}): "
+                         "give another --out, or remove it to start again")
+
+
 def _save_atomic(obj: Any, path: Path) -> None:
     import torch
 
@@ -290,10 +314,12 @@ def train(args: argparse.Namespace) -> Path:
     ckpt_path = out / "checkpoint.pt"
     if ckpt_path.exists():
         state = torch.load(ckpt_path, weights_only=False, map_location=device)
+        _check_same_run(state.get("run"), _run_identity(args), ckpt_path)
         model.load_state_dict(state["model"])
         optim.load_state_dict(state["optim"])
         sched.load_state_dict(state["sched"])
         step = int(state["step"])
+        plan["total"] = min(total_steps, int(state.get("plan_total", total_steps)))
         torch.set_rng_state(state["torch_rng"].cpu())
         log.info("resumed from step %d", step)
 
@@ -347,6 +373,7 @@ def train(args: argparse.Namespace) -> Path:
                 log.info("step %d dev %s", step, json.dumps(metrics))
                 _save_atomic({"model": model.state_dict(), "optim": optim.state_dict(),
                               "sched": sched.state_dict(), "step": step,
+                              "plan_total": plan["total"], "run": _run_identity(args),
                               "torch_rng": torch.get_rng_state()}, ckpt_path)
                 with (out / "metrics.jsonl").open("a", encoding="utf-8") as fh:
                     fh.write(json.dumps({"step": step, "dev": metrics}) + "\n")

@@ -244,6 +244,9 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
                                claim_terms, claim, [x.text for x in sents])
     if borrowed:
         return BindingPlan(anchors, required, [], borrowed)
+    category = rivals.category_rival(claim, anchors, present, [x.text for x in sents])
+    if category is not None:  # the claim's name may be no anchor ("Apple reported …")
+        return BindingPlan(anchors, required or [category[0]], [], [category])
     shared = unshared(claim, anchors, facts, inherited, sent_terms)
     if shared is not None:
         return BindingPlan(anchors, required, [], [shared])
@@ -403,6 +406,9 @@ def unbound_message(plan: BindingPlan) -> str:
         if b.kind == "longer":
             return (f"the evidence states {a.text!r} only of {rival!r}, not of "
                     f"{b.text!r}")
+        if b.kind == "category":
+            return (f"the evidence gives {a.text!r} {rival!r}; {b.text!r} is what it "
+                    f"gives another name in a fact of the same form")
         if b.kind == "shared":
             return (f"the claim says {rival!r} of {a.text!r} and {b.text!r}; the evidence "
                     f"states it of {a.text!r} only")

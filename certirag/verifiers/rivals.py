@@ -5,7 +5,9 @@
   sentence holding one of them states a rival value in the other's place (``"the Hamburg
   office"`` for ``"the Oslo office"``), or where two facts of one predicate give the two
   anchors opposite places (:func:`parallel_rival`);
-* :func:`borrowed` — a value the evidence states of another subject than the claim's.
+* :func:`borrowed` — a value the evidence states of another subject than the claim's;
+* :func:`category_rival` — a lower-case value (a genre, a colour, a size) taken from a
+  parallel fact about another name.
 
 Pure Python over the anchor facts of :mod:`certirag.verifiers.anchors`.
 """
@@ -25,7 +27,7 @@ from certirag.verifiers.anchors import (
 )
 from certirag.verifiers.windows import terms
 
-__all__ = ["apart", "borrowed", "parallel_rival"]
+__all__ = ["apart", "borrowed", "category_rival", "parallel_rival"]
 
 
 def apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
@@ -129,6 +131,72 @@ def parallel_rival(a: Anchor, b: Anchor, text_a: str, text_b: str,
             continue
         return rival
     return None
+
+
+# The rest of a short fact after its name: lower-case words only ("has genre drama", "is a
+# science fiction film"), six at most.
+_LOWER_REST = re.compile(r"[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){1,5}")
+_LEADING_NAME = re.compile(r"(?:The\s+)?[A-Z0-9][\w'’&.-]*(?:\s+[A-Z0-9][\w'’&.-]*)*")
+
+
+def category_rival(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
+                   sentences: Sequence[str]) -> tuple[Anchor, Anchor, str] | None:
+    """A lower-case value the claim takes from a parallel fact about another name: "The
+    Broken Meridian has genre drama." and "The Quiet Harbor has genre horror." for "The
+    Broken Meridian is horror." Values are no anchors (they are not names, figures or
+    dates), so the spans that bind the claim's name hold no rival for them, and the model
+    reads such a pair as entailed. The two facts must be short and share their predicate
+    ("has genre"); the value the claim's name has ("drama") is the rival. Nothing is
+    taken where the claim also names the other fact's subject, says the name's own value
+    too, or denies; nor where another sentence gives the name the claim's value."""
+    if _DENIAL.search(claim):
+        return None
+    low = " " + " ".join(re.findall(r"[a-z0-9'’-]+", claim.lower())) + " "
+    facts: list[tuple[str, list[str]]] = []  # (leading name, rest's words) of short facts
+    for text in sentences:
+        body = text.strip().rstrip(".!?").strip()
+        m = _LEADING_NAME.match(body)
+        if m is None:
+            continue
+        rest = body[m.end():].strip()
+        if _LOWER_REST.fullmatch(rest):
+            facts.append((m.group(0), rest.split()))
+    if len(facts) < 2:
+        return None
+    lead = _LEADING_NAME.match(claim.strip())
+    names = [Anchor("name", (), lead.group(0))] if lead else []
+    names += [anchors[a] for a in sorted(present) if anchors[a].kind == "name"]
+    for anchor in names:
+        key = anchor.text.lower().removeprefix("the ")
+        own = [w for n, w in facts if n.lower().removeprefix("the ") == key]
+        others = [(n, w) for n, w in facts if n.lower().removeprefix("the ") != key]
+        for words in own:
+            for name, other in others:
+                found = _differing(words, other)
+                if found is None:
+                    continue
+                mine, theirs = found
+                if f" {theirs} " in low and f" {mine} " not in low and (
+                        f" {name.lower()} " not in " " + claim.lower() + " ") and not any(
+                        f" {theirs} " in f" {' '.join(w)} " for w in own):
+                    return anchor, Anchor("category", (), theirs), mine
+    return None
+
+
+def _differing(words: list[str], other: list[str]) -> tuple[str, str] | None:
+    """The parts in which two facts' rests differ, when they share the start (the
+    predicate: "has genre", "reported") and differ in one to three words each:
+    ("crime", "science") for "has genre crime fiction" and "has genre science fiction"."""
+    k = 0
+    while k < min(len(words), len(other)) and words[k] == other[k]:
+        k += 1
+    e = 0
+    while e < min(len(words), len(other)) - k and words[-1 - e] == other[-1 - e]:
+        e += 1
+    mine, theirs = words[k:len(words) - e], other[k:len(other) - e]
+    if not k or not mine or not theirs or len(mine) > 3 or len(theirs) > 3:
+        return None
+    return " ".join(mine), " ".join(theirs)
 
 
 def _bridged(rival: Anchor, anchor: int, hits: Sequence[frozenset[int]],

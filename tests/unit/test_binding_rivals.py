@@ -134,3 +134,40 @@ def test_a_parallel_fact_names_its_work_behind_the() -> None:
     finding = binding_finding("The Silent Tide is by Priya Reyes.", [facts])
     assert finding is not None and finding.code == "unbound_anchors"
     assert binding_finding("The Silent Tide is by Hana Lind.", [facts]) is None
+
+
+GENRES = "The Broken Meridian has genre drama. The Quiet Harbor has genre horror."
+STORES = ("Quarterly update. The Leeds store had a strong quarter. The Bristol store had a "
+          "weak quarter. Both stores hired new staff.")
+
+
+@pytest.mark.parametrize(("claim", "evidence", "rival"), [
+    ("The Broken Meridian is horror.", GENRES, "'drama'"),
+    ("The Broken Meridian is a horror film.", GENRES, "'drama'"),
+    ("The Leeds store had a weak quarter.", STORES, "'strong'"),
+    # a value of two words, the shared last word ("fiction") is the predicate's
+    ("Zodiac is a science fiction film.",
+     "Zodiac has genre crime fiction. Inception has genre science fiction.", "'crime'"),
+])
+def test_a_lower_case_value_of_a_parallel_fact_binds_nothing(claim: str, evidence: str,
+                                                              rival: str) -> None:
+    finding = binding_finding(claim, [evidence])
+    assert finding is not None and finding.code == "unbound_anchors", claim
+    assert rival in finding.message
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The Broken Meridian is a drama.", GENRES),  # its own value
+    ("The Quiet Harbor is horror.", GENRES),
+    # the name has both values
+    ("The Broken Meridian is horror.",
+     GENRES + " The Broken Meridian has genre horror."),
+    # the claim names the other fact's subject too: it may give each its value
+    ("The Leeds store had a strong quarter and the Bristol store a weak one.", STORES),
+    # a denial borrows nothing: the negation check and the model decide it
+    ("The Leeds store did not have a weak quarter.", STORES),
+])
+def test_a_parallel_fact_is_no_rival_where_the_claim_keeps_the_values_apart(
+        claim: str, evidence: str) -> None:
+    finding = binding_finding(claim, [evidence])
+    assert finding is None or "gives another name" not in finding.message, claim

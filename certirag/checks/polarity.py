@@ -32,6 +32,9 @@ _MODAL_BEFORE = frozenset({"must", "shall", "may", "can", "ca", "could", "should
                            "ought", "might", "sha", "must've", "wo", "will", "would"})
 _MODAL_AFTER = frozenset({"required", "permitted", "allowed", "obliged", "obligated",
                           "entitled"})
+#: The auxiliary after a stressed subject ("Not even X would …", "Not even Y has …").
+_AUXILIARY = frozenset({"would", "could", "can", "will", "should", "might", "may", "must",
+                        "is", "was", "are", "were", "has", "have", "had", "does", "do", "did"})
 _BOUNDARY = frozenset({",", ";", ":", ".", "!", "?", "(", ")", "but", "although", "though",
                        "whereas", "while", "except", "unless", "because", "however", "if",
                        "when", "which", "who", "that"})
@@ -174,6 +177,15 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
         words: list[str] = []
         last = i
         j = i + 1
+        if low == "not" and nxt == "even":
+            # "Not even the strongest man would be able to open it": the cue denies the
+            # verb after the subject it stresses, not the subject
+            aux = next((k for k in range(i + 2, min(n, i + 12))
+                        if lows[k] in _AUXILIARY or lows[k] in _BOUNDARY), None)
+            if aux is not None and lows[aux] in _AUXILIARY:
+                j = last = aux
+                j += 1
+                modal = modal or lows[aux] in _MODAL_BEFORE
         while j < n and len(words) < 2:
             if lows[j] in _BOUNDARY:
                 break

@@ -44,7 +44,7 @@ from certirag.claims.answers import (
 )
 from certirag.claims.clauses import split_subject_clause
 from certirag.claims.frames import core_span
-from certirag.claims.opinions import not_a_claim_reason, opinion_name
+from certirag.claims.opinions import favourite_name, not_a_claim_reason, opinion_name
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
 from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
@@ -403,8 +403,48 @@ _YES_PRONOUN = re.compile(r"(?:It|They|He|She)(?=\s)")
 def answer_sentences(answer: str) -> list[tuple[int, int]]:
     """The sentences claims are built from: :func:`~certirag.text.sentences.split_sentences`,
     then cut at a closing quotation that a new sentence follows without a stop
-    (:func:`_quote_breaks`)."""
-    return [piece for s, e in split_sentences(answer) for piece in _quote_breaks(answer, s, e)]
+    (:func:`_quote_breaks`) and at a comma splice (:func:`_splice_breaks`)."""
+    return [part for s, e in split_sentences(answer) for piece in _quote_breaks(answer, s, e)
+            for part in _splice_breaks(answer, *piece)]
+
+
+#: A comma, then a clause of its own led by a pronoun or a name: "One of my favorites is
+#: Edward Scissorhands, Tim Burton wrote it."
+_SPLICE = re.compile(r",\s+(?=(?:He|She|It|They|he|she|it|they|[A-Z][\w'’.-]*)\s)")
+_SPLICE_PRONOUN = re.compile(r"(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey)\s+")
+
+
+def _splice_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``[start, end)`` cut at a comma splice after an opinion: the speaker's opinion, a
+    comma, then a clause with its own subject (a pronoun or a name) and verb ("One of my
+    favorites is Edward Scissorhands, Tim Burton wrote it."). A chat reply writes so; the
+    opinion is no claim, the clause is one, and a pronoun in it names what the opinion
+    named. Two clauses of fact stay one sentence: a splice there may join what the
+    second says to what the first asserts."""
+    sentence = text[start:end]
+    if '"' in sentence or "“" in sentence:
+        return [(start, end)]
+    for m in _SPLICE.finditer(sentence):
+        left, right = sentence[: m.start()], sentence[m.end():]
+        first = left.split(" ", 1)[0].lower()
+        if "," in left or first in _NOT_A_SUBJECT or first in _SUBORDINATORS or (
+                len(right.split()) < 3 or not_a_claim_reason(left) != "opinion"):
+            continue
+        lead = _SPLICE_PRONOUN.match(right)
+        if lead is not None:
+            rest = right[lead.end():]
+        else:
+            subject = _SUBJECT.match(right + " ")
+            if subject is None:
+                continue
+            rest = right[subject.end(1):]
+        if _opens_predicate(rest):
+            return [(start, start + m.start()), (start + m.end(), end)]
+    return [(start, end)]
+
+
+_SUBORDINATORS = frozenset("if when while although though because as once unless whether "
+                           "yes no well oh so and but or".split())
 
 
 def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
@@ -454,6 +494,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
         a, b = core_span(full)
         start, end = s_start + a, s_start + b
         sentence = strip_markers(answer[start:end])
+        if _SPLICE_PRONOUN.match(sentence) and sentence[:1].islower():
+            sentence = sentence[0].upper() + sentence[1:]  # the second clause of a splice
         if ((a, b) != (0, len(full)) or yes is not None) and sentence:
             sentence = sentence[0].upper() + sentence[1:]
         if yes_subject is not None and (p := _YES_PRONOUN.match(sentence)) is not None:
@@ -462,6 +504,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
         if reason in ("opinion", "question") and (fan := opinion_name(sentence)) is not None:
             # "I'm a big fan of Steven Spielberg. He directed it.": "he" is the name
             last_subject, last_thing, named_it, agent = fan, None, False, None
+            if favourite_name(sentence) is not None:
+                topic = fan  # "One of my favorites is Big Fish, Tim Burton directed it."
         if reason is not None:
             claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start,
                                 end=s_end, kind="not_a_claim"))

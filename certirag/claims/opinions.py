@@ -16,7 +16,7 @@ import re
 
 from certirag.claims.frames import has_checkable, has_strong_checkable
 
-__all__ = ["not_a_claim_reason", "opinion_name"]
+__all__ = ["favourite_name", "not_a_claim_reason", "opinion_name"]
 
 _GREETING = re.compile(
     r"^(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
@@ -77,7 +77,7 @@ def not_a_claim_reason(sentence: str) -> str | None:
         return None if has_strong_checkable(s) else "question"
     if _GREETING.match(s):
         return None if has_checkable(s) else "greeting"
-    if _OPINION_ONLY.match(s):
+    if _OPINION_ONLY.match(s) or favourite_name(s) is not None:
         return "opinion"
     if _OPINION.match(s):
         rest = s.split(None, 1)[1] if " " in s else ""
@@ -90,10 +90,21 @@ def not_a_claim_reason(sentence: str) -> str | None:
     return None
 
 
+def favourite_name(sentence: str) -> str | None:
+    """The one thing a speaker calls a favourite, and nothing else ("One of my favorites is
+    Edward Scissorhands", "Big Fish is my favourite."); ``None`` for any other sentence."""
+    s = sentence.strip()
+    m = _FAVOURITE_FIRST.match(s) or _FAVOURITE_LAST.match(s)
+    return m.group("name").rstrip(".") if m is not None else None
+
+
 def opinion_name(sentence: str) -> str | None:
     """The name an opinion or a question gives ("Steven Spielberg" in "I'm a big fan of
     Steven Spielberg.", "Carrie" in "Have you read Carrie?"), which a pronoun after it
     stands for; ``None`` when it gives none."""
+    favourite = favourite_name(sentence)
+    if favourite is not None:
+        return favourite
     rest = sentence.split(None, 1)[1] if " " in sentence.strip() else ""
     m = _NAME_IN_OPINION.search(rest)
     return m.group(0).rstrip(".") if m is not None else None
@@ -115,3 +126,10 @@ _PRONOUN_OBJECT = re.compile(r"\s+(?:it|that|this|them|those|these|one|him|her|y
 # sentence a claim: it presupposes a fact.
 _ONE_NAME = re.compile(r"^(?:[a-z'’]+\s+){0,8}?(?:the\s+)?" + _TITLE_RUN
                        + r"(?:\s+(?:too|as well|also|so much|a lot|very much))?\s*[.!]*$")
+_FAVOURITE = (r"(?:[Oo]ne of my |[Mm]y )(?:very |all[- ]time |personal )?favou?rites?"
+              r"(?: (?:films?|movies?|books?|songs?|shows?|albums?|bands?|actors?|"
+              r"actresses|directors?|authors?|teams?|players?|novels?|series))?")
+_FAVOURITE_FIRST = re.compile(r"^" + _FAVOURITE + r" (?:is|are|was|has to be|would be) "
+                              r"(?P<name>(?:The\s+)?" + _TITLE_RUN + r")[\s!.]*$")
+_FAVOURITE_LAST = re.compile(r"^(?P<name>(?:The\s+)?" + _TITLE_RUN + r") (?:is|was) "
+                             + _FAVOURITE + r"[\s!.]*$")

@@ -271,6 +271,17 @@ def holds(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
     return (anchor.kind, *anchor.key) in facts.values
 
 
+def _another_of_the_surname(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
+    """Whether ``facts`` hold a person ``anchor`` by their surname alone while naming
+    another person of that surname: "Priya Keane plays for …" states nothing of Mara
+    Keane ("Scott Andrew Frost" is Scott Frost, "George St. Geegland" St. Geegland)."""
+    ws = tuple(str(w) for w in anchor.key)
+    have = facts.words | inherited
+    return anchor.kind == "name" and len(ws) > 1 and not all(w in have for w in ws) and any(
+        len(n) > 1 and n[-1] == ws[-1] and not (set(ws) <= set(n) or set(n) <= set(ws))
+        for n, _ in facts.names)
+
+
 #: Dimensions whose values rival one another though they do not convert exactly: a span
 #: of days or weeks and one of months or years ("one week" against "one month").
 _KIN = {"days": ("days", "months"), "months": ("months", "days")}
@@ -375,6 +386,8 @@ def holds_here(anchor: Anchor, anchors: Sequence[Anchor], facts: Facts,
     sentence inherits — unless it states a rival of its own in the anchor's place ("Ana
     moved to London. … In 2010 she founded a clinic in Manchester." holds no "London"
     for "Ana founded a clinic in London in 2010")."""
+    if _another_of_the_surname(anchor, facts, inherited):
+        return False
     if holds(anchor, facts, frozenset()):
         return True
     return holds(anchor, facts, inherited) and not (

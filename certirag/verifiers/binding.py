@@ -244,7 +244,9 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
                                claim_terms, claim, [x.text for x in sents])
     if borrowed:
         return BindingPlan(anchors, required, [], borrowed)
-    category = rivals.category_rival(claim, anchors, present, [x.text for x in sents])
+    texts = [x.text for x in sents]
+    category = rivals.category_rival(claim, anchors, present, texts) or \
+        rivals.predicate_rival(claim, anchors, present, texts)
     if category is not None:  # the claim's name may be no anchor ("Apple reported …")
         return BindingPlan(anchors, required or [category[0]], [], [category])
     shared = unshared(claim, anchors, facts, inherited, sent_terms)
@@ -406,6 +408,9 @@ def unbound_message(plan: BindingPlan) -> str:
         if b.kind == "longer":
             return (f"the evidence states {a.text!r} only of {rival!r}, not of "
                     f"{b.text!r}")
+        if b.kind == "predicate":
+            return (f"the evidence states that relation of {a.text!r} with {rival!r}; of "
+                    f"{b.text!r} it states another")
         if b.kind == "category":
             return (f"the evidence gives {a.text!r} {rival!r}; {b.text!r} is what it "
                     f"gives another name in a fact of the same form")

@@ -6,6 +6,7 @@
   office"`` for ``"the Oslo office"``), or where two facts of one predicate give the two
   anchors opposite places (:func:`parallel_rival`);
 * :func:`borrowed` — a value the evidence states of another subject than the claim's;
+* :func:`predicate_rival` — a claim's relation taken from another fact of its subject;
 * :func:`category_rival` — a lower-case value (a genre, a colour, a size) taken from a
   parallel fact about another name.
 
@@ -27,7 +28,7 @@ from certirag.verifiers.anchors import (
 )
 from certirag.verifiers.windows import terms
 
-__all__ = ["apart", "borrowed", "category_rival", "parallel_rival"]
+__all__ = ["apart", "borrowed", "category_rival", "parallel_rival", "predicate_rival"]
 
 
 def apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
@@ -131,6 +132,50 @@ def parallel_rival(a: Anchor, b: Anchor, text_a: str, text_b: str,
             continue
         return rival
     return None
+
+
+def predicate_rival(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
+                    sentences: Sequence[str]) -> tuple[Anchor, Anchor, str] | None:
+    """A relation the claim takes from another fact of its subject: "Tim Burton directed
+    Edward Scissorhands." where the evidence states "Edward Scissorhands is written by Tim
+    Burton." and "Tim Burton directed Big Fish." Both names stand in one sentence, so no
+    pair of anchors is apart, and the model reads the two facts as one. The claim must be
+    a short fact, "A PRED B" with two of its names; the rival is the name the evidence
+    gives ``A PRED`` ("Big Fish"), unless some sentence states B with the predicate's verb
+    in any form ("Edward Scissorhands, which he also directed, …")."""
+    names = [anchors[a] for a in sorted(present) if anchors[a].kind == "name"]
+    for a in names:
+        rest = _edge(a.text, claim, at_start=True)
+        if rest is None:
+            continue
+        m = _PREDICATE.match(rest)
+        if m is None:
+            continue
+        pred = m.group(0).strip()
+        obj = rest[m.end():].strip()
+        b = next((x for x in names if x is not a and x.text.lower() == obj.lower()), None)
+        if b is None:
+            continue
+        verb = _verb_stem(pred)
+        if any(b.text.lower() in t.lower() and verb in t.lower() for t in sentences):
+            return None  # the evidence states the relation of B, in whatever form
+        for t in sentences:
+            other = _edge(a.text, t, at_start=True)
+            if other is None or not other.lower().startswith(pred.lower() + " "):
+                continue
+            rival = other[len(pred):].strip()
+            if rival[:1].isupper() and len(rival) <= 80 and rival.lower() != obj.lower():
+                return a, Anchor("predicate", b.key, b.text), rival
+    return None
+
+
+def _verb_stem(predicate: str) -> str:
+    """The predicate's verb without its ending, to find it in any form ("direct" of
+    "directed", "star" of "starred in")."""
+    word = next((w for w in predicate.lower().split() if w not in ("is", "was", "has", "had",
+                                                                  "also", "the")),
+                predicate.lower())
+    return re.sub(r"(?:red|ed|ing|s)$", "", word) or word
 
 
 # The rest of a short fact after its name: lower-case words only ("has genre drama", "is a

@@ -171,3 +171,31 @@ def test_a_parallel_fact_is_no_rival_where_the_claim_keeps_the_values_apart(
         claim: str, evidence: str) -> None:
     finding = binding_finding(claim, [evidence])
     assert finding is None or "gives another name" not in finding.message, claim
+
+
+SISTERS = ("Priya Keane plays for Ashford Mariners. Mara Keane plays for Riverton Comets. "
+           "Riverton Comets has player Owen Sato.")
+
+
+def test_a_surname_does_not_stand_for_a_person_where_another_of_that_surname_is_named(
+) -> None:
+    finding = binding_finding("Mara Keane is on Ashford Mariners.", [SISTERS])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("Mara Keane is on Riverton Comets.", [SISTERS]) is None
+    # the surname alone still names the one person of that surname
+    text = "Mara Keane joined in May. Keane plays for Riverton Comets. Priya Keane coaches."
+    assert binding_finding("Mara Keane plays for Riverton Comets.", [text]) is None
+
+
+BURTON = ("Edward Scissorhands is written by Tim Burton. Tim Burton directed Big Fish. Big "
+          "Fish is starring Ewan McGregor.")
+
+
+def test_a_relation_of_another_fact_of_the_subject_binds_nothing() -> None:
+    finding = binding_finding("Tim Burton directed Edward Scissorhands.", [BURTON])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "'Big Fish'" in finding.message
+    assert binding_finding("Tim Burton directed Big Fish.", [BURTON]) is None
+    # the relation stated of the object in another form: no rival
+    both = BURTON + " Edward Scissorhands, which he also directed, came out in 1990."
+    assert binding_finding("Tim Burton directed Edward Scissorhands.", [both]) is None

@@ -58,6 +58,9 @@ CASES: list[tuple[str, str, str, str]] = [
      "The owner's identity has been revealed.", "negation_mismatch"),
     ("The striker did not score in the final.", "The striker failed to score in the final.",
      "The striker scored in the final.", "negation_mismatch"),
+    # "Not even X has …" denies the verb after the stressed subject
+    ("The coach has not seen the new plan.", "Not even the coach has seen the new plan.",
+     "The coach has seen the new plan.", "negation_mismatch"),
     # an age is the person's, not the noun's next to it
     ("The 59-year-old is one of the most remote officers.",
      "The 59-year-old has spent 40 years as an officer.",
@@ -178,6 +181,12 @@ def test_the_paraphrase_passes_and_its_twin_is_caught(claim: str, evidence: str,
 ])
 def test_planted_errors_are_still_caught(claim: str, evidence: str, code: str) -> None:
     assert code in codes(claim, evidence)
+
+
+def test_not_even_with_a_modal_denies_the_verb() -> None:
+    evidence = "Not even the world's strongest man would be able to open a plane door in mid-air."
+    assert "negation_mismatch" not in codes(
+        "The world's strongest man wouldn't be able to open a door mid-flight.", evidence)
 
 
 def test_a_negation_stated_in_another_sentence_of_the_same_subject_is_left_to_the_model(

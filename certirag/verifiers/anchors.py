@@ -273,12 +273,13 @@ def holds(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
 
 def _another_of_the_surname(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
     """Whether ``facts`` hold a person ``anchor`` by their surname alone while naming
-    another person of that surname: "Priya Keane plays for …" states nothing of Mara
-    Keane ("Scott Andrew Frost" is Scott Frost, "George St. Geegland" St. Geegland)."""
+    another person of that surname, one whose other words are none of the anchor's:
+    "Priya Keane plays for …" states nothing of Mara Keane ("Scott Andrew Frost" is Scott
+    Frost, "Great Manchester Police Chadderton" Greater Manchester Police Chadderton)."""
     ws = tuple(str(w) for w in anchor.key)
     have = facts.words | inherited
     return anchor.kind == "name" and len(ws) > 1 and not all(w in have for w in ws) and any(
-        len(n) > 1 and n[-1] == ws[-1] and not (set(ws) <= set(n) or set(n) <= set(ws))
+        len(n) > 1 and n[-1] == ws[-1] and not set(n[:-1]) & set(ws[:-1])
         for n, _ in facts.names)
 
 

@@ -1,4 +1,7 @@
-"""Fine-tune a MiniLM cross-encoder for 3-way NLI on CPU (extra ``[train]``).
+"""Fine-tune a MiniLM cross-encoder for 3-way NLI on CPU or a GPU (extra ``[train]``).
+
+The training pairs can be built once and saved (``--save-pairs``), then trained on
+elsewhere (``--pairs``, ``--device cuda``, ``--budget-minutes``).
 
 Resumable: a checkpoint (model, optimiser, scheduler, step, RNG state) is written
 atomically every ``--checkpoint-every`` steps to ``OUT/checkpoint.pt``; running

@@ -398,27 +398,29 @@ def _choice_pairs(claim: str, anchors: Sequence[Anchor]) -> frozenset[tuple[int,
                      for a, b in ((x, y), (y, x)))
 
 
+#: How ``unbound_message`` words each kind of second entry of ``BindingPlan.unbound``:
+#: ``{a}`` the anchor, ``{b}`` the entry's text, ``{rival}`` what the evidence gives.
+_UNBOUND_WORDING = {
+    "subject": "the evidence states {a!r} for something else: where it states what the "
+               "claim is about, it gives {rival!r}",
+    "longer": "the evidence states {a!r} only of {rival!r}, not of {b!r}",
+    "predicate": "the evidence states that relation of {a!r} with {rival!r}; of {b!r} it "
+                 "states another",
+    "category": "the evidence gives {a!r} {rival!r}; {b!r} is what it gives another name "
+                "in a fact of the same form",
+    "shared": "the claim says {rival!r} of {a!r} and {b!r}; the evidence states it of {a!r} "
+              "only",
+}
+_APART_WORDING = ("the evidence states {a!r} and {b!r} only apart: where one is stated, it "
+                  "goes with {rival!r}")
+
+
 def unbound_message(plan: BindingPlan) -> str:
     """Why no span binds the claim, for the ``unbound_anchors`` finding."""
     if plan.unbound:
         a, b, rival = plan.unbound[0]
-        if b.kind == "subject":
-            return (f"the evidence states {a.text!r} for something else: where it states "
-                    f"what the claim is about, it gives {rival!r}")
-        if b.kind == "longer":
-            return (f"the evidence states {a.text!r} only of {rival!r}, not of "
-                    f"{b.text!r}")
-        if b.kind == "predicate":
-            return (f"the evidence states that relation of {a.text!r} with {rival!r}; of "
-                    f"{b.text!r} it states another")
-        if b.kind == "category":
-            return (f"the evidence gives {a.text!r} {rival!r}; {b.text!r} is what it "
-                    f"gives another name in a fact of the same form")
-        if b.kind == "shared":
-            return (f"the claim says {rival!r} of {a.text!r} and {b.text!r}; the evidence "
-                    f"states it of {a.text!r} only")
-        return (f"the evidence states {a.text!r} and {b.text!r} only apart: where one is "
-                f"stated, it goes with {rival!r}")
+        wording = _UNBOUND_WORDING.get(b.kind, _APART_WORDING)
+        return wording.format(a=a.text, b=b.text, rival=rival)
     names = ", ".join(repr(a.text) for a in plan.required)
     return (f"no {MAX_SENTENCES} evidence sentences state {names} together")
 

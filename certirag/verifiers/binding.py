@@ -183,6 +183,8 @@ class _Prepared:
     heirs: tuple[tuple[tuple[str, ...], ...], ...]
     counts: tuple[dict[str, int], ...]  # term frequencies, for relevance
     term_sets: tuple[frozenset[str], ...]
+    texts: tuple[str, ...]  # each sentence's text
+    short: tuple[tuple[str, tuple[str, ...]], ...]  # rivals.short_facts of the sentences
 
     def relevance(self, query: set[str]) -> list[float]:
         """BM25 of every sentence for the claim's terms (IDF over these sentences)."""
@@ -200,12 +202,13 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         prev.append(p if p is not None and (_pronoun_led(s.text) or _names_before(
             sents[p].text, s.text)) else None)
     counts = tuple(dict(Counter(terms(s.text))) for s in sents)
+    texts = tuple(s.text for s in sents)
     return _Prepared(
         sents, facts, tuple(prev),
         tuple(_stands_for(sents[p].text, s.text, facts[p].words) if p is not None
               else frozenset() for s, p in zip(sents, prev, strict=True)),
         tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev),
-        counts, tuple(frozenset(c) for c in counts))
+        counts, tuple(frozenset(c) for c in counts), texts, rivals.short_facts(texts))
 
 
 _QUESTION_END = re.compile(r"\?[\"'”’)\]]*\s*\Z")
@@ -227,7 +230,8 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
                                                                        inherited[i]))
             if not _QUESTION_END.search(sents[i].text) else frozenset()
             for i in range(len(sents))]
-    hits, longer = drop_longer_names(claim, anchors, hits, [x.text for x in sents], prev)
+    texts = ev.texts
+    hits, longer = drop_longer_names(claim, anchors, hits, texts, prev)
     present = frozenset().union(*hits) if hits else frozenset()
     required = [anchors[a] for a in sorted(present)]
     for a in sorted(present):
@@ -241,11 +245,10 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     rel = ev.relevance(claim_terms)
     sent_terms = ev.term_sets
     borrowed = rivals.borrowed(anchors, present, hits, facts, heirs, sent_terms,
-                               claim_terms, claim, [x.text for x in sents])
+                               claim_terms, claim, texts)
     if borrowed:
         return BindingPlan(anchors, required, [], borrowed)
-    texts = [x.text for x in sents]
-    category = rivals.category_rival(claim, anchors, present, texts) or \
+    category = rivals.category_rival(claim, anchors, present, ev.short) or \
         rivals.predicate_rival(claim, anchors, present, texts)
     if category is not None:  # the claim's name may be no anchor ("Apple reported …")
         return BindingPlan(anchors, required or [category[0]], [], [category])
@@ -310,7 +313,6 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
 
     frame = _frame_ids(claim, anchors) & present
     choice = _choice_pairs(claim, anchors)
-    texts = [x.text for x in sents]
     windows: list[BindingWindow] = []
     unbound: list[tuple[Anchor, Anchor, str]] = []
     # a claim read with its question binds, failing a span that holds every anchor, by one

@@ -28,7 +28,8 @@ from certirag.verifiers.anchors import (
 )
 from certirag.verifiers.windows import terms
 
-__all__ = ["apart", "borrowed", "category_rival", "parallel_rival", "predicate_rival"]
+__all__ = ["apart", "borrowed", "category_rival", "parallel_rival", "predicate_rival",
+           "short_facts"]
 
 
 def apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int],
@@ -184,20 +185,12 @@ _LOWER_REST = re.compile(r"[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){1,5}")
 _LEADING_NAME = re.compile(r"(?:The\s+)?[A-Z0-9][\w'’&.-]*(?:\s+[A-Z0-9][\w'’&.-]*)*")
 
 
-def category_rival(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
-                   sentences: Sequence[str]) -> tuple[Anchor, Anchor, str] | None:
-    """A lower-case value the claim takes from a parallel fact about another name: "The
-    Broken Meridian has genre drama." and "The Quiet Harbor has genre horror." for "The
-    Broken Meridian is horror." Values are no anchors (they are not names, figures or
-    dates), so the spans that bind the claim's name hold no rival for them, and the model
-    reads such a pair as entailed. The two facts must be short and share their predicate
-    ("has genre"); the value the claim's name has ("drama") is the rival. Nothing is
-    taken where the claim also names the other fact's subject, says the name's own value
-    too, or denies; nor where another sentence gives the name the claim's value."""
-    if _DENIAL.search(claim):
-        return None
-    low = " " + " ".join(re.findall(r"[a-z0-9'’-]+", claim.lower())) + " "
-    facts: list[tuple[str, list[str]]] = []  # (leading name, rest's words) of short facts
+def short_facts(sentences: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The short facts of ``sentences`` that :func:`category_rival` compares: (leading
+    name, the lower-case words of the rest) of each sentence written so ("The Broken
+    Meridian has genre drama."). It depends on the evidence alone: parsed once for all
+    the claims of an answer."""
+    out: list[tuple[str, tuple[str, ...]]] = []
     for text in sentences:
         body = text.strip().rstrip(".!?").strip()
         m = _LEADING_NAME.match(body)
@@ -205,7 +198,25 @@ def category_rival(claim: str, anchors: Sequence[Anchor], present: frozenset[int
             continue
         rest = body[m.end():].strip()
         if _LOWER_REST.fullmatch(rest):
-            facts.append((m.group(0), rest.split()))
+            out.append((m.group(0), tuple(rest.split())))
+    return tuple(out)
+
+
+def category_rival(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
+                   facts: Sequence[tuple[str, tuple[str, ...]]]
+                   ) -> tuple[Anchor, Anchor, str] | None:
+    """A lower-case value the claim takes from a parallel fact about another name: "The
+    Broken Meridian has genre drama." and "The Quiet Harbor has genre horror." for "The
+    Broken Meridian is horror." Values are no anchors (they are not names, figures or
+    dates), so the spans that bind the claim's name hold no rival for them, and the model
+    reads such a pair as entailed. The two facts (``facts``: :func:`short_facts` of the
+    evidence) must be short and share their predicate ("has genre"); the value the
+    claim's name has ("drama") is the rival. Nothing is taken where the claim also names
+    the other fact's subject, says the name's own value too, or denies; nor where another
+    sentence gives the name the claim's value."""
+    if _DENIAL.search(claim):
+        return None
+    low = " " + " ".join(re.findall(r"[a-z0-9'’-]+", claim.lower())) + " "
     if len(facts) < 2:
         return None
     lead = _LEADING_NAME.match(claim.strip())
@@ -228,7 +239,7 @@ def category_rival(claim: str, anchors: Sequence[Anchor], present: frozenset[int
     return None
 
 
-def _differing(words: list[str], other: list[str]) -> tuple[str, str] | None:
+def _differing(words: Sequence[str], other: Sequence[str]) -> tuple[str, str] | None:
     """The parts in which two facts' rests differ, when they share the start (the
     predicate: "has genre", "reported") and differ in one to three words each:
     ("crime", "science") for "has genre crime fiction" and "has genre science fiction"."""

@@ -29,10 +29,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pair_scores import print_table, score_pairs, shares
 
 KINDS = ("restated", "restated_also", "other_name", "roles")
 
@@ -120,18 +123,6 @@ def pairs(n: int, seed: int) -> list[tuple[str, str, str, str]]:
     return out
 
 
-def _scores(model: str, batch: list[tuple[str, str]], *, as_written: bool = False
-            ) -> tuple[str, list[float]]:
-    from certirag.config import Settings
-    from certirag.text.notation import model_text
-    from certirag.verifiers import create_verifier
-
-    read = (lambda t: t) if as_written else model_text
-    verifier = create_verifier(Settings(nli_model=model, threads=1))
-    results = verifier.score_pairs([(read(p), read(h)) for p, h in batch])
-    return results[0].model_sha256, [r.scores.entailment for r in results]
-
-
 def pipeline_verified(model: str, built: list[tuple[str, str, str, str]]) -> list[float]:
     """1.0 for each pair whose claim the whole pipeline verifies against its premise
     (default preset, ``model``), else 0.0."""
@@ -151,13 +142,12 @@ def summarise(rows: list[tuple[str, str]], values: list[float], tau: float
         groups.setdefault(kind, []).append(v)
         if kind == "restated":
             groups.setdefault(f"restated/{rel}", []).append(v)
-    return {k: {"n": len(v), "mean": round(statistics.fmean(v), 4),
-                "reach_tau": round(sum(x >= tau for x in v) / len(v), 4)}
-            for k, v in groups.items()}
+    return {k: shares(v, tau) for k, v in groups.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
     from certirag.config import DEFAULT_NLI_MODEL, load_settings
+    from certirag.text.notation import model_text
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--n", type=int, default=60, help="facts per relation")
@@ -178,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     built = pairs(args.n, args.seed)
     rows = [(kind, rel) for _, _, kind, rel in built]
     models = [args.model] + ([args.compare] if args.compare else [])
-    scored = {m: _scores(m, [(p, h) for p, h, _, _ in built], as_written=args.as_written)
+    read = None if args.as_written else model_text
+    scored = {m: score_pairs(m, [(p, h) for p, h, _, _ in built], read)
               for m in models}
     report: dict[str, Any] = {
         "n_per_relation": args.n, "seed": args.seed, "tau_entail": tau, "pairs": len(built),
@@ -193,18 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return 0
-    head = " | ".join(m.split(":")[-1][-28:] for m in models)
-    print(f"| kind | n | {head} (mean P(entailment), share ≥ τe {tau}) |")
-    print("|---|---|" + "---|" * len(models))
-    keys = [*KINDS, *(f"restated/{r.name}" for r in RELATIONS)]
-    for key in keys:
-        cells = [report["models"][m]["kinds"].get(key) for m in models]
-        if cells[0] is None:
-            continue
-        shown = " | ".join(f"{c['mean']:.3f}, {c['reach_tau']:.1%}" for c in cells if c)
-        piped = report.get("pipeline", {}).get(key)
-        more = f" pipeline verifies {piped['verified']:.1%} |" if piped else ""
-        print(f"| {key} | {cells[0]['n']} | {shown} |{more}")
+    def piped(key: str) -> str:
+        got = report.get("pipeline", {}).get(key)
+        return f" pipeline verifies {got['verified']:.1%} |" if got else ""
+
+    print_table(report["models"], models,
+                [*KINDS, *(f"restated/{r.name}" for r in RELATIONS)], tau, piped)
     return 0
 
 

@@ -27,10 +27,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pair_scores import print_table, score_pairs, shares
 
 KINDS = ("voice", "voice_swap", "voice_roles", "voice_verb")
 
@@ -43,23 +45,13 @@ def _pairs(data: Path, rows: str, seed: int) -> list[tuple[str, str, str]]:
             for p in as_read(voice_rows(data, int(start), int(stop), seed))]
 
 
-def _scores(model: str, pairs: list[tuple[str, str, str]]) -> tuple[str, list[float]]:
-    from certirag.config import Settings
-    from certirag.verifiers import create_verifier
-
-    verifier = create_verifier(Settings(nli_model=model, threads=1))
-    results = verifier.score_pairs([(p, h) for p, h, _ in pairs])
-    return results[0].model_sha256, [r.scores.entailment for r in results]
-
-
 def summarise(kinds: list[str], values: list[float], tau: float) -> dict[str, dict[str, Any]]:
     """Per kind: the number of pairs, the mean P(entailment) and the share ≥ ``tau``."""
     out: dict[str, dict[str, Any]] = {}
     for kind in KINDS:
         got = [v for k, v in zip(kinds, values, strict=True) if k == kind]
         if got:
-            out[kind] = {"n": len(got), "mean": round(statistics.fmean(got), 4),
-                         "reach_tau": round(sum(v >= tau for v in got) / len(got), 4)}
+            out[kind] = shares(got, tau)
     return out
 
 
@@ -88,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"no voice-change pairs in rows {args.rows} of {args.data}")
     kinds = [k for *_, k in pairs]
     models = [args.model] + ([args.compare] if args.compare else [])
-    scored = {m: _scores(m, pairs) for m in models}
+    scored = {m: score_pairs(m, [(p, h) for p, h, _ in pairs]) for m in models}
     report: dict[str, Any] = {
         "rows": args.rows, "seed": args.seed, "tau_entail": tau, "n": len(pairs),
         "models": {m: {"sha256": sha, "kinds": summarise(kinds, v, tau)}
@@ -97,15 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return 0
-    head = " | ".join(m.split(":")[-1][-28:] for m in models)
-    print(f"| kind | n | {head} (mean P(entailment), share ≥ τe {tau}) |")
-    print("|---|---|" + "---|" * len(models))
-    for kind in KINDS:
-        rows = [report["models"][m]["kinds"].get(kind) for m in models]
-        if rows[0] is None:
-            continue
-        cells = " | ".join(f"{r['mean']:.3f}, {r['reach_tau']:.1%}" for r in rows if r)
-        print(f"| {kind} | {rows[0]['n']} | {cells} |")
+    print_table(report["models"], models, KINDS, tau)
     return 0
 
 

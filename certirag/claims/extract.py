@@ -44,7 +44,14 @@ from certirag.claims.answers import (
 )
 from certirag.claims.clauses import split_subject_clause
 from certirag.claims.frames import core_span
-from certirag.claims.opinions import favourite_name, not_a_claim_reason, opinion_name
+from certirag.claims.opinions import (
+    asks_experience,
+    favourite_name,
+    not_a_claim_reason,
+    opinion_name,
+    performance_fact,
+    presupposed_fact,
+)
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
 from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
@@ -447,6 +454,13 @@ _SUBORDINATORS = frozenset("if when while although though because as once unless
                            "yes no well oh so and but or".split())
 
 
+# An opinion of liking one thing ("I love Big Fish,"): a later object "it" names that thing,
+# as it names a favourite.
+_LIKING = re.compile(r"^(?:i|we)\s+(?:really\s+|just\s+|also\s+|absolutely\s+)*"
+                     r"(?:love|loved|like|liked|enjoy|enjoyed|adore|adored)\s+(?!it\b)",
+                     re.IGNORECASE)
+
+
 def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     """Split ``answer`` into claims (see the module docstring). Ids are ``c1``, ``c2``, ..."""
     claims: list[Claim] = []
@@ -504,8 +518,17 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
         if reason in ("opinion", "question") and (fan := opinion_name(sentence)) is not None:
             # "I'm a big fan of Steven Spielberg. He directed it.": "he" is the name
             last_subject, last_thing, named_it, agent = fan, None, False, None
-            if favourite_name(sentence) is not None:
+            if favourite_name(sentence) is not None or (
+                    reason == "opinion" and _LIKING.match(sentence)) or (
+                    reason == "question" and asks_experience(sentence)):
                 topic = fan  # "One of my favorites is Big Fish, Tim Burton directed it."
+        presupposed = presupposed_fact(sentence) if reason == "question" else None
+        if presupposed is not None:  # "Have you seen Zodiac with Tom Hanks?"
+            if _norm(presupposed) not in seen:
+                seen.add(_norm(presupposed))
+                claims.append(Claim(id=f"c{len(claims) + 1}", text=presupposed, start=start,
+                                    end=end))
+            continue
         if reason is not None:
             claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start,
                                 end=s_end, kind="not_a_claim"))
@@ -552,6 +575,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                 framed = True
             if last_thing in (None, topic) and not framed:
                 text = name_object(text, topic)
+            text = performance_fact(text) or text  # "X is great in it" says X is in it
             subject, thing = sentence_subjects(sentence)
             if thing is not None:
                 last_thing = thing  # the newest subject "It" can name

@@ -16,7 +16,8 @@ import re
 
 from certirag.claims.frames import has_checkable, has_strong_checkable
 
-__all__ = ["favourite_name", "not_a_claim_reason", "opinion_name"]
+__all__ = ["asks_experience", "favourite_name", "not_a_claim_reason", "opinion_name",
+           "performance_fact", "presupposed_fact"]
 
 _GREETING = re.compile(
     r"^(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
@@ -51,7 +52,8 @@ _OPINION_ONLY = re.compile(
     r"^(?:(?:(?:that|this|it)(?:'s| is| was| sounds| seems| looks)|sounds|seems|looks)"
     r"(?: like)? (?:an? )?(?:so |really |"
     r"very )?(?:great|good|awesome|amazing|cool|nice|wonderful|interesting|fun|lovely|"
-    r"terrible|awful|sad)(?: (?:choice|question|idea|pick|one|film|movie|book|song|show|"
+    r"terrible|awful|sad|classic|masterpiece|gem|must[- ]see|must[- ]watch|must[- ]read)"
+    r"(?: (?:choice|question|idea|pick|one|film|movie|book|song|show|"
     r"read|place|team))?"
     r"|how (?:interesting|nice|cool|wonderful|sad)|what a .*"
     # what the speaker knew: "I didn't know that!", "I had no idea.", "I knew that."
@@ -133,3 +135,68 @@ _FAVOURITE_FIRST = re.compile(r"^" + _FAVOURITE + r" (?:is|are|was|has to be|wou
                               r"(?P<name>(?:The\s+)?" + _TITLE_RUN + r")[\s!.]*$")
 _FAVOURITE_LAST = re.compile(r"^(?P<name>(?:The\s+)?" + _TITLE_RUN + r") (?:is|was) "
                              + _FAVOURITE + r"[\s!.]*$")
+
+
+# A question about the listener's experience of a work that names the work's maker or cast
+# beside it presupposes that fact: "Have you seen Zodiac with Tom Hanks?" says Tom Hanks is
+# in Zodiac, whatever the answer. The fact is the claim.
+_EXPERIENCE = (r"(?i:have|had|did|do|would|will|could|can|has)\s+(?:you|u|ya)\s+"
+               r"(?:(?:ever|already|also|yet|even|really)\s+)*"
+               r"(?:seen|watched|read|heard|listened\s+to|played|tried|enjoyed|liked|"
+               r"loved|checked\s+out|see|watch|hear|listen\s+to|play|try|enjoy|like|love|"
+               r"check\s+out)")
+_KIND = r"(?:(?:the\s+)?(?:movie|film|book|novel|show|series|album|song|play|game)\s+)?"
+_PRESUPPOSING = re.compile(
+    r"^" + _EXPERIENCE + r"\s+" + _KIND + r"(?P<work>(?:The\s+)?" + _TITLE_RUN + r")"
+    r"\s+(?P<rel>with|starring|featuring|directed\s+by|written\s+by|produced\s+by|by)\s+"
+    r"(?P<who>(?:the\s+)?" + _TITLE_RUN + r")\s*\?*\s*$")
+_SAYS = {"with": "{who} is in {work}.", "starring": "{who} is in {work}.",
+         "featuring": "{who} is in {work}.", "by": "{work} is by {who}.",
+         "directed by": "{work} was directed by {who}.",
+         "written by": "{work} was written by {who}.",
+         "produced by": "{work} was produced by {who}."}
+
+
+_ASKS_EXPERIENCE = re.compile(r"^" + _EXPERIENCE + r"\s+" + _KIND + r"(?:The\s+)?[A-Z]")
+
+
+def asks_experience(sentence: str) -> bool:
+    """Whether ``sentence`` asks whether the listener has seen, read or heard a named
+    thing ("Have you seen Zodiac?"): a later object "it" names that thing."""
+    return _ASKS_EXPERIENCE.match(sentence.strip()) is not None
+
+
+def presupposed_fact(sentence: str) -> str | None:
+    """The fact a question about the listener presupposes by naming two things together
+    ("Have you seen Zodiac with Tom Hanks?" → "Tom Hanks is in Zodiac."); ``None`` for any
+    other sentence."""
+    m = _PRESUPPOSING.match(sentence.strip())
+    if m is None:
+        return None
+    rel = " ".join(m["rel"].split()).lower()
+    return _SAYS[rel].format(work=m["work"].rstrip("."), who=m["who"].rstrip("."))
+
+
+# Praise of a performance asserts the part: "Ewan McGregor is great in Big Fish." says he
+# is in it (the praise is the speaker's); "… was brilliant as Ed Bloom in Big Fish." says
+# he played Ed Bloom in it.
+_PRAISE = (r"(?:so\s+|really\s+|very\s+|just\s+|absolutely\s+|truly\s+|pretty\s+)?"
+           r"(?:great|amazing|brilliant|fantastic|excellent|superb|wonderful|terrific|"
+           r"awesome|incredible|hilarious|phenomenal|outstanding|perfect|good|fabulous|"
+           r"funny|convincing|memorable)")
+_PERFORMANCE = re.compile(
+    r"^(?P<who>" + _TITLE_RUN + r")\s+(?P<be>is|was|are|were)\s+" + _PRAISE
+    + r"(?:\s+as\s+(?P<part>" + _TITLE_RUN + r"))?\s+in\s+(?P<work>(?:the\s+)?"
+    + _TITLE_RUN + r")(?:\s+(?:too|as\s+well))?\s*[.!]*$")
+
+
+def performance_fact(sentence: str) -> str | None:
+    """The part a praise of a performance asserts ("Ewan McGregor is great in Big Fish."
+    → "Ewan McGregor is in Big Fish."); ``None`` for any other sentence."""
+    m = _PERFORMANCE.match(sentence.strip())
+    if m is None:
+        return None
+    work = m["work"].rstrip(".")
+    if m["part"]:
+        return f"{m['who']} played {m['part']} in {work}."
+    return f"{m['who']} {m['be']} in {work}."

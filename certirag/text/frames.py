@@ -57,7 +57,14 @@ _SELF_ADVERB = re.compile(
 # The sentence before, a label: it names what follows a rumour, a myth or a fake.
 _BEFORE_LABEL = re.compile(
     r"\b(?:rumou?rs?|myths?|misconceptions?|hoax(?:es)?|conspiracy theor(?:y|ies|ists?)|"
-    r"hypothetical|fake|forged|a common belief|people often think)\b",
+    r"hypothetical|a common belief|people often think|"
+    # a fake names what follows only as a thing that carries words: "A fake press release
+    # circulated.", "The letter was forged." — not "fake tan", not "called him 'fake'"
+    r"(?:fake|forged|doctored|bogus)\s+(?:\w+\s+)?(?:press\s+)?(?:releases?|statements?|"
+    r"letters?|reports?|news|stor(?:y|ies)|posts?|tweets?|e-?mails?|messages?|documents?|"
+    r"memos?|quotes?|videos?|photos?|images?|pictures?|accounts?|websites?|pages?|"
+    r"articles?|announcements?|notices?|screenshots?|recordings?|audio|leaks?)|"
+    r"(?:is|was|were|are|been)\s+(?:a\s+)?(?:fake|forged|doctored|bogus)(?=\W*$))\b",
     re.IGNORECASE)
 # The sentence before, a report: someone claims, believes or supposes — what follows only
 # when the report says nothing of its own (see _introduces).
@@ -146,8 +153,14 @@ def _introduces(before: str, m: re.Match[str], sentence: str) -> bool:
     says next to nothing of its own ("Critics made one claim repeatedly.", "The defendant
     claimed the following:"), or what it reports is what the sentence says."""
     rest = before[m.end():]
-    return (_POINTS_ON.search(before) is not None or len(_content(rest)) <= 1
-            or _restates(rest, sentence))
+    if _POINTS_ON.search(before) is not None:
+        return True
+    head = before[:m.start()]
+    if head.rstrip().endswith(",") and len(_content(head)) >= 3 and len(_content(rest)) <= 1:
+        # a report that trails its own content ("… was punched by officers, it was claimed
+        # today.") attributes what it follows, not the next sentence
+        return _restates(head, sentence)
+    return len(_content(rest)) <= 1 or _restates(rest, sentence)
 
 
 def _governed(sentence: str, m: re.Match[str]) -> str:

@@ -60,8 +60,9 @@ def apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int]
             if rival is None and texts and a not in frame and b not in frame:
                 rival = next((r for i in members if a in hits[i] and b not in hits[i]
                               for j in members if b in hits[j] and a not in hits[j]
-                              if (r := parallel_rival(anchors[a], anchors[b], texts[i],
-                                                      texts[j], anchors)) is not None), None)
+                              for rule in (parallel_rival, unrelated_rival)
+                              if (r := rule(anchors[a], anchors[b], texts[i], texts[j],
+                                            anchors)) is not None), None)
             if rival is not None:
                 out.append((anchors[a], anchors[b], rival))
     return out
@@ -100,6 +101,47 @@ def _edge(name: str, text: str, *, at_start: bool) -> str | None:
 # a verb among them ("is starring", "starred in", "was written by", "has genre").
 _PREDICATE = re.compile(r"(?=[a-z'’ -]*\b(?:is|are|was|were|has|have|had|\w+ed|\w+s|\w+ing)\b)"
                         r"(?:[a-z][a-z'’-]*\s+){1,4}(?=[A-Z0-9\"“(])")
+
+
+_NAME_RUN = r"(?:The\s+)?[A-Z][\w'’.&:-]*(?:\s+(?:(?:of|the|and|de|von|van)\s+)*[A-Z][\w'’.&:-]*)*"
+_FACT_TAIL = re.compile(r"^\s*" + _PREDICATE.pattern + r"(?P<name>" + _NAME_RUN + r")\s*\Z")
+_FACT_HEAD = re.compile(r"^\s*(?P<name>" + _NAME_RUN + r")\s+(?=[a-z])"
+                        r"(?P<pred>(?:[a-z][a-z'’-]*\s*){1,4})\Z")
+
+
+def _fact_partner(name: str, text: str) -> str | None:
+    """The other name of a short fact that names ``name`` at one end ("Big Fish" for "Ewan
+    McGregor" in "Big Fish is starring Ewan McGregor."); ``None`` for any other sentence."""
+    rest = _edge(name, text, at_start=True)
+    if rest is not None and (m := _FACT_TAIL.match(rest)) is not None:
+        return m["name"].rstrip(".")
+    rest = _edge(name, text, at_start=False)
+    if rest is not None and (m := _FACT_HEAD.match(rest)) is not None:
+        return m["name"].rstrip(".")
+    return None
+
+
+def unrelated_rival(a: Anchor, b: Anchor, text_a: str, text_b: str,
+                    claim: Sequence[Anchor]) -> str | None:
+    """Two short facts about other things that share no name, one naming ``a`` and one
+    naming ``b``: "Big Fish is starring Ewan McGregor." and "Tim Burton directed Edward
+    Scissorhands." relate Ewan McGregor to Big Fish and Edward Scissorhands to Tim Burton,
+    never the two to each other. The name beside ``a`` is the rival; ``None`` when the
+    sentences do not have that shape or share a word of a name (a chain through it)."""
+    if a.kind != "name" or b.kind != "name":
+        return None
+    pa, pb = _fact_partner(a.text, text_a), _fact_partner(b.text, text_b)
+    if pa is None or pb is None:
+        return None
+    claim_words = set().union(*(set(x.key) for x in claim if x.kind == "name"))
+    wa, wb = word_set(pa) - _SMALL, word_set(pb) - _SMALL
+    if not wa or not wb or wa & wb or wa & claim_words or wb & claim_words or (
+            wa & word_set(b.text)) or (wb & word_set(a.text)):
+        return None
+    return pa
+
+
+_SMALL = frozenset({"the", "of", "and", "a", "an", "de", "von", "van"})
 
 
 def parallel_rival(a: Anchor, b: Anchor, text_a: str, text_b: str,

@@ -574,3 +574,24 @@ def test_a_pronoun_sentence_too_long_to_join_its_antecedent_is_a_span_alone() ->
 def test_the_shared_predicate_rule_leaves_these_to_the_model(claim: str) -> None:
     found = binding_finding(claim, [_NATIONS])
     assert found is None or "only" not in found.message
+
+
+@pytest.mark.parametrize(("before", "framed"), [
+    ("A fake press release circulated on Tuesday.", True),
+    ("The letter was forged.", True),
+    ("It's like fake tan has been off the air for a while.", False),
+    ("But he was blasted by another user, who called him 'fake' for enjoying food.", False),
+])
+def test_a_fake_frames_what_follows_only_as_a_thing_that_carries_words(before: str,
+                                                                      framed: bool) -> None:
+    sentence = "Pale skin icons include the likes of Keira Knightley and Cara Delevingne."
+    assert (quote_frame(before, sentence, "") is not None) is framed
+
+
+def test_a_report_that_trails_its_own_content_frames_nothing_after_it() -> None:
+    before = ("A father who died in police custody was handcuffed for six hours and "
+              "punched by officers, it was claimed today.")
+    sentence = "Kingsley Burrell, 29, was taken into custody on March 27 2011."
+    assert quote_frame(before, sentence, "") is None
+    # a report that introduces what follows still frames it
+    assert quote_frame("It was claimed today that:", sentence, "") is not None

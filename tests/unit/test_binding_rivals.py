@@ -199,3 +199,18 @@ def test_a_relation_of_another_fact_of_the_subject_binds_nothing() -> None:
     # the relation stated of the object in another form: no rival
     both = BURTON + " Edward Scissorhands, which he also directed, came out in 1990."
     assert binding_finding("Tim Burton directed Edward Scissorhands.", [both]) is None
+
+
+CHAIN = ("Big Fish is directed by Tim Burton.\n\nBig Fish is starring Ewan McGregor.\n\n"
+         "Tim Burton directed Edward Scissorhands")
+
+
+def test_two_facts_that_share_no_name_relate_nothing_across_them() -> None:
+    # Ewan McGregor is named with Big Fish, Edward Scissorhands with Tim Burton: nothing
+    # puts him in Edward Scissorhands
+    finding = binding_finding("Ewan McGregor is in Edward Scissorhands.", [CHAIN])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "Big Fish" in finding.message
+    # facts that share a name are a chain, and a fact states its own names together
+    assert binding_finding("Ewan McGregor is in Big Fish.", [CHAIN]) is None
+    assert binding_finding("Ewan McGregor starred in a film by Tim Burton.", [CHAIN]) is None

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from certirag.claims.extract import extract_claims
-from certirag.claims.opinions import favourite_name, not_a_claim_reason, opinion_name
+from certirag.claims.opinions import (
+    asks_experience,
+    favourite_name,
+    not_a_claim_reason,
+    opinion_name,
+    performance_fact,
+    presupposed_fact,
+)
 
 
 @pytest.mark.parametrize(("sentence", "name"), [
@@ -53,3 +60,59 @@ def test_a_splice_after_an_opinion_leaves_its_clause_a_claim(answer: str, claim:
 ])
 def test_other_commas_do_not_split(answer: str) -> None:
     assert _claims(answer) == [(answer, "claim")]
+
+
+@pytest.mark.parametrize(("question", "fact"), [
+    ("Have you seen Zodiac with Tom Hanks?", "Tom Hanks is in Zodiac."),
+    ("Did you ever watch the movie Big Fish starring Ewan McGregor?",
+     "Ewan McGregor is in Big Fish."),
+    ("Have you read The Hobbit by J. R. R. Tolkien?", "The Hobbit is by J. R. R. Tolkien."),
+    ("have you seen Big Fish directed by Tim Burton?", "Big Fish was directed by Tim Burton."),
+])
+def test_a_question_that_names_two_things_together_presupposes_their_fact(
+        question: str, fact: str) -> None:
+    assert presupposed_fact(question) == fact
+    claims = [c for c in extract_claims(question) if c.kind == "claim"]
+    assert [c.text for c in claims] == [fact]
+
+
+@pytest.mark.parametrize("question", ["Have you seen Zodiac?", "Do you like Tim Burton?",
+                                      "Have you been to Paris with your family?",
+                                      "Did Tim Burton direct Big Fish?"])
+def test_a_question_that_names_one_thing_presupposes_nothing(question: str) -> None:
+    assert presupposed_fact(question) is None
+
+
+@pytest.mark.parametrize(("sentence", "fact"), [
+    ("Ewan McGregor is great in Big Fish.", "Ewan McGregor is in Big Fish."),
+    ("Ewan McGregor was brilliant as Ed Bloom in Big Fish!",
+     "Ewan McGregor played Ed Bloom in Big Fish."),
+    ("Jake Gyllenhaal is really good in Zodiac too.", "Jake Gyllenhaal is in Zodiac."),
+])
+def test_praise_of_a_performance_asserts_the_part(sentence: str, fact: str) -> None:
+    assert performance_fact(sentence) == fact
+    assert [c.text for c in extract_claims(sentence)] == [fact]
+
+
+@pytest.mark.parametrize(("answer", "claim"), [
+    ("I love Big Fish, Ewan McGregor is great in it.", "Ewan McGregor is in Big Fish."),
+    ("Have you seen Zodiac? Jake Gyllenhaal is great in it.", "Jake Gyllenhaal is in Zodiac."),
+    ("Have you read Carrie? Stephen King wrote it.", "Stephen King wrote Carrie."),
+])
+def test_an_object_it_names_what_the_speaker_liked_or_asked_about(answer: str,
+                                                                 claim: str) -> None:
+    assert asks_experience("Have you seen Zodiac?")
+    assert [c.text for c in extract_claims(answer) if c.kind == "claim"] == [claim]
+
+
+def test_an_object_it_is_not_its_own_subject() -> None:
+    # "I love Tim Burton. He directed it.": "it" cannot be Tim Burton
+    claims = extract_claims("I love Tim Burton. He directed it.",
+                            question="Who directed Big Fish?")
+    assert all("directed Tim Burton" not in c.text for c in claims)
+
+
+@pytest.mark.parametrize("sentence", ["It is a classic.", "That is a masterpiece!",
+                                      "It's a must-see film."])
+def test_calling_it_a_classic_is_an_opinion(sentence: str) -> None:
+    assert not_a_claim_reason(sentence) == "opinion"

@@ -28,7 +28,8 @@ from pathlib import Path
 
 from certirag.train.nli_data import HALU_DEV_END, HALU_TRAIN_END, NOT_ENTAILED, Pair, read_rows
 
-__all__ = ["RELATIONS", "KgRelation", "kg_pairs", "kg_splits", "name_pools"]
+__all__ = ["RELATIONS", "KgRelation", "draw_name", "fact_text", "is_person_name",
+           "kg_pairs", "kg_splits", "name_pools"]
 
 ENT, CON = 0, 2
 
@@ -106,6 +107,12 @@ _TEAM = re.compile(r"\bplay(?:s|ed)? (?:professionally |football |basketball |ba
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
+def is_person_name(text: str) -> bool:
+    """Whether ``text`` reads as a person's name: two to four capitalised words, not a
+    studio's, a label's or a company's."""
+    return bool(_PERSON_OK.match(text)) and not _NOT_PERSON.search(text)
+
+
 def name_pools(data_dir: Path, start: int, stop: int) -> dict[str, list[str]]:
     """Works, people and teams named in HaluEval QA knowledge rows ``[start, stop)``,
     each in the order first read."""
@@ -118,7 +125,7 @@ def name_pools(data_dir: Path, start: int, stop: int) -> dict[str, list[str]]:
         for sentence in _SENT.split(str(row.get("knowledge", ""))):
             for agent, part, subject, _present in voices(sentence):
                 if part in ("directed", "written", "produced", "starring"):
-                    if _PERSON_OK.match(agent) and not _NOT_PERSON.search(agent):
+                    if is_person_name(agent):
                         pools["person"][agent] = None
                     if _WORK_OK.match(subject) and len(subject) <= 60:
                         pools["work"][subject] = None
@@ -130,7 +137,8 @@ def name_pools(data_dir: Path, start: int, stop: int) -> dict[str, list[str]]:
     return {k: list(v) for k, v in pools.items()}
 
 
-def _draw(kind: str, pools: dict[str, list[str]], rng: random.Random, avoid: set[str]) -> str:
+def draw_name(kind: str, pools: dict[str, list[str]], rng: random.Random,
+              avoid: set[str]) -> str:
     for _ in range(50):
         if kind == "genre":
             name = rng.choice(GENRES)
@@ -143,7 +151,7 @@ def _draw(kind: str, pools: dict[str, list[str]], rng: random.Random, avoid: set
     raise ValueError(f"too few {kind} names to draw from")
 
 
-def _fact(rel: KgRelation, s: str, o: str, rng: random.Random) -> str:
+def fact_text(rel: KgRelation, s: str, o: str, rng: random.Random) -> str:
     return rng.choice(rel.facts).format(s=s, o=o) + "."
 
 
@@ -161,19 +169,19 @@ def kg_pairs(pools: dict[str, list[str]], rng: random.Random, n: int) -> list[Pa
     out: list[Pair] = []
     for _ in range(n):
         rel = rng.choice(usable)
-        s = _draw(rel.subject, pools, rng, set())
-        o = _draw(rel.object, pools, rng, {s})
-        s2 = _draw(rel.subject, pools, rng, {s, o})
-        o2 = _draw(rel.object, pools, rng, {s, o, s2})
-        facts = [_fact(rel, s, o, rng)]
+        s = draw_name(rel.subject, pools, rng, set())
+        o = draw_name(rel.object, pools, rng, {s})
+        s2 = draw_name(rel.subject, pools, rng, {s, o})
+        o2 = draw_name(rel.object, pools, rng, {s, o, s2})
+        facts = [fact_text(rel, s, o, rng)]
         twin = rng.random() < 0.6
         if twin:  # another fact of the relation: the chain a reply confuses
-            facts.append(_fact(rel, s2 if rng.random() < 0.5 else s, o2, rng)
-                         if rng.random() < 0.5 else _fact(rel, s2, o, rng))
+            facts.append(fact_text(rel, s2 if rng.random() < 0.5 else s, o2, rng)
+                         if rng.random() < 0.5 else fact_text(rel, s2, o, rng))
         other = rng.choice([r for r in RELATIONS if r.name != rel.name
                             and (r.subject, r.object) == (rel.subject, rel.object)] or [None])
         if other is not None and rng.random() < 0.5:
-            facts.append(_fact(other, s, o2, rng))
+            facts.append(fact_text(other, s, o2, rng))
         rng.shuffle(facts)
         premise = " ".join(facts)
         said = rng.choice(rel.says)

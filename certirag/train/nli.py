@@ -146,10 +146,63 @@ def build_pairs(args: argparse.Namespace) -> tuple[list[Pair], dict[str, list[Pa
         train_pairs = train_pairs + kg_train
         random.Random(args.seed).shuffle(train_pairs)
         dev = {**dev, "kg": kg_dev}
+    if getattr(args, "borrow", 0):
+        from certirag.train.borrow_data import borrow_splits
+
+        b_train, b_dev = borrow_splits(Path(args.data), seed=args.seed, passes=args.borrow)
+        train_pairs = train_pairs + b_train
+        random.Random(args.seed + 1).shuffle(train_pairs)
+        dev = {**dev, "borrow": b_dev}
     if args.drop_summarization_negatives:
         train_pairs = [p for p in train_pairs
                        if not (p.source == "summarization" and p.label == NOT_ENTAILED)]
+    if getattr(args, "mix_size", 0):
+        train_pairs = mix(train_pairs, args.mix_size, parse_shares(args.mix_share or []),
+                          seed=args.seed)
     return train_pairs, dev
+
+
+def parse_shares(specs: list[str]) -> dict[str, float]:
+    """``["kg_=0.25", "borrow_=0.25"]`` → ``{"kg_": 0.25, "borrow_": 0.25}``; the shares
+    must be positive and sum to at most 1."""
+    shares: dict[str, float] = {}
+    for spec in specs:
+        prefix, sep, value = spec.partition("=")
+        try:
+            share = float(value)
+        except ValueError:
+            share = -1.0
+        if not sep or not prefix or not 0 < share <= 1:
+            raise SystemExit(f"--mix-share {spec!r}: expected SOURCE_PREFIX=SHARE, "
+                             "SHARE in (0, 1]")
+        shares[prefix] = share
+    if sum(shares.values()) > 1 + 1e-9:
+        raise SystemExit("--mix-share: the shares sum to more than 1")
+    return shares
+
+
+def mix(pairs: list[Pair], size: int, shares: dict[str, float], *, seed: int) -> list[Pair]:
+    """``size`` pairs drawn without replacement: ``share × size`` of those whose source
+    starts with each prefix (the first prefix that matches), the rest from the pairs no
+    prefix matches; shuffled. A group with too few pairs is an error, not a silent
+    shortfall."""
+    groups: dict[str, list[Pair]] = {prefix: [] for prefix in shares}
+    rest: list[Pair] = []
+    for p in pairs:
+        prefix = next((x for x in shares if p.source.startswith(x)), None)
+        (groups[prefix] if prefix is not None else rest).append(p)
+    rng = random.Random(f"mix\x00{seed}")
+    out: list[Pair] = []
+    wanted = {prefix: round(size * share) for prefix, share in shares.items()}
+    wanted_rest = size - sum(wanted.values())
+    for name, pool, n in [*((x, groups[x], wanted[x]) for x in shares),
+                          ("(other sources)", rest, wanted_rest)]:
+        if n > len(pool):
+            raise SystemExit(f"--mix-size {size}: {n} pairs of {name} wanted, "
+                             f"{len(pool)} available")
+        out += rng.sample(pool, n)
+    rng.shuffle(out)
+    return out
 
 
 def _open_pairs(path: Path, mode: str) -> Any:
@@ -232,7 +285,8 @@ def load_pairs(path: Path) -> tuple[list[Pair], dict[str, list[Pair]]]:
 RUN_KEYS = ("base", "pairs", "recipe", "data", "seed", "batch_size", "lr", "warmup",
             "max_length", "snli_limit", "qa_synthetic_docs", "summarization_negatives",
             "paraphrases", "faithful_positives", "voice", "kg",
-            "drop_summarization_negatives", "freeze_embeddings")
+            "drop_summarization_negatives", "freeze_embeddings", "borrow", "mix_size",
+            "mix_share")
 
 
 def _run_identity(args: argparse.Namespace) -> dict[str, Any]:
@@ -245,7 +299,7 @@ def _check_same_run(saved: dict[str, Any] | None, now: dict[str, Any], path: Pat
     if saved is None:
         return
     differ = [f"{k} {saved.get(k)!r} -> {now.get(k)!r}" for k in RUN_KEYS
-              if saved.get(k) != now.get(k)]
+              if saved.get(k) != now.get(k) and (k in saved or now.get(k))]
     if differ:
         raise SystemExit(f"{path} is a checkpoint of another run ({'; '.join(differ)}): "
                          "give another --out, or remove it to start again")
@@ -430,6 +484,17 @@ def build_parser() -> argparse.ArgumentParser:
                     help="add chat restatements of knowledge-graph facts built from the "
                          "training documents' names, with hard negatives "
                          "(certirag.train.kg_data; PASSES draws, 0: none)")
+    ap.add_argument("--borrow", type=int, default=0, metavar="PASSES",
+                    help="add hard negatives of borrowing: an anchor taken from another "
+                         "sentence of the span, a pronoun given the wrong person, a fact "
+                         "carried along a chain (certirag.train.borrow_data; 0: none)")
+    ap.add_argument("--mix-size", type=int, default=0, metavar="N",
+                    help="train on N pairs drawn from the built or loaded set, with the "
+                         "shares of --mix-share (0: all of them)")
+    ap.add_argument("--mix-share", action="append", metavar="PREFIX=SHARE",
+                    help="with --mix-size: the share of pairs whose source starts with "
+                         "PREFIX (repeatable; e.g. kg_=0.25); the rest come from the "
+                         "other sources")
     ap.add_argument("--drop-summarization-negatives", action="store_true",
                     help="leave out the claims of hallucinated summaries (also from --pairs)")
     ap.add_argument("--save-pairs", default=None, metavar="FILE",

@@ -180,6 +180,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("ungrounded_exemption", "check", _U, 1,
      "the claim frees its statement from something (\"without paying any penalty\", "
      "\"free of charge\") the evidence never mentions"),
+    ("ungrounded_rank", "check", _U, 1,
+     "the claim ranks its subject (\"one of his best\", \"his finest performance\") with "
+     "a word no evidence sentence uses"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

@@ -16,6 +16,7 @@ from certirag.checks.compare import (
     check_citations,
     check_entities,
     check_exemptions,
+    check_ranks,
     check_sentences,
     check_titles,
 )
@@ -48,6 +49,7 @@ BUILTIN: tuple[Check, ...] = (
           CHECKS_VERSION),
     Check("causes", _codes("ungrounded_cause"), check_causes, CHECKS_VERSION),
     Check("exemptions", _codes("ungrounded_exemption"), check_exemptions, CHECKS_VERSION),
+    Check("ranks", _codes("ungrounded_rank"), check_ranks, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

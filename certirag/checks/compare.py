@@ -237,6 +237,42 @@ def check_exemptions(c: Parsed, ev: PreparedEvidence, question: Question,
         return
 
 
+# A ranking the claim gives its subject: "one of his best", "his finest performance", "the
+# greatest film of the decade". A family of words ranks alike ("best" and "finest"); a
+# ranking no evidence sentence gives anything is the speaker's praise, not the evidence's.
+_RANKS = {"best": "best finest greatest top", "finest": "best finest greatest top",
+          "greatest": "best finest greatest top", "worst": "worst",
+          "most acclaimed": "acclaimed best greatest", "most celebrated": "celebrated",
+          "most famous": "famous best-known", "best-known": "famous best-known known",
+          "most popular": "popular", "most successful": "successful"}
+_CLAIM_RANK = re.compile(r"\b(?:" + "|".join(sorted(_RANKS, key=len, reverse=True))
+                         + r")\b", re.IGNORECASE)
+
+
+def check_ranks(c: Parsed, ev: PreparedEvidence, question: Question,
+                out: list[Finding]) -> None:
+    """``ungrounded_rank``: the claim ranks its subject ("Big Fish is one of his best",
+    "his finest performance") with a word no evidence sentence uses or words alike, and
+    the question does not use. The ranking is praise the evidence does not give; a model
+    reads past it to the fact beside it (a candidate model verified "Ewan McGregor gives his finest
+    performance in Big Fish." at P(entailment) 0.52 from "Big Fish is starring Ewan
+    McGregor.")."""
+    m = _CLAIM_RANK.search(c.text)
+    if m is None:
+        return
+    word = " ".join(m.group(0).lower().split())
+    family = _RANKS[word].split()
+    # the question grants its own word ("What is his best film?"), not its family ("Which
+    # do you like best?" ranks nothing)
+    if re.search(r"\b" + re.escape(word) + r"\b", question.text or "", re.IGNORECASE) or any(
+            re.search(r"\b" + re.escape(w) + r"\b", s.text, re.IGNORECASE)
+            for w in family for s in ev.sentences if not s.text.rstrip().endswith("?")):
+        return  # (a question in the evidence, a chat's history, ranks nothing either)
+    out.append(Finding("ungrounded_rank", "ungrounded",
+                       f"the claim ranks its subject ({m.group(0)!r}) where the evidence "
+                       "ranks nothing so", m.group(0)))
+
+
 def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     for s in c.sentences:

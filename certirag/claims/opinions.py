@@ -148,10 +148,11 @@ _EXPERIENCE = (r"(?i:have|had|did|do|would|will|could|can|has)\s+(?:you|u|ya)\s+
 _KIND = r"(?:(?:the\s+)?(?:movie|film|book|novel|show|series|album|song|play|game)\s+)?"
 _PRESUPPOSING = re.compile(
     r"^" + _EXPERIENCE + r"\s+" + _KIND + r"(?P<work>(?:The\s+)?" + _TITLE_RUN + r")"
-    r"\s+(?P<rel>with|starring|featuring|directed\s+by|written\s+by|produced\s+by|by)\s+"
+    r"\s+(?P<rel>with|starring|featuring|directed\s+by|written\s+by|produced\s+by|by|in)\s+"
     r"(?P<who>(?:the\s+)?" + _TITLE_RUN + r")\s*\?*\s*$")
 _SAYS = {"with": "{who} is in {work}.", "starring": "{who} is in {work}.",
          "featuring": "{who} is in {work}.", "by": "{work} is by {who}.",
+         "in": "{work} is in {who}.",  # "Do you like Chris Evans in Captain America?"
          "directed by": "{work} was directed by {who}.",
          "written by": "{work} was written by {who}.",
          "produced by": "{work} was produced by {who}."}

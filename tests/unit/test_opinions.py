@@ -68,6 +68,7 @@ def test_other_commas_do_not_split(answer: str) -> None:
      "Ewan McGregor is in Big Fish."),
     ("Have you read The Hobbit by J. R. R. Tolkien?", "The Hobbit is by J. R. R. Tolkien."),
     ("have you seen Big Fish directed by Tim Burton?", "Big Fish was directed by Tim Burton."),
+    ("Do you like Chris Evans in Captain America?", "Chris Evans is in Captain America."),
 ])
 def test_a_question_that_names_two_things_together_presupposes_their_fact(
         question: str, fact: str) -> None:

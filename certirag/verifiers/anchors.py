@@ -271,6 +271,14 @@ def holds(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
     return (anchor.kind, *anchor.key) in facts.values
 
 
+def _namesakes(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Two full names of one surname whose other words differ: two people ("Ana Silva" and
+    her brother "Rui Silva"), not one named twice."""
+    x, y = [str(w) for w in a], [str(w) for w in b]
+    return (len(x) > 1 and len(y) > 1 and x[-1] == y[-1] and not set(x[:-1]) & set(y[:-1])
+            and all(len(w) > 1 for w in x[:-1] + y[:-1]))
+
+
 def _another_of_the_surname(anchor: Anchor, facts: Facts, inherited: frozenset[str]) -> bool:
     """Whether ``facts`` hold a person ``anchor`` by their surname alone while naming
     another person of that surname, one whose other words are none of the anchor's:
@@ -278,9 +286,11 @@ def _another_of_the_surname(anchor: Anchor, facts: Facts, inherited: frozenset[s
     Frost, "Great Manchester Police Chadderton" Greater Manchester Police Chadderton)."""
     ws = tuple(str(w) for w in anchor.key)
     have = facts.words | inherited
-    return anchor.kind == "name" and len(ws) > 1 and not all(w in have for w in ws) and any(
+    return anchor.kind == "name" and len(ws) > 1 and not all(w in have for w in ws) and (any(
         len(n) > 1 and n[-1] == ws[-1] and not set(n[:-1]) & set(ws[:-1])
-        for n, _ in facts.names)
+        for n, _ in facts.names) or (
+        # the person a pronoun stands for: "She …" after "Ana Silva …" is not Rui Silva
+        ws[-1] in inherited and not set(ws[:-1]) & inherited and len(inherited) <= 4))
 
 
 #: Dimensions whose values rival one another though they do not convert exactly: a span
@@ -311,8 +321,9 @@ def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...
         for name, ctx in named:
             if (len(name) > 1) != (len(anchor.key) > 1):
                 continue  # a one-word name (a place, a firm) rivals only another one
-            if placed(ctx) and not any(_name_in(name, frozenset(str(w) for w in a.key))
-                                       or _name_in(a.key, frozenset(name)) for a in same):
+            if placed(ctx) and not any((_name_in(name, frozenset(str(w) for w in a.key))
+                                        or _name_in(a.key, frozenset(name)))
+                                       and not _namesakes(name, a.key) for a in same):
                 return Anchor("name", name, " ".join(name))
         return None
     own = {a.key for a in same}

@@ -154,6 +154,14 @@ def _names_before(before: str, text: str) -> bool:
 _PERSONAL = frozenset("he she his her hers him".split())
 
 
+_SUBJECT_PRONOUN = re.compile(r"^\W*(?:He|She)\b")
+
+
+def _personal_led(text: str) -> bool:
+    m = PRONOUN_LEAD.match(text)
+    return m is not None and m.group(1).lower() in _PERSONAL
+
+
 def _stands_for(before: str, text: str, words: frozenset[str]) -> frozenset[str]:
     """The words a pronoun-led sentence ``text`` inherits from the sentence ``before`` it:
     those of the subject the pronoun names ("It" after "Inception is a film directed by
@@ -203,10 +211,16 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
             sents[p].text, s.text)) else None)
     counts = tuple(dict(Counter(terms(s.text))) for s in sents)
     texts = tuple(s.text for s in sents)
+    inherited: list[frozenset[str]] = []
+    for s, p in zip(sents, prev, strict=True):
+        got = _stands_for(sents[p].text, s.text, facts[p].words) if p is not None \
+            else frozenset()
+        if p is not None and prev[p] is not None and got == facts[p].words and \
+                _personal_led(s.text) and _SUBJECT_PRONOUN.match(sents[p].text):
+            got = inherited[p]  # "She studied … . Her brother, …": "her" is who "she" is
+        inherited.append(got)
     return _Prepared(
-        sents, facts, tuple(prev),
-        tuple(_stands_for(sents[p].text, s.text, facts[p].words) if p is not None
-              else frozenset() for s, p in zip(sents, prev, strict=True)),
+        sents, facts, tuple(prev), tuple(inherited),
         tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev),
         counts, tuple(frozenset(c) for c in counts), texts, rivals.short_facts(texts))
 

@@ -58,11 +58,15 @@ def apart(anchors: list[Anchor], present: frozenset[int], members: Sequence[int]
                 continue
             rival = _rival_near(a, b, anchors, members, hits, facts, heirs, frame, inherited)
             if rival is None and texts and a not in frame and b not in frame:
-                rival = next((r for i in members if a in hits[i] and b not in hits[i]
-                              for j in members if b in hits[j] and a not in hits[j]
-                              for rule in (parallel_rival, unrelated_rival)
-                              if (r := rule(anchors[a], anchors[b], texts[i], texts[j],
-                                            anchors)) is not None), None)
+                split = [(i, j) for i in members if a in hits[i] and b not in hits[i]
+                         for j in members if b in hits[j] and a not in hits[j]]
+                rival = next((r for i, j in split if (r := parallel_rival(
+                    anchors[a], anchors[b], texts[i], texts[j], anchors)) is not None), None)
+                if rival is None and split:
+                    # unrelated only where every way the span holds the two keeps them so
+                    found = [unrelated_rival(anchors[a], anchors[b], texts[i], texts[j],
+                                             anchors) for i, j in split]
+                    rival = found[0] if all(found) else None
             if rival is not None:
                 out.append((anchors[a], anchors[b], rival))
     return out
@@ -123,24 +127,44 @@ def _fact_partner(name: str, text: str) -> str | None:
 
 def unrelated_rival(a: Anchor, b: Anchor, text_a: str, text_b: str,
                     claim: Sequence[Anchor]) -> str | None:
-    """Two short facts about other things that share no name, one naming ``a`` and one
-    naming ``b``: "Big Fish is starring Ewan McGregor." and "Tim Burton directed Edward
-    Scissorhands." relate Ewan McGregor to Big Fish and Edward Scissorhands to Tim Burton,
-    never the two to each other. The name beside ``a`` is the rival; ``None`` when the
-    sentences do not have that shape or share a word of a name (a chain through it)."""
+    """A short fact about another thing that names ``a`` (or ``b``), and another short fact
+    or a turn of a chat that names the other and shares no name with it: "Big Fish is
+    starring Ewan McGregor." and "Tim Burton directed Edward Scissorhands." (or "[Human]:
+    I watched Edward Scissorhands last night.") relate Ewan McGregor to Big Fish, never to
+    Edward Scissorhands. The name beside the fact's anchor is the rival; ``None`` when the
+    sentences do not have that shape, share a capitalised word (a chain through a name),
+    or when a fact's other name is one of the claim's."""
     if a.kind != "name" or b.kind != "name":
         return None
-    pa, pb = _fact_partner(a.text, text_a), _fact_partner(b.text, text_b)
-    if pa is None or pb is None:
-        return None
     claim_words = set().union(*(set(x.key) for x in claim if x.kind == "name"))
-    wa, wb = word_set(pa) - _SMALL, word_set(pb) - _SMALL
-    if not wa or not wb or wa & wb or wa & claim_words or wb & claim_words or (
-            wa & word_set(b.text)) or (wb & word_set(a.text)):
-        return None
-    return pa
+    for x, y, tx, ty in ((a, b, text_a, text_b), (b, a, text_b, text_a)):
+        px = _fact_partner(x.text, tx)
+        if px is None:
+            continue
+        wx = word_set(px) - _SMALL
+        if not wx or wx & claim_words or wx & word_set(y.text):
+            continue
+        py = _fact_partner(y.text, ty)
+        if py is None and not _SPEAKER.match(ty):
+            continue  # the other sentence: another short fact, or a turn of a chat
+        if py is not None and (word_set(py) - _SMALL) & (claim_words | wx):
+            continue
+        if _capitalised(tx) & _capitalised(ty):
+            continue
+        return px
+    return None
 
 
+_SPEAKER = re.compile(r"^\W*\[?(?:Human|Assistant|User|Bot)\]?\s*:", re.IGNORECASE)
+
+
+def _capitalised(text: str) -> set[str]:
+    """The capitalised words of ``text``, lower-cased, less articles and a chat's speaker
+    labels."""
+    return {w.lower() for w in re.findall(r"\b[A-Z][\w'’-]*", text)} - _NOT_NAMES
+
+
+_NOT_NAMES = frozenset({"the", "a", "an", "i", "human", "assistant", "user", "bot"})
 _SMALL = frozenset({"the", "of", "and", "a", "an", "de", "von", "van"})
 
 
@@ -223,6 +247,9 @@ def _verb_stem(predicate: str) -> str:
 
 # The rest of a short fact after its name: lower-case words only ("has genre drama", "is a
 # science fiction film"), six at most.
+# A weekday a short fact ends with says when, not what: "Doctor Chen runs the diabetes
+# clinic on Tuesdays." is the fact "runs the diabetes clinic".
+_WHEN = re.compile(r"\s+(?:on|every)\s+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?$")
 _LOWER_REST = re.compile(r"[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){1,5}")
 _LEADING_NAME = re.compile(r"(?:The\s+)?[A-Z0-9][\w'’&.-]*(?:\s+[A-Z0-9][\w'’&.-]*)*")
 
@@ -238,7 +265,7 @@ def short_facts(sentences: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], 
         m = _LEADING_NAME.match(body)
         if m is None:
             continue
-        rest = body[m.end():].strip()
+        rest = _WHEN.sub("", body[m.end():].strip())
         if _LOWER_REST.fullmatch(rest):
             out.append((m.group(0), tuple(rest.split())))
     return tuple(out)

@@ -214,3 +214,43 @@ def test_two_facts_that_share_no_name_relate_nothing_across_them() -> None:
     # facts that share a name are a chain, and a fact states its own names together
     assert binding_finding("Ewan McGregor is in Big Fish.", [CHAIN]) is None
     assert binding_finding("Ewan McGregor starred in a film by Tim Burton.", [CHAIN]) is None
+
+
+def test_a_fact_and_a_chat_turn_that_share_no_name_relate_nothing_across_them() -> None:
+    knowledge = ("Inception is directed by Christopher Nolan.\n\nChristopher Nolan directed "
+                 "Interstellar.\n\nInterstellar is starring Matthew McConaughey")
+    history = ("[Human]: I watched Inception last night. [Assistant]: Did you enjoy it? "
+               "[Human]: Loved it. Who directed it?")
+    finding = binding_finding("Matthew McConaughey starred in Inception too.",
+                              [knowledge, history])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "Interstellar" in finding.message
+    assert binding_finding("Matthew McConaughey starred in Interstellar.",
+                           [knowledge, history]) is None
+
+
+FAQ = ("Clinic FAQ. Blood test results usually arrive within 3 working days. Doctor Chen "
+          "runs the diabetes clinic on Tuesdays. Doctor Okafor runs the asthma clinic on "
+          "Thursdays.")
+
+
+def test_a_weekday_does_not_hide_a_parallel_fact() -> None:
+    finding = binding_finding("Doctor Okafor runs the diabetes clinic.", [FAQ])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "asthma" in finding.message
+    assert binding_finding("Doctor Okafor runs the asthma clinic.", [FAQ]) is None
+
+
+SIBLINGS = ("Profile. Ana Silva was born in Porto in 1971. She studied medicine in Lisbon. Her "
+           "brother, Rui Silva, was born in Braga in 1975. He became an architect.")
+
+
+def test_a_pronoun_after_a_pronoun_names_the_same_person_not_a_namesake() -> None:
+    # "Her brother" is Ana's: the sentence inherits her name, not Lisbon; and "She" is
+    # Ana Silva, whom Rui Silva's surname does not stand for
+    finding = binding_finding("Rui Silva studied medicine in Lisbon.", [SIBLINGS])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert "ana silva" in finding.message.lower()
+    for faithful in ("Ana Silva studied medicine in Lisbon.", "Rui Silva became an architect.",
+                     "Rui Silva was born in Braga."):
+        assert binding_finding(faithful, [SIBLINGS]) is None, faithful

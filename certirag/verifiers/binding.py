@@ -263,7 +263,8 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     if borrowed:
         return BindingPlan(anchors, required, [], borrowed)
     category = rivals.category_rival(claim, anchors, present, ev.short) or \
-        rivals.predicate_rival(claim, anchors, present, texts)
+        rivals.predicate_rival(claim, anchors, present, texts) or \
+        rivals.clause_rival(anchors, present, hits, texts, locale)
     if category is not None:  # the claim's name may be no anchor ("Apple reported …")
         return BindingPlan(anchors, required or [category[0]], [], [category])
     shared = unshared(claim, anchors, facts, inherited, sent_terms)

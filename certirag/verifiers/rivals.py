@@ -201,6 +201,57 @@ def parallel_rival(a: Anchor, b: Anchor, text_a: str, text_b: str,
     return None
 
 
+# Coordinated clauses, each with its own verb: "The bank opened 4 branches in Sweden and
+# closed 9 branches in Finland." The split comes before "and" and a verb.
+_CLAUSE_SPLIT = re.compile(r",?\s+and\s+(?=(?:[a-z]+ed|was|were|is|are|has|have|had|won|"
+                           r"lost|sold|bought|made|took|gave|left|began|fell|rose|grew|"
+                           r"cut|set|paid|spent|built|ran|hit)\b)")
+
+
+def clause_rival(anchors: Sequence[Anchor], present: frozenset[int],
+                 hits: Sequence[frozenset[int]], texts: Sequence[str],
+                 locale: str = "dmy") -> tuple[Anchor, Anchor, str] | None:
+    """Two anchors a sentence states only in different coordinated clauses, where the
+    clause of one states another value of the other's kind: "The bank closed 9 branches
+    in Sweden." against "The bank opened 4 branches in Sweden and closed 9 branches in
+    Finland." (9 goes with Finland). ``None`` unless every sentence that holds both splits
+    them so."""
+    from certirag.verifiers.anchors import claim_anchors
+
+    ids = sorted(present)
+    for n, a in enumerate(ids):
+        for b in ids[n + 1:]:
+            both = [j for j, h in enumerate(hits) if a in h and b in h]
+            found: list[tuple[Anchor, Anchor, str]] = []
+            for j in both:
+                clauses = _CLAUSE_SPLIT.split(texts[j])
+                if len(clauses) < 2:
+                    break
+                where = {}
+                for x in (a, b):
+                    at = [k for k, c in enumerate(clauses) if anchors[x].text.lower() in c.lower()]
+                    if len(at) != 1:
+                        break
+                    where[x] = at[0]
+                if len(where) < 2 or where[a] == where[b]:
+                    break
+                rival = None
+                for x, y in ((a, b), (b, a)):
+                    kind = anchors[y].kind
+                    other = [c for c in claim_anchors(clauses[where[x]], locale=locale)
+                             if c.kind == kind and c.text.lower() != anchors[y].text.lower()]
+                    if other:
+                        rival = (anchors[x], anchors[y], other[0].text)
+                        break
+                if rival is None:
+                    break
+                found.append(rival)
+            else:
+                if both and found:
+                    return found[0]
+    return None
+
+
 def predicate_rival(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
                     sentences: Sequence[str]) -> tuple[Anchor, Anchor, str] | None:
     """A relation the claim takes from another fact of its subject: "Tim Burton directed

@@ -254,3 +254,25 @@ def test_a_pronoun_after_a_pronoun_names_the_same_person_not_a_namesake() -> Non
     for faithful in ("Ana Silva studied medicine in Lisbon.", "Rui Silva became an architect.",
                      "Rui Silva was born in Braga."):
         assert binding_finding(faithful, [SIBLINGS]) is None, faithful
+
+
+BANK = ("Quarterly report of Norrland Bank. Revenue in the third quarter was 412 million "
+        "euros. The bank opened 4 branches in Sweden and closed 9 branches in Finland. "
+        "Customer deposits grew 11 percent.")
+
+
+@pytest.mark.parametrize(("claim", "rival"), [
+    ("The bank closed 9 branches in Sweden.", "Finland"),
+    ("The bank opened 4 branches in Finland.", "Sweden"),
+])
+def test_values_of_two_coordinated_clauses_bind_nothing_across_them(claim: str,
+                                                                   rival: str) -> None:
+    finding = binding_finding(claim, [BANK])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert rival in finding.message
+
+
+@pytest.mark.parametrize("claim", ["The bank closed 9 branches in Finland.",
+                                   "The bank opened 4 branches in Sweden."])
+def test_the_values_of_one_clause_still_bind(claim: str) -> None:
+    assert binding_finding(claim, [BANK]) is None

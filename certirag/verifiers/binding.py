@@ -154,12 +154,16 @@ def _names_before(before: str, text: str) -> bool:
 _PERSONAL = frozenset("he she his her hers him".split())
 
 
-_SUBJECT_PRONOUN = re.compile(r"^\W*(?:He|She)\b")
+_SUBJECT_PRONOUN = re.compile(r"^\W*(He|She)\b")
+_GENDER = {"he": "m", "his": "m", "him": "m", "she": "f", "her": "f", "hers": "f"}
 
 
-def _personal_led(text: str) -> bool:
-    m = PRONOUN_LEAD.match(text)
-    return m is not None and m.group(1).lower() in _PERSONAL
+def _same_person(before: str, text: str) -> bool:
+    """Whether ``text`` opens with a personal pronoun of the gender of the subject pronoun
+    ``before`` opens with ("She …" then "Her brother …"): the two name one person."""
+    a, b = _SUBJECT_PRONOUN.match(before), PRONOUN_LEAD.match(text)
+    return a is not None and b is not None and \
+        _GENDER.get(a.group(1).lower()) == _GENDER.get(b.group(1).lower(), "")
 
 
 def _stands_for(before: str, text: str, words: frozenset[str]) -> frozenset[str]:
@@ -216,7 +220,7 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         got = _stands_for(sents[p].text, s.text, facts[p].words) if p is not None \
             else frozenset()
         if p is not None and prev[p] is not None and got == facts[p].words and \
-                _personal_led(s.text) and _SUBJECT_PRONOUN.match(sents[p].text):
+                _same_person(sents[p].text, s.text):
             got = inherited[p]  # "She studied … . Her brother, …": "her" is who "she" is
         inherited.append(got)
     return _Prepared(
@@ -264,7 +268,8 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
         return BindingPlan(anchors, required, [], borrowed)
     category = rivals.category_rival(claim, anchors, present, ev.short) or \
         rivals.predicate_rival(claim, anchors, present, texts) or \
-        rivals.clause_rival(anchors, present, hits, texts, locale)
+        rivals.clause_rival(anchors, present, hits, texts, locale,
+                            _frame_ids(claim, anchors) & present)
     if category is not None:  # the claim's name may be no anchor ("Apple reported …")
         return BindingPlan(anchors, required or [category[0]], [], [category])
     shared = unshared(claim, anchors, facts, inherited, sent_terms)

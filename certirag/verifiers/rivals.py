@@ -210,15 +210,19 @@ _CLAUSE_SPLIT = re.compile(r",?\s+and\s+(?=(?:[a-z]+ed|was|were|is|are|has|have|
 
 def clause_rival(anchors: Sequence[Anchor], present: frozenset[int],
                  hits: Sequence[frozenset[int]], texts: Sequence[str],
-                 locale: str = "dmy") -> tuple[Anchor, Anchor, str] | None:
+                 locale: str = "dmy", frame: frozenset[int] = frozenset()
+                 ) -> tuple[Anchor, Anchor, str] | None:
     """Two anchors a sentence states only in different coordinated clauses, where the
     clause of one states another value of the other's kind: "The bank closed 9 branches
     in Sweden." against "The bank opened 4 branches in Sweden and closed 9 branches in
     Finland." (9 goes with Finland). ``None`` unless every sentence that holds both splits
-    them so."""
+    them so. An anchor that opens its clause is its subject, shared by the clauses ("Bul
+    … is a board game …, and is known among the Maya"), and a ``frame`` anchor (from the
+    question a claim is read with) is the question's: neither is split from the other."""
     from certirag.verifiers.anchors import claim_anchors
 
-    ids = sorted(present)
+    own = {x.text.lower() for x in anchors}
+    ids = sorted(present - frame)
     for n, a in enumerate(ids):
         for b in ids[n + 1:]:
             both = [j for j, h in enumerate(hits) if a in h and b in h]
@@ -229,9 +233,11 @@ def clause_rival(anchors: Sequence[Anchor], present: frozenset[int],
                     break
                 where = {}
                 for x in (a, b):
-                    at = [k for k, c in enumerate(clauses) if anchors[x].text.lower() in c.lower()]
-                    if len(at) != 1:
-                        break
+                    name = anchors[x].text.lower()
+                    at = [k for k, c in enumerate(clauses) if name in c.lower()]
+                    if len(at) != 1 or not re.search(
+                            r"\b[a-z]", clauses[at[0]][:clauses[at[0]].lower().find(name)]):
+                        break  # in several clauses, or its clause's subject
                     where[x] = at[0]
                 if len(where) < 2 or where[a] == where[b]:
                     break
@@ -239,7 +245,7 @@ def clause_rival(anchors: Sequence[Anchor], present: frozenset[int],
                 for x, y in ((a, b), (b, a)):
                     kind = anchors[y].kind
                     other = [c for c in claim_anchors(clauses[where[x]], locale=locale)
-                             if c.kind == kind and c.text.lower() != anchors[y].text.lower()]
+                             if c.kind == kind and c.text.lower() not in own]
                     if other:
                         rival = (anchors[x], anchors[y], other[0].text)
                         break

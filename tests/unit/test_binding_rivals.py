@@ -276,3 +276,17 @@ def test_values_of_two_coordinated_clauses_bind_nothing_across_them(claim: str,
                                    "The bank opened 4 branches in Sweden."])
 def test_the_values_of_one_clause_still_bind(claim: str) -> None:
     assert binding_finding(claim, [BANK]) is None
+
+
+def test_a_pronoun_of_the_other_gender_is_not_the_same_person() -> None:
+    from certirag.verifiers.binding import _prepare
+
+    text = ("Philip Plisson is a French photographer. He has published photographs of the "
+            "liner Queen Mary 2. She is the largest liner built for Cunard since Queen "
+            "Elizabeth 2.")
+    ev = _prepare((text,), 700, "dmy")
+    she = next(i for i, s in enumerate(ev.sents) if s.text.startswith("She"))
+    assert "philip" not in ev.inherited[she]  # "She" is the liner, not the photographer
+    his = _prepare(("Ana Silva was born in Porto. She studied in Lisbon. Her brother, Rui "
+                    "Silva, was born in Braga.",), 700, "dmy")
+    assert his.inherited[2] == frozenset({"ana", "silva"})

@@ -219,42 +219,42 @@ def clause_rival(anchors: Sequence[Anchor], present: frozenset[int],
     them so. An anchor that opens its clause is its subject, shared by the clauses ("Bul
     … is a board game …, and is known among the Maya"), and a ``frame`` anchor (from the
     question a claim is read with) is the question's: neither is split from the other."""
-    from certirag.verifiers.anchors import claim_anchors
-
     own = {x.text.lower() for x in anchors}
     ids = sorted(present - frame)
     for n, a in enumerate(ids):
         for b in ids[n + 1:]:
             both = [j for j, h in enumerate(hits) if a in h and b in h]
-            found: list[tuple[Anchor, Anchor, str]] = []
-            for j in both:
-                clauses = _CLAUSE_SPLIT.split(texts[j])
-                if len(clauses) < 2:
-                    break
-                where = {}
-                for x in (a, b):
-                    name = anchors[x].text.lower()
-                    at = [k for k, c in enumerate(clauses) if name in c.lower()]
-                    if len(at) != 1 or not re.search(
-                            r"\b[a-z]", clauses[at[0]][:clauses[at[0]].lower().find(name)]):
-                        break  # in several clauses, or its clause's subject
-                    where[x] = at[0]
-                if len(where) < 2 or where[a] == where[b]:
-                    break
-                rival = None
-                for x, y in ((a, b), (b, a)):
-                    kind = anchors[y].kind
-                    other = [c for c in claim_anchors(clauses[where[x]], locale=locale)
-                             if c.kind == kind and c.text.lower() not in own]
-                    if other:
-                        rival = (anchors[x], anchors[y], other[0].text)
-                        break
-                if rival is None:
-                    break
-                found.append(rival)
-            else:
-                if both and found:
-                    return found[0]
+            found = [_split_rival(texts[j], anchors[a], anchors[b], own, locale) for j in both]
+            if found and all(found):
+                return found[0]
+    return None
+
+
+def _split_rival(text: str, a: Anchor, b: Anchor, own: set[str],
+                 locale: str) -> tuple[Anchor, Anchor, str] | None:
+    """For :func:`clause_rival`: ``a`` and ``b`` in different clauses of ``text``, neither
+    its clause's subject, and the clause of one states another value of the other's kind
+    (no name of the claim's own); ``None`` otherwise."""
+    from certirag.verifiers.anchors import claim_anchors
+
+    clauses = _CLAUSE_SPLIT.split(text)
+    if len(clauses) < 2:
+        return None
+    where: list[int] = []
+    for x in (a, b):
+        name = x.text.lower()
+        at = [k for k, c in enumerate(clauses) if name in c.lower()]
+        if len(at) != 1 or not re.search(r"\b[a-z]", clauses[at[0]][:clauses[at[0]].lower()
+                                                                    .find(name)]):
+            return None  # in several clauses, or its clause's subject
+        where.append(at[0])
+    if where[0] == where[1]:
+        return None
+    for x, y, k in ((a, b, where[0]), (b, a, where[1])):
+        other = [c for c in claim_anchors(clauses[k], locale=locale)
+                 if c.kind == y.kind and c.text.lower() not in own]
+        if other:
+            return x, y, other[0].text
     return None
 
 

@@ -289,7 +289,9 @@ def _another_of_the_surname(anchor: Anchor, facts: Facts, inherited: frozenset[s
     return anchor.kind == "name" and len(ws) > 1 and not all(w in have for w in ws) and (any(
         len(n) > 1 and n[-1] == ws[-1] and not set(n[:-1]) & set(ws[:-1])
         for n, _ in facts.names) or (
-        # the person a pronoun stands for: "She …" after "Ana Silva …" is not Rui Silva
+        # the person a pronoun stands for: "She …" after "Ana Silva …" is not Rui Silva (a
+        # pronoun that names one person inherits that name's few words; one that inherits
+        # a whole sentence, more than four, names no one person)
         ws[-1] in inherited and not set(ws[:-1]) & inherited and len(inherited) <= 4))
 
 

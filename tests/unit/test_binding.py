@@ -595,3 +595,30 @@ def test_a_report_that_trails_its_own_content_frames_nothing_after_it() -> None:
     assert quote_frame(before, sentence, "") is None
     # a report that introduces what follows still frames it
     assert quote_frame("It was claimed today that:", sentence, "") is not None
+
+
+CHAT_KG = ["Zodiac is directed by David Fincher.\n\nZodiac is starring Jake Gyllenhaal.\n\n"
+           "Cast Away is starring Tom Hanks",
+           "[Human]: Do you like crime films? [Assistant]: I do. [Human]: Any suggestions?"]
+
+
+@pytest.mark.parametrize(("answer", "code"), [
+    # the question presupposes a fact the knowledge puts elsewhere: withheld even where
+    # the model would say yes to anything
+    ("Have you seen Zodiac with Tom Hanks?", "unbound_anchors"),
+    # a ranking the knowledge never gives
+    ("Zodiac. Jake Gyllenhaal gives his finest performance in it.", "ungrounded_rank"),
+])
+def test_v3_withholds_chat_facts_a_sure_model_would_pass(answer: str, code: str) -> None:
+    res = verify("Any suggestions?", answer, evidence=CHAT_KG, settings=Settings(),
+                 verifier=FakeVerifier(fn=_sure))
+    assert res.exit_code() != 0
+    assert code in {r.code for c in res.claims for r in c.reasons}
+
+
+def test_v3_verifies_the_fact_a_faithful_question_presupposes() -> None:
+    res = verify("Any suggestions?", "Have you seen Zodiac with Jake Gyllenhaal?",
+                 evidence=CHAT_KG, settings=Settings(), verifier=FakeVerifier(fn=_sure))
+    (c,) = res.claims
+    assert c.claim.text == "Jake Gyllenhaal is in Zodiac."
+    assert c.decision == Decision.VERIFIED

@@ -175,6 +175,8 @@ def presupposed_fact(sentence: str) -> str | None:
     if m is None:
         return None
     rel = " ".join(m["rel"].split()).lower()
+    if rel == "in" and len(m["work"].split()) < 2:
+        return None  # "a person in a work": not "Titanic in IMAX"
     return _SAYS[rel].format(work=m["work"].rstrip("."), who=m["who"].rstrip("."))
 
 

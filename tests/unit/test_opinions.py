@@ -78,6 +78,7 @@ def test_a_question_that_names_two_things_together_presupposes_their_fact(
 
 
 @pytest.mark.parametrize("question", ["Have you seen Zodiac?", "Do you like Tim Burton?",
+                                      "Have you seen Titanic in IMAX?",
                                       "Have you been to Paris with your family?",
                                       "Did Tim Burton direct Big Fish?"])
 def test_a_question_that_names_one_thing_presupposes_nothing(question: str) -> None:

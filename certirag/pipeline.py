@@ -30,6 +30,7 @@ from certirag.result import VerificationResult
 from certirag.schemas import Claim, ClaimDecision, Decision, Evidence, Scores, SearchResult
 from certirag.text.quotes import find_quote, is_quote
 from certirag.text.sentences import split_sentences
+from certirag.text.turns import asked
 from certirag.verifiers import NLIResult, Verifier, shared_verifier, verify_claims
 from certirag.verifiers.binding import BindingPlan, BindingWindow
 from certirag.verifiers.judge import FILTER_ID, JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
@@ -90,6 +91,8 @@ def verify(
         raise InputError(f"the answer is longer than {MAX_ANSWER_CHARS:,} characters")
     if evidence is not None and index is not None:
         raise InputError("pass evidence or an index, not both")
+    said = question  # the record keeps the question as given; the checks read what was asked
+    question = asked(question)
     # the extra checks are resolved (unknown names are a ConfigError) before any work
     options = CheckOptions(date_locale=settings.date_locale, extra=tuple(settings.extra_checks))
     if index is not None:
@@ -148,7 +151,7 @@ def verify(
         if settings.judge_enabled:
             _judge(to_score, texts, settings, thresholds, decisions, model)
     ordered = [decisions[c.id] for c in claims]
-    return VerificationResult(question=question, answer=answer, claims=ordered,
+    return VerificationResult(question=said, answer=answer, claims=ordered,
                               display=settings.display, thresholds=thresholds, model=model,
                               evidence=passages, policy=settings.policy)
 

@@ -183,6 +183,16 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("ungrounded_rank", "check", _U, 1,
      "the claim ranks its subject (\"one of his best\", \"his finest performance\") with "
      "a word no evidence sentence uses"),
+    ("frequency_mismatch", "check", ("contradiction", "ungrounded"), 1,
+     "a frequency of the claim (\"twice a day\", \"weekly\", \"every two years\", "
+     "\"one-off\") that the evidence does not state of the same thing in any wording "
+     "(\"daily\" = \"once a day\", \"every 12 months\" = \"annually\"): contradiction where "
+     "an evidence sentence about it states another, ungrounded where those sentences state "
+     "none and it is more than a plain period (\"twice a week\", not \"weekly\")"),
+    ("relation_mismatch", "check", _U, 1,
+     "the claim credits two names with one relation (directing, acting, writing, "
+     "producing, composing, designing, building) where every evidence sentence that "
+     "relates them gives another (\"stars in\" for \"is directed by\")"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

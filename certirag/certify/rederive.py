@@ -32,6 +32,7 @@ from certirag.reasons import NOT_FINDINGS, UNSCORED_FAILURES
 from certirag.render import render
 from certirag.schemas import Claim, ClaimDecision, Decision, Document, Evidence, Reason, Scores
 from certirag.text.sentences import split_sentences
+from certirag.text.turns import asked
 from certirag.verifiers import Verifier, verify_claims
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def check_claims(body: Body, check: CertificateCheck) -> None:
         _check_compiled(body, check)
         return
     try:
-        expected = extract_claims(body.answer.text, question=body.question)
+        expected = extract_claims(body.answer.text, question=asked(body.question))
     except Exception as exc:  # the answer cannot be split: nothing can be confirmed
         check.fail("claims_mismatch", f"claim extraction failed on the stored answer: {exc}")
         return
@@ -228,7 +229,7 @@ def _check_one(body: Body, c: ClaimRecord, cd: Any, prepared: Any, thresholds: A
         return
     bound = body.policy.id == POLICY_V3
     try:
-        found = check_claim(c.text, prepared, question=body.question)
+        found = check_claim(c.text, prepared, question=asked(body.question))
         if bound and not found:
             binding = binding_finding(c.text, [p.text for p in body.evidence],
                                       locale=body.check_options.date_locale)
@@ -287,7 +288,7 @@ def _check_span(body: Body, c: ClaimRecord, cd: Any, thresholds: Any, decide: An
     """Policy v3, a scored claim: the findings against its recorded span, then the rule."""
     passages = _passages(body)
     marks = [quoted_by(cd.claim, body.answer.text, e, passages) for e in cd.evidence]
-    found = span_findings(c.text, cd.evidence, passages, question=body.question,
+    found = span_findings(c.text, cd.evidence, passages, question=asked(body.question),
                           options=CheckOptions(date_locale=body.check_options.date_locale,
                                                extra=recorded_extra_checks(body.versions)),
                           quotes=marks)

@@ -2,14 +2,16 @@
 (:func:`certirag.checks.registry.register_check`), in the order they run.
 
 Each is one compare function of :mod:`certirag.checks.compare` (figures and dates:
-:mod:`certirag.checks.values`) with the finding codes it may emit, as
-:data:`certirag.reasons.REASONS` defines them, under :data:`CHECKS_VERSION` (the id of the
-built-in rules). Importing :mod:`certirag.checks` imports this module, so
-the built-ins are registered before any check runs.
+:mod:`certirag.checks.values`; frequencies: :mod:`certirag.checks.frequency`, which also
+keeps the figure check off the figures inside a claim's frequencies) with the finding
+codes it may emit, as :data:`certirag.reasons.REASONS` defines them, under
+:data:`CHECKS_VERSION` (the id of the built-in rules). Importing :mod:`certirag.checks`
+imports this module, so the built-ins are registered before any check runs.
 """
 
 from __future__ import annotations
 
+from certirag.checks.bars import check_bars
 from certirag.checks.compare import (
     check_answer,
     check_causes,
@@ -20,8 +22,12 @@ from certirag.checks.compare import (
     check_sentences,
     check_titles,
 )
+from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
+from certirag.checks.prospects import check_prospects
+from certirag.checks.ratios import check_ratios
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
-from certirag.checks.values import check_dates, check_figures
+from certirag.checks.relations import check_relations
+from certirag.checks.values import check_dates
 
 __all__ = ["BUILTIN", "BUILTIN_CHECKS"]
 
@@ -38,7 +44,8 @@ BUILTIN: tuple[Check, ...] = (
           CHECKS_VERSION),
     Check("figures", _codes("ungrounded_figure", "unit_mismatch", "magnitude_mismatch",
                             "duration_mismatch", "qualifier_dropped", "qualifier_mismatch",
-                            "precision_mismatch", "value_swap"), check_figures, CHECKS_VERSION),
+                            "precision_mismatch", "value_swap"),
+          check_figures_outside_frequencies, CHECKS_VERSION),
     Check("dates", _codes("ungrounded_date", "date_precision", "value_swap"), check_dates,
           CHECKS_VERSION),
     Check("entities", _codes("ungrounded_entity"), check_entities, CHECKS_VERSION),
@@ -50,6 +57,11 @@ BUILTIN: tuple[Check, ...] = (
     Check("causes", _codes("ungrounded_cause"), check_causes, CHECKS_VERSION),
     Check("exemptions", _codes("ungrounded_exemption"), check_exemptions, CHECKS_VERSION),
     Check("ranks", _codes("ungrounded_rank"), check_ranks, CHECKS_VERSION),
+    Check("frequencies", _codes("frequency_mismatch"), check_frequencies, CHECKS_VERSION),
+    Check("prospects", _codes("hedge_mismatch"), check_prospects, CHECKS_VERSION),
+    Check("relations", _codes("relation_mismatch"), check_relations, CHECKS_VERSION),
+    Check("bars", _codes("modal_mismatch"), check_bars, CHECKS_VERSION),
+    Check("ratios", _codes("ungrounded_figure"), check_ratios, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

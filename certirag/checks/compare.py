@@ -169,6 +169,9 @@ _EVIDENCE_CAUSE = re.compile(
     r"increases?|improves?|protects?|allows?|enables?|so as to)\b", re.IGNORECASE)
 
 
+_ASKS_WHY = re.compile(r"\b(?:why|(?:the|what|which)\s+reasons?|how\s+come)\b", re.IGNORECASE)
+
+
 def check_causes(c: Parsed, ev: PreparedEvidence, question: Question,
                  out: list[Finding]) -> None:
     """``ungrounded_cause``: the claim gives a cause or purpose and no evidence sentence
@@ -176,7 +179,9 @@ def check_causes(c: Parsed, ev: PreparedEvidence, question: Question,
     the model's question; a reason invented where the evidence gives none is this
     check's."""
     m = _CLAIM_CAUSE.search(c.text)
-    if m is None or _EVIDENCE_CAUSE.search(question.text or "") or any(
+    # "Why did …?" asks for a cause; it states none
+    asked = _ASKS_WHY.sub(" ", question.text or "")
+    if m is None or _EVIDENCE_CAUSE.search(asked) or any(
             _EVIDENCE_CAUSE.search(s.text) for s in ev.sentences):
         return
     out.append(Finding("ungrounded_cause", "ungrounded",
@@ -446,7 +451,20 @@ _SCOPE_END = frozenset({",", ";", ":", "(", ")", "–", "—", "but", "which", "
                         "while", "whereas", "although"})
 
 
+_EVEN_IF_RE = re.compile(r"\b(?:even\s+(?:if|when|though)|regardless\s+of|whether\s+or\s+not)\b",
+                         re.IGNORECASE)
+
+
 def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+    even = _EVEN_IF_RE.search(s.text)
+    excepts = [c[2] for c in e.conditions
+               if c[2].lower().startswith(("unless", "except", "only", "provid"))]
+    if even is not None and excepts:
+        # "… even if your next dose is due" where the evidence excepts that case
+        out.append(Finding("qualifier_dropped", "ungrounded",
+                           f"the claim holds {even.group(0)!r} what the evidence excepts "
+                           f"({excepts[0]!r})", s.text, e.text))
+        return
     if not e.conditions or s.conditions:
         return
     start, _, cue = e.conditions[0]

@@ -240,6 +240,11 @@ def _is_cap(tok: Token) -> bool:
     return c.isalpha() and c.isupper()
 
 
+# A reply that is a name and nothing else: "Krakow", "East Central University."
+_BARE_NAME = re.compile(r"[A-Z][\w'’.&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'’.&-]*){0,5}"
+                        r"[.!]?")
+
+
 def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
                      ) -> list[Entity]:
     """Capitalised names in ``text`` outside the ``taken`` spans (``toks``: its tokens, if
@@ -258,17 +263,22 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
             run.clear()
 
     prev_stop = True
+    after_question = False
     last_end = 0
     for i, tok in enumerate(toks):
         ch = tok.text[0]
-        initial = prev_stop
+        initial = prev_stop and not (after_question and _word(tok) not in COMMON)
         if run and "\n" in text[last_end:tok.start]:
             flush()  # a line break: a heading or a title's edge
         last_end = tok.end
         if ch in ".!?:;":
             if ch == "." and run and len(run[-1][0].text) == 1 and run[-1][0].text.isupper():
                 continue  # an initial: "Lawrence M. Tanenbaum"
+            # after a question mark a claim holds only its answer: "Where was she born?
+            # Krakow" names Krakow, as a bare run of capitalised words there does
             prev_stop = True
+            after_question = ch == "?" and _BARE_NAME.fullmatch(
+                text[tok.end:].strip()) is not None
             if run:
                 flush()
             continue
@@ -413,7 +423,7 @@ class EntityIndex:
         so its first word may be a common word capitalised by position ("Student Britt
         Lapthorne"); it is dropped when the text writes it in lower case too."""
         cuts = frozenset(cuts)
-        if self._grounded(words) or self._pieces(words, cuts):
+        if self._grounded(words) or self._pieces(words, cuts) or self._located(words):
             return True
         if not opening or len(words) < 2 or words[0] not in self._common \
                 or words[0] in _CONNECT:
@@ -445,6 +455,17 @@ class EntityIndex:
                         and self._grounded(words[i:j])
                         for j in range(n, i, -1) if j - i < n)
         return ok[0]
+
+    def _located(self, words: tuple[str, ...]) -> bool:
+        """A name and where it is, joined by "on" ("GP on Teesside", "Smith on Twitter"):
+        each side mentioned as a name of its own. A place written with "on" or "upon"
+        ("Newcastle upon Tyne") is found whole before this is tried."""
+        if "on" not in words[1:-1]:
+            return False
+        k = words.index("on", 1)
+        head, tail = words[:k], words[k + 1:]
+        return (head[-1] not in _CONNECT and tail[0] not in _CONNECT
+                and self.grounded(head) and self.grounded(tail))
 
     def _grounded(self, words: tuple[str, ...]) -> bool:
         return self._grounded_whole(words) or self._placed(words)

@@ -24,7 +24,8 @@ __all__ = ["CONTRADICTORY", "Modal", "find_modals", "opposed"]
 
 _BE = r"(?:is|are|was|were|be|been|being|am)"
 _PATTERNS: list[tuple[str, str]] = [
-    ("prohibition", rf"must\s+not|mustn't|shall\s+not|shan't|may\s+not|cannot|can\s+not|can't"
+    ("prohibition", rf"must\s+(?:not|never)|mustn't|shall\s+(?:not|never)|shan't"
+                    rf"|may\s+(?:not|never)|cannot|can\s+not|can't|can\s+never"
                     rf"|{_BE}\s+not\s+(?:permitted|allowed)\s+to|{_BE}n't\s+(?:permitted|allowed)"
                     rf"\s+to|{_BE}\s+(?:prohibited|forbidden|barred|banned)\s+from"
                     rf"|{_BE}\s+forbidden\s+to|{_BE}\s+not\s+entitled\s+to"),
@@ -32,7 +33,7 @@ _PATTERNS: list[tuple[str, str]] = [
                   rf"|(?:doesn't|don't|didn't)\s+(?:have|need)\s+to"
                   rf"|{_BE}\s+not\s+(?:required|obliged|obligated|compelled)\s+to"
                   rf"|{_BE}n't\s+(?:required|obliged)\s+to|{_BE}\s+under\s+no\s+obligation\s+to"),
-    ("discouragement", r"should\s+not|shouldn't|ought\s+not\s+to|(?:is|are)\s+not\s+"
+    ("discouragement", r"should\s+(?:not|never)|shouldn't|ought\s+not\s+to|(?:is|are)\s+not\s+"
                        r"(?:recommended|advised)"),
     ("obligation", rf"must|shall|{_BE}\s+(?:required|obliged|obligated|compelled)\s+to"
                    r"|has\s+to|have\s+to|had\s+to|needs\s+to|need\s+to"

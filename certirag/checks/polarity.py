@@ -39,6 +39,13 @@ _BOUNDARY = frozenset({",", ";", ":", ".", "!", "?", "(", ")", "but", "although"
                        "whereas", "while", "except", "unless", "because", "however", "if",
                        "when", "which", "who", "that"})
 
+#: Words that open an adjunct after an auxiliary whose verb is left out ("he meant to go
+#: back but did not after his friends were killed"): the negation has nothing in scope.
+_ELLIPSIS_NEXT = frozenset({"after", "before", "until", "till", "since", "so", "then", "either",
+                            "yet", "anymore", "again"})
+_ELIDING_AUX = frozenset({"does", "do", "did", "would", "could", "can", "will", "should",
+                          "might", "may", "must"})
+
 _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rise/fall": (
         ("rise", "rises", "rose", "risen", "rising", "increase", "increases", "increased",
@@ -59,7 +66,13 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "include/exclude": (("include", "includes", "included", "including", "inclusive"),
                         ("exclude", "excludes", "excluded", "excluding", "exclusive")),
     "maximum/minimum": (("maximum",), ("minimum",)),
-    "accept/reject": (("accept", "accepts", "accepted"), ("reject", "rejects", "rejected")),
+    "accept/reject": (("accept", "accepts", "accepted", "approve", "approves", "approved"),
+                      ("reject", "rejects", "rejected")),
+    "uphold/dismiss": (("uphold", "upholds", "upheld", "upholding"),
+                       ("dismiss", "dismisses", "dismissed", "quash", "quashes", "quashed",
+                        "overturn", "overturns", "overturned")),
+    "agree/refuse": (("agree", "agrees", "agreed", "agreeing"),
+                     ("refuse", "refuses", "refused", "refusing")),
     "safe/unsafe": (("safe",), ("unsafe", "dangerous")),
     "legal/illegal": (("legal", "lawful"), ("illegal", "unlawful")),
     "valid/invalid": (("valid",), ("invalid", "void")),
@@ -96,6 +109,7 @@ _CHANGE = frozenset((*_PAIRS["rise/fall"][0], *_PAIRS["rise/fall"][1])) | frozen
 _STAY = frozenset({"stay", "stays", "stayed", "staying", "remain", "remains", "remained",
                    "remaining", "held", "hold", "holds", "kept", "keep", "keeps"})
 _GO = frozenset({"go", "goes", "went", "gone", "going"})
+_HELD = frozenset({"held", "holds", "kept", "keeps", "left", "leaves"})
 _STEADY_AFTER = frozenset({"unchanged", "steady", "stable", "flat", "frozen", "level"})
 
 
@@ -109,8 +123,9 @@ def _change_or_steady(lows: list[str]) -> list[tuple[int, int]]:
         if low in _CHANGE or (low in _GO and nxt in ("up", "down")):
             out.append((i, 0))
         elif low == "unchanged" or (low in _STAY and (
-                nxt in _STEADY_AFTER or (nxt == "the" and after == "same"))):
-            out.append((i, 1))
+                nxt in _STEADY_AFTER or (nxt == "the" and after == "same"))) or (
+                low in _HELD and "at" in lows[i + 2:i + 7]):
+            out.append((i, 1))  # … or "held its benchmark rate at 4.25%"
     return out
 
 
@@ -186,6 +201,8 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
                 j = last = aux
                 j += 1
                 modal = modal or lows[aux] in _MODAL_BEFORE
+        if low in ("not", "n't") and prev in _ELIDING_AUX and nxt in _ELLIPSIS_NEXT:
+            j = n  # the verb is left out: "… but did not after …"
         while j < n and len(words) < 2:
             if lows[j] in _BOUNDARY:
                 break

@@ -19,6 +19,7 @@ from certirag.checks._text import has_any
 __all__ = [
     "CLASS_NAMES",
     "condition_cues",
+    "future",
     "hedges",
     "possible",
     "qualified",
@@ -73,6 +74,11 @@ _LIST_OF_RE = re.compile(
 _NOUN_BOUND_RE = re.compile(
     r"\b(?:(?P<max>maximum)|(?P<min>minimum))\s+(?:[a-z]+\s+){1,3}(?:is|are|was|will\s+be"
     r"|shall\s+be)\s+(?:US\$|AU?\$|CA?\$|[£€$¥₹])?$", re.IGNORECASE)
+#: "over a seven-year period", "under the two-week window": the span a thing happened in.
+_PERIOD_RE = re.compile(
+    r"[\w.,]+[\s-]+(?:year|month|week|day|hour|minute|decade|century)s?[\s-]+"
+    r"(?:period|span|stretch|spell|window|timeframe|time\s+frame)\b", re.IGNORECASE)
+_ARTICLE_END_RE = re.compile(r"\s(?:the|a|an)\s*$", re.IGNORECASE)
 _AND_RE = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?$", re.IGNORECASE)
 
 #: Readable names of the qualifier classes.
@@ -100,6 +106,9 @@ def qualifier_before(text: str, start: int) -> str | None:
     if m is not None:
         if m.lastgroup in ("gt", "lt") and _PHRASAL_RE.search(window, 0, m.start()):
             return None  # "carry over 5 days", "spread over 3 years"
+        if m.lastgroup in ("gt", "lt") and _ARTICLE_END_RE.search(m.group(0)) \
+                and _PERIOD_RE.match(text, start):
+            return None  # "over a seven-year period": when, not how long
         return m.lastgroup
     am = _AND_RE.search(window)
     if am is not None:  # "the lower of £X and 52 ..." binds the second operand
@@ -164,6 +173,13 @@ _HEDGE_RE = re.compile(
     r"|is\s+suspected|are\s+suspected)\b",
     re.IGNORECASE,
 )
+_FUTURE_RE = re.compile(r"\b(?:will|would|shall|going\s+to|'ll|’ll|could|may|might)\b",
+                        re.IGNORECASE)
+
+
+def future(text: str) -> bool:
+    """Whether ``text`` speaks of what will or may happen ("will", "going to", "could")."""
+    return _FUTURE_RE.search(text) is not None
 
 
 _HEDGE_HINTS = ("might", "may ", "possib", "probab", "likely", "perhaps", "maybe", "reported",

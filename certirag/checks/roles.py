@@ -96,7 +96,10 @@ _PREPOSITIONS = frozenset("in on at into onto for from with to of about under ov
 
 
 def _last_preposition(words: list[str]) -> str | None:
-    """The preposition the relation words end with ("starred in"), if any."""
+    """The preposition the relation words end with ("starred in", "starred in the"), if
+    any."""
+    while words and words[-1] in ("the", "a", "an"):
+        words = words[:-1]
     return words[-1] if words and words[-1] in _PREPOSITIONS else None
 
 

@@ -18,7 +18,7 @@ from certirag.checks.figures import Figure
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
-from certirag.checks.swap import claim_context, find_swap, same_value
+from certirag.checks.swap import claim_context, find_sentence_swap, find_swap, same_value
 
 __all__ = ["check_dates", "check_figures"]
 
@@ -252,7 +252,8 @@ def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding])
     ctx = claim_context(sent, item)
     if not ctx:
         return
-    hit = find_swap(ctx, item.key, item.group, occ, ev.segments)
+    hit = find_swap(ctx, item.key, item.group, occ, ev.segments) or find_sentence_swap(
+        sent, item, occ)
     if hit is None:
         return
     words = ", ".join(sorted(w for w in hit.words if not w.startswith("#")))

@@ -41,12 +41,22 @@ _NEG_CONTRACTED = re.compile(r"^(?:(?:" + _PRON + r")\s+)?(?:isn't|aren't|wasn't
                              r"doesn't|didn't|can't|cannot|couldn't|won't|wouldn't|shouldn't|"
                              r"mustn't|hasn't|haven't|hadn't)\b", re.IGNORECASE)
 
+# an echo without the word: "It is.", "They don't.", "It's not.", "She did not."
+_ECHO = re.compile(
+    rf"^(?:{_PRON})(?:\s+(?P<aux>{_AUX})(?P<neg>n't|n’t|\s+not)?|(?:'s|’s|'re|’re)\s+not"
+    rf"|\s+(?:isn't|aren't|wasn't|weren't|don't|doesn't|didn't|can't|cannot|couldn't|won't"
+    r"|wouldn't|shouldn't|hasn't|haven't|hadn't))(?:\s+(?:at all|really|indeed))?[\s.!]*$",
+    re.IGNORECASE)
+
 
 def yes_no_polarity(reply: str) -> bool | None:
-    """``True`` for a bare yes ("Yes.", "Yes, it can."), ``False`` for a bare no ("No.",
-    "No, it isn't."), ``None`` when ``reply`` says more than yes or no."""
+    """``True`` for a bare yes ("Yes.", "Yes, it can.", "It is."), ``False`` for a bare no
+    ("No.", "No, it isn't.", "It doesn't."), ``None`` when ``reply`` says more than yes or
+    no."""
     s = reply.strip()
     m = _REPLY.match(s)
+    if m is None and (echo := _ECHO.match(s)) is not None:
+        return bool(echo.group("aux")) and not echo.group("neg")
     if m is None:
         rest = re.match(rf"^(?:{_YES}|{_NO})\b[\s,.!;:—–-]*(.*)$", s, re.IGNORECASE)
         if rest is None or not _NEG_CONTRACTED.match(rest.group(1)) or \
@@ -151,6 +161,13 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
     if low in _DET or _is_cap(first):
         if low in _DET:
             i += 1
+            if i + 1 < len(words) and words[i].lower() == "of":
+                i += 1  # "all of the staff", "each of Meridian's instruments"
+                if words[i].lower() in _DET:
+                    i += 1
+                if i + 1 < len(words) and _is_cap(words[i]) and words[i].endswith(("'s", "’s")):
+                    i += 1  # a possessive name before the head noun
+                first = words[i]
         if i < len(words) and _is_cap(words[i]):
             # a name run: capitalised words joined by connectors ("Jane and First for Women")
             j = i + 1
@@ -219,6 +236,8 @@ def _bare_subject_end(words: list[str], aux: str) -> int | None:
             return None
         if aux in _MODALS and w in _BASE:
             return k
+        if aux not in _MODALS and w in ("a", "an", "the"):
+            return k  # "Is redundancy a valid reason …?": the complement begins
         if aux not in _MODALS and w in _PREDICATIVE:
             return k
     return None
@@ -368,6 +387,46 @@ def _drop_alternatives(rest: str, fragment: str) -> str | None:
 #: more often than not ("Y is X a member of"), and the claim stays "question + fragment".
 MAX_QUESTION_WORDS = 8
 
+# "When did Abbey Road come out?", "Where was Marta Kowalski born?": subject and predicate
+_WHEN_WHERE = re.compile(
+    r"^(?P<wh>when|where)\s+(?P<aux>is|are|was|were|did|does|do|will)\s+"
+    r"(?P<subj>(?:the\s+)?(?-i:[A-Z][\w'’.&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z0-9][\w'’.&-]*)*))"
+    r"\s+"
+    r"(?P<pred>[a-z][a-z-]*(?:\s+(?:out|up|off|down|on|in|open|place|back|away))?)\s*\?+\s*$",
+    re.IGNORECASE)
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_DAY = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b"
+                  rf"|\b{_WEEKDAY}\b", re.IGNORECASE)
+# what a "when" fragment must be to read as a time: a year, a date, a month or a weekday
+_WHEN = re.compile(rf"^(?:in\s+|on\s+)?(?:\d{{4}}s?|.*\b{_MONTH}\b.*|{_WEEKDAY}"
+                   rf"|\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}})$", re.IGNORECASE)
+_PREPOSITION = re.compile(r"^(?:in|on|at|from|during|since|by|near|outside|inside)\b",
+                          re.IGNORECASE)
+_PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn)|born|built|made|held|set|run|shot|sold|bought|"
+                         r"found|taught|won|lost|put|hit|cut|left|sent|spent|kept|begun|"
+                         r"located|based")
+_EVENT_VERBS = frozenset("die marry retire resign arrive launch release premiere debut "
+                         "happen occur finish".split())
+
+
+def _verb_after(m: re.Match[str]) -> bool:
+    """Whether the word after the subject is the question's verb: a participle after a
+    form of "be" ("was born"), a base verb after "do" or "will" ("did come out"); "When is
+    the Leeds office open?" has the rest of its subject there."""
+    verb = m.group("pred").split()[0].lower()
+    if m.group("aux").lower() in ("did", "does", "do", "will"):
+        return verb in _BASE or verb in _EVENT_VERBS
+    return _PARTICIPLE.fullmatch(verb) is not None
+
+
+# "How much is express?", "How much does the Pro plan cost?"
+_HOW_MUCH = re.compile(
+    r"^how\s+much\s+(?P<aux>is|are|was|were|does|do|did)\s+(?P<subj>.+?)(?P<cost>\s+cost)?"
+    r"\s*\?+\s*$", re.IGNORECASE)
+_AMOUNT = re.compile(r"^(?:about\s+|around\s+|just\s+)?(?:[£€$¥₹]|US\$|[A-Z]{3}\s)?\d")
+
 
 def fragment_statement(question: str, fragment: str) -> str | None:
     """``question`` answered by ``fragment`` as a statement, or ``None`` for a question of
@@ -394,6 +453,20 @@ def fragment_statement(question: str, fragment: str) -> str | None:
     m = _WHO_V.match(q)
     if m is not None:
         return f"{_cap(frag)} {m.group('verb')} {m.group('rest')}."
+    m = _WHEN_WHERE.match(q)
+    when = m is not None and m.group("wh").lower() == "when"
+    if m is not None and (not when or _WHEN.match(frag)) and _verb_after(m):
+        # "Where was X born?" + "Gdansk." → "X was born in Gdansk."
+        prep = "on" if when and _DAY.search(frag) else "in"
+        if _PREPOSITION.match(frag):
+            prep, frag = "", frag[:1].lower() + frag[1:]  # "In Gdansk."
+        return f"{_cap(m.group('subj'))} {m.group('aux').lower()} {m.group('pred')} " \
+               f"{prep + ' ' if prep else ''}{frag}."
+    m = _HOW_MUCH.match(q)
+    if m is not None and _AMOUNT.match(frag):  # "How much is express?" + "£4.99"
+        verb = "costs" if m.group("cost") and m.group("aux").lower() == "does" else (
+            "cost" if m.group("cost") else m.group("aux").lower())
+        return f"{_cap(m.group('subj'))} {verb} {frag}."
     m = _IN_SITU.match(q)
     if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
         return f"{_cap(m.group('head'))}{frag}{m.group('tail')}."

@@ -57,6 +57,7 @@ from certirag.text.sentences import split_sentences
 from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
+from certirag.text.turns import asked
 from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
 
 __all__ = ["answer_sentences", "extract_claims", "is_fragment", "not_a_claim_reason",
@@ -64,14 +65,11 @@ __all__ = ["answer_sentences", "extract_claims", "is_fragment", "not_a_claim_rea
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d.,]*")
 
-_VERBS = frozenset(
-    """
+_VERBS = frozenset("""
     is are was were be been being am has have had do does did can could may might must shall
     should will would need needs ought get give take receive earn include offer provide
     require allow employ contain become remain belong mean know see say tell make keep find
-    share
-    """.split()
-)
+    share""".split())
 _VERB_SUFFIX = re.compile(r"^[a-z]{2,}(?:ed|es|s)$")
 _IRREGULAR = frozenset(
     """
@@ -327,6 +325,10 @@ def _question_subject(question: str) -> str | None:
     """The first proper name in a question ("When did Marie Curie die?" → "Marie Curie")."""
     for m in _NAME_RUN.finditer(question):
         words = m.group(0).split()
+        stop = next((k for k, w in enumerate(words[:-1]) if w.endswith(".") and len(w) > 2
+                     and w[:-1].lower() not in _ABBREVIATIONS), None)  # not "St. Louis"
+        if stop is not None:  # "Canada. How long …": a sentence ends inside the run
+            words = [*words[:stop], words[stop][:-1]]
         while words and words[0].lower() in _WH:
             words.pop(0)
         if words == ["I"]:
@@ -338,6 +340,7 @@ def _question_subject(question: str) -> str | None:
     return None
 
 
+_ABBREVIATIONS = frozenset("jr sr st dr mr mrs ms mt ft co inc ltd no vs u.s u.k".split())
 # Capitalised, but never the subject a pronoun stands for ("open on Sundays?" + "No, it is").
 _CALENDAR = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april "
@@ -463,6 +466,7 @@ _LIKING = re.compile(r"^(?:i|we)\s+(?:really\s+|just\s+|also\s+|absolutely\s+)*"
 
 def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     """Split ``answer`` into claims (see the module docstring). Ids are ``c1``, ``c2``, ..."""
+    question = asked(question)  # a chat transcript: what the asker said, tags removed
     claims: list[Claim] = []
     seen: set[str] = set()
     last_subject: str | None = _question_subject(question) if question else None

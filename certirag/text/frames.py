@@ -41,6 +41,12 @@ _SELF_ADVERB = re.compile(
     r"(?:some|many|several|a few) (?:\w+ ){0,2}?(?:have |had )?(?:argued|claimed|suggested|"
     r"speculated|contended|maintained)(?: that)?|"
     r"it is (?:widely|commonly|often|popularly) (?:believed|thought|assumed)(?: that)?|"
+    # one side's word, given as such: "Achebe claimed that …", "It was alleged that …",
+    # "Critics say that …"
+    r"(?:claim(?:s|ed)|alleg(?:es|ed)|speculat(?:es|ed)|insist(?:s|ed)|purport(?:s|ed)) that|"
+    r"it (?:is|was|has been|had been) (?:alleged|claimed|rumou?red|speculated) that|"
+    r"(?:critics|sceptics|skeptics|opponents|detractors) (?:\w+ ){0,3}?(?:say|said|claim|"
+    r"claimed|argue|argued|insist|insisted)(?: that)?|"
     r"a (?:common|popular|widespread) (?:belief|misconception|myth) (?:is )?that|"
     # a denial that carries what it denies: "It is a myth that …", "There is no evidence
     # that …", "The claim that … has been debunked."
@@ -112,7 +118,7 @@ _DENIES = re.compile(
 # "He was charged with …") says what the passage says.
 _REPORTS = re.compile(
     r"\b(?:alleged(?:ly)?|allegations?|claim(?:s|ed)|accus(?:ed|es|ation)|reportedly|"
-    r"rumou?red|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
+    r"rumou?r(?:s|ed)?|(?:said|reported)\s+to\s+(?:be|have)|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
     r"suspicion|trial|denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
     r"argu(?:e|es|ed)|contend(?:s|ed)?|speculat(?:e|es|ed)|"
     r"myths?|misconceptions?)\b", re.IGNORECASE)

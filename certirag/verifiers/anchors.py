@@ -96,6 +96,9 @@ class Facts:
     names: tuple[tuple[tuple[str, ...], frozenset[str]], ...]  # (name words, context)
     lead: frozenset[str]  # the context of a leading pronoun (what an inherited name does)
     twice: frozenset[tuple[object, ...]] = frozenset()  # (kind, *key) of values stated twice
+    # names the sentence gives one person ("Ronnie Jones … known professionally as Anthony
+    # Armstrong Jones"), each pair once
+    aliases: frozenset[frozenset[tuple[str, ...]]] = frozenset()
 
 
 def word_set(text: str) -> frozenset[str]:
@@ -115,16 +118,33 @@ def word_set(text: str) -> frozenset[str]:
 _CTX_WORDS = 1  # content words on each side that make an anchor's context
 
 
+#: Words that give a person's other name right after them: "known professionally as",
+#: "better known as", "born", "née", "stage name", "a.k.a.".
+_ALIAS_CUE = re.compile(
+    r"(?:\bknown(?:\s+\w+)?\s+as|\ba\.?k\.?a\.?|\bborn|\bn[ée]e|\b(?:stage|real|birth|pen|"
+    r"maiden)\s+name(?:\s+is|\s+was)?|\balso\s+called|\bnicknamed)[\s,:'\"‘“]*$",
+    re.IGNORECASE)
+
 # A capitalised run right before an opening bracket: the name a bracketed name after it
 # tells apart ("Zodiac (Crime Fiction Film)", "Mercury (Planet)").
 _DISAMBIGUATED = re.compile(r"(?<![\w'’.-])([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)\s*\(\s*\Z")
 
 
+#: Stems of one predicate, read as one in a context: a value "came out" in 1970 has the
+#: place of one "released" in 1969.
+_SAME_PREDICATE = {"issu": "releas", "publish": "releas", "launch": "releas",
+                   "premier": "releas", "debut": "releas", "wrot": "writ", "written": "writ",
+                   "author": "writ", "helm": "direct", "featur": "star",
+                   "establish": "found", "construct": "built", "died": "die"}
+_CAME_OUT = re.compile(r"\b(?:came|come|comes|coming)\s+out\b", re.IGNORECASE)
+
+
 def _context(text: str, start: int, end: int) -> frozenset[str]:
-    """The content words (stemmed) nearest to ``text[start:end]`` on each side."""
-    left = terms(text[max(0, start - 80):start])[-_CTX_WORDS:]
-    right = terms(text[end:end + 80])[:_CTX_WORDS]
-    return frozenset(left + right)
+    """The content words (stemmed) nearest to ``text[start:end]`` on each side, a word of
+    one predicate read as another (:data:`_SAME_PREDICATE`)."""
+    left = terms(_CAME_OUT.sub("released", text[max(0, start - 80):start]))[-_CTX_WORDS:]
+    right = terms(_CAME_OUT.sub("released", text[end:end + 80]))[:_CTX_WORDS]
+    return frozenset(_SAME_PREDICATE.get(w, w) for w in left + right)
 
 
 @lru_cache(maxsize=8192)
@@ -161,6 +181,7 @@ def sentence_facts(text: str, locale: str) -> Facts:
         values.add(("time", *it.key))
         note("time", it.key, tm.text, tm.start, tm.end)
     names: list[tuple[tuple[str, ...], frozenset[str]]] = []
+    aliases: set[frozenset[tuple[str, ...]]] = set()
     last_end = -1
     for e in p.entities:
         words = tuple(w for w in e.words if w and w not in NAME_STOP)
@@ -175,6 +196,10 @@ def sentence_facts(text: str, locale: str) -> Facts:
             last_end = e.end
             continue
         if words:
+            if names and _ALIAS_CUE.search(t, max(0, e.start - 40), e.start):
+                # the sentence's first name, or an earlier one of the same surname
+                aliases.update(frozenset((n, words)) for k, (n, _) in enumerate(names)
+                               if len(n) > 1 and (k == 0 or n[-1] == words[-1]))
             names.append((words, _context(t, e.start, e.end)))
             last_end = e.end
     m = PRONOUN_LEAD.match(t)
@@ -182,7 +207,7 @@ def sentence_facts(text: str, locale: str) -> Facts:
     if m is None and (m := THE_NOUN_LEAD.match(t)) is not None:
         lead = _context(t, m.start(1), m.end())  # "The band's | members"
     return Facts(frozenset(values), kinds, word_set(text), tuple(names), lead,
-                 frozenset(twice))
+                 frozenset(twice), frozenset(aliases))
 
 
 # "…, The Anderson Platoon or Saigon, U.S.A.? The Anderson Platoon": a question that offers
@@ -323,6 +348,9 @@ def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...
         for name, ctx in named:
             if (len(name) > 1) != (len(anchor.key) > 1):
                 continue  # a one-word name (a place, a firm) rivals only another one
+            if any(frozenset((name, tuple(str(w) for w in a.key))) in facts.aliases
+                   for a in same):
+                continue  # another name of one of the claim's own people
             if placed(ctx) and not any((_name_in(name, frozenset(str(w) for w in a.key))
                                         or _name_in(a.key, frozenset(name)))
                                        and not _namesakes(name, a.key) for a in same):

@@ -290,3 +290,20 @@ def test_a_pronoun_of_the_other_gender_is_not_the_same_person() -> None:
     his = _prepare(("Ana Silva was born in Porto. She studied in Lisbon. Her brother, Rui "
                     "Silva, was born in Braga.",), 700, "dmy")
     assert his.inherited[2] == frozenset({"ana", "silva"})
+
+
+SINGER = ("Ronnie Jones (born June 2, 1949 in Ada, Oklahoma; died June 16, 1996) was an "
+          "American country music singer known professionally as Anthony Armstrong Jones, a "
+          "stage name he took from a British photographer. Ada is home to East Central "
+          "University, and is the headquarters of the Chickasaw Nation.")
+COUSIN = SINGER.replace("known professionally as", "and the cousin of")
+
+
+def test_a_stage_name_is_no_rival_of_the_name_it_stands_for() -> None:
+    # "known professionally as": the sentence's first person, named twice
+    claim = ("Which University is based in the town where Anthony Armstrong Jones was born ? "
+             "East Central University")
+    assert binding_finding(claim, [SINGER]) is None
+    # a cousin of the surname is another person: Ronnie Jones stands in the place
+    finding = binding_finding(claim, [COUSIN])
+    assert finding is not None and finding.code == "unbound_anchors"

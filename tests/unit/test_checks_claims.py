@@ -126,6 +126,7 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("Staff may carry over 5 days.", "Staff may carry over up to 5 days, unless agreed otherwise.",
      "qualifier_dropped"),
     ("The loan is at least £500.", "The loan is at most £500.", "qualifier_mismatch"),
+    ("The fee rose by over a third.", "The fee rose by a third.", "qualifier_mismatch"),
     ("The town has exactly 2,000 residents.", "The town has approximately 2,000 residents.",
      "precision_mismatch"),
     ("The drug might cause drowsiness.", "The drug causes drowsiness.", "hedge_mismatch"),
@@ -144,6 +145,9 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("The hotel allowance is £110 per night in London.", HOTEL, "value_swap"),
     ("Marie Curie won the Nobel Prize in Chemistry in 1903.", NOBEL, "value_swap"),
     ("How much is the hotel allowance in London? 1. No.", HOTEL, "no_answer"),
+    ("Take one tablet twice a day.", "Take one tablet once a day.", "frequency_mismatch"),
+    ("Greta Gerwig stars in Little Women.", "Little Women is directed by Greta Gerwig.",
+     "relation_mismatch"),
 ]
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [
@@ -170,6 +174,10 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
     ("The policy does not cover flood damage.", "The policy doesn't cover flood damage.",
      "negation_mismatch"),
     ("The Act applies to employees.", "The Act applies to employees but not to contractors.",
+     "negation_mismatch"),
+    # a verb left out after the auxiliary: the negation says nothing of what follows
+    ("He meant to go back, but did not after his friends were killed.",
+     "He meant to go back, but after his friends were killed he decided against it.",
      "negation_mismatch"),
     ("Prices did not fall in 2023.", "Prices rose by 4% in 2023.", "polarity_mismatch"),
     ("Acme acquired Globex in 2019.", "Globex was acquired by Acme in 2019.", "role_swap"),
@@ -213,6 +221,9 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
     ("The hotel allowance is £110 per night outside London.", HOTEL, "value_swap"),
     ("Marie Curie won the Nobel Prize in Chemistry in 1911.", NOBEL, "value_swap"),
     ("How much is the hotel allowance in London? £150 per night.", HOTEL, "no_answer"),
+    ("Take one tablet daily.", "Take one tablet once a day.", "frequency_mismatch"),
+    ("Greta Gerwig directed Little Women.", "Little Women is directed by Greta Gerwig.",
+     "relation_mismatch"),
     ("Staff may carry over 5 days unless agreed otherwise.",
      "Staff may carry over 5 days, unless agreed otherwise.", "qualifier_dropped"),
 ]
@@ -427,6 +438,9 @@ FAITHFUL: list[tuple[str, str]] = [
      "The United Kingdom withdrew from the EU on 31 January 2020."),
     ("The meeting lasts two weeks.", "The meeting lasts 14 days."),
     ("The Nile is approximately 6,650 km long.", "The Nile is about 6,650 kilometres long."),
+    # "over a … period" says when, not how much
+    ("Over a seven-year period the firm spent £29 million on flights.",
+     "The firm spent £29 million on flights in the seven-year period to 2012."),
 ]
 
 

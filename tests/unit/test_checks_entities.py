@@ -119,6 +119,12 @@ def test_cuts(text: str, cuts: tuple[int, ...]) -> None:
      ["John Smith"]),
     ("It was in Times Square.", "At times it was empty; the square was cold.",
      ["Times Square"]),
+    # a name and where it is, joined by "on": each side a name of its own
+    ("She works as a GP on Teesside.", "She is a locum GP. Her clinic is on Teesside.", []),
+    ("She works as a GP on Tyneside.", "She is a locum GP. Her clinic is on Teesside.",
+     ["GP on Tyneside"]),
+    ("He moved to Newcastle upon Tyne.", "He moved to Newcastle. He loves the Tyne.",
+     ["Newcastle upon Tyne"]),
 ])
 def test_runs_ground_piece_by_piece(claim: str, evidence: str, expected: list[str]) -> None:
     found = check_claim(claim, [evidence])

@@ -12,7 +12,7 @@ from certirag.checks import CheckOptions, check_claim
 from certirag.claims.answers import yes_no_statement
 from certirag.claims.extract import extract_claims
 from certirag.schemas import Evidence
-from certirag.text.frames import bears_on
+from certirag.text.frames import bears_on, quote_frame
 
 BANK = ("Chief financial officer Jonas Berg will lead the bank until a successor is found. "
         "Analysts at a rival firm claimed the bank would cut its dividend. The bank denied "
@@ -38,6 +38,23 @@ def test_a_denied_context_sentence_of_a_fused_span_frames_nothing() -> None:
     cut = "The bank will cut its dividend."
     found = span_findings(cut, [lead, rumour], [passage], question="", options=CheckOptions())
     assert [f.code for f in found] == ["quote_framed"]
+
+
+
+RUMOUR = "Rumours of a new phone spread last spring."
+SAID = "Acme is said to be building a phone of its own."
+
+
+@pytest.mark.parametrize(("claim", "framed"), [
+    # the claim reports the frame itself: "is said to", "rumours"
+    ("Acme is said to be building its own phone.", False),
+    ("Rumours say Acme is building its own phone.", False),
+    ("Acme is reported to have built a phone.", False),
+    # the claim states as fact what the passage gives as a rumour
+    ("Acme is building its own phone.", True),
+])
+def test_a_claim_that_reports_the_frame_is_not_framed(claim: str, framed: bool) -> None:
+    assert (quote_frame(RUMOUR, SAID, "", claim) is not None) is framed
 
 
 LEAVE = "Employees may work from home two days a week."

@@ -1,0 +1,41 @@
+"""``modal_mismatch`` for a permission the evidence bars in another sentence.
+
+"You may accept vouchers worth up to £50." against "Employees may accept gifts … of up to
+£50 without approval. Cash or vouchers must never be accepted." shares most words with the
+sentence about gifts, which permits; the sentence check compares the claim with that one
+and passes it. This check reads every evidence sentence: a claim that permits a verb
+("may accept") is barred by a sentence that prohibits the same verb ("must never be
+accepted") of a thing the claim names ("vouchers") when no sentence that permits the verb
+names that thing.
+"""
+
+from __future__ import annotations
+
+from certirag.checks.base import Finding
+from certirag.checks.parse import Parsed
+from certirag.checks.prepared import PreparedEvidence, Question
+
+__all__ = ["check_bars"]
+
+
+def check_bars(c: Parsed, ev: PreparedEvidence, question: Question,
+               out: list[Finding]) -> None:
+    """``modal_mismatch``: a permission of the claim that another evidence sentence bars
+    (see the module docstring)."""
+    for s in c.sentences:
+        for m in s.modals:
+            if m.cls != "permission" or m.verb is None:
+                continue
+            things = s.content - {m.verb}
+            allowed = set().union(*(x.content for x in ev.sentences if any(
+                y.cls == "permission" and y.verb == m.verb for y in x.modals)))
+            for x in ev.sentences:
+                barred = next((y for y in x.modals
+                               if y.cls == "prohibition" and y.verb == m.verb), None)
+                named = sorted((things & x.content) - allowed)
+                if barred is not None and named:
+                    out.append(Finding(
+                        "modal_mismatch", "contradiction",
+                        f"the claim permits ({m.text!r}) what the evidence bars for "
+                        f"{named[0]!r} ({barred.text!r})", m.text, x.text))
+                    return

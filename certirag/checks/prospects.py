@@ -1,0 +1,88 @@
+"""A thing the evidence only hopes, plans, expects, tries or asks for, stated as done.
+
+"The team hopes to restore it with a software update." supports no "Engineers have
+restored the spectrometer."; "The region has requested emergency funding." no "The
+government has provided emergency funding"; "The deal is expected to complete in the first
+quarter." no "The deal completed in the first quarter." The sentence check compares a
+claim with the one evidence sentence that shares most words with it, which is often
+another (the sentence that names the spectrometer); this check reads every sentence of the
+evidence. The thing (its stem: "restor", "fund", "complet") must be one the claim states,
+and no evidence sentence may state it outside such a phrase. A claim that hedges, speaks
+of the future ("will restore") or reports the plan itself ("hopes to restore") states no
+more than the evidence. The finding is ``hedge_mismatch``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.checks._text import stem
+from certirag.checks.base import Finding
+from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.checks.qualifiers import future, qualified
+
+__all__ = ["check_prospects"]
+
+# The phrase, and the word it puts off: "hopes to [fully] restore", "is expected to
+# complete", "applied for approval", "requested emergency funding".
+_PLANNED = re.compile(
+    r"\b(?:hopes?|hoped|hoping|plans?|planned|planning|aims?|aimed|aiming|intends?|intended"
+    r"|wants?|wanted|seeks?|sought|seeking|tries|tried|trying|attempts?|attempted|expects?"
+    r"|expected|is\s+due|are\s+due|was\s+due|were\s+due)\s+to\s+(?:[a-z]+ly\s+)?"
+    r"(?P<verb>[a-z]+)"
+    r"|\b(?:(?:appl(?:y|ies|ied|ying)|bid|bidding|push(?:es|ed|ing)?|call(?:s|ed|ing)?)\s+for"
+    r"|request(?:s|ed|ing)?)\s+(?:(?:a|an|the|its|their|his|her)\s+)?(?P<noun>[a-z]+)"
+    r"(?:\s+(?P<noun2>[a-z]+))?", re.IGNORECASE)
+
+
+_LINKS = frozenset("of from to for in on at by with and or".split())
+
+
+def _stems(word: str) -> set[str]:
+    """``word``'s stem, and a noun's verb ("approval" → "approv", "completion" →
+    "complet")."""
+    low = word.lower()
+    out = {stem(low)}
+    for tail in ("al", "ion"):
+        if low.endswith(tail) and len(low) > len(tail) + 3:
+            out.add(stem(low[:-len(tail)] + ("e" if tail == "ion" else "")))
+    return out
+
+
+def _planned(text: str) -> list[tuple[str, str]]:
+    """``(stem, phrase)`` of each thing ``text`` only plans, hopes or asks for."""
+    out = []
+    for m in _PLANNED.finditer(text):
+        # the thing asked for, or the word before it ("emergency funding", "approval of")
+        for word in (m.group("verb"), m.group("noun"), m.group("noun2")):
+            if word and word.lower() not in _LINKS:
+                out += [(st, m.group(0)) for st in _stems(word)]
+    return out
+
+
+def _flat(stem: str, s: SentInfo) -> bool:
+    """Whether ``s`` states ``stem`` outside a plan, a hope or a request."""
+    rest = _PLANNED.sub(" ", s.text)
+    return not s.hedges and any(stem in _stems(w) for w in re.findall(r"[A-Za-z]+", rest))
+
+
+def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
+                    out: list[Finding]) -> None:
+    """``hedge_mismatch``: the claim states as done what the evidence only plans, hopes,
+    expects or asks for (see the module docstring)."""
+    for s in c.sentences:
+        if s.hedges or qualified(s.text) or future(s.text) or _PLANNED.search(s.text) \
+                or "?" in s.text:
+            continue  # (a question read with its answer asks its verbs, states none)
+        said = {st for st in s.stems if st}
+        for e in ev.sentences:
+            for thing, phrase in _planned(e.text):
+                if thing not in said or len(said & e.content) < 2:
+                    continue
+                if any(_flat(thing, x) for x in ev.sentences):
+                    continue
+                out.append(Finding("hedge_mismatch", "ungrounded",
+                                   f"the claim states as done what the evidence only plans, "
+                                   f"expects or asks for ({phrase!r})", s.text, e.text))
+                return

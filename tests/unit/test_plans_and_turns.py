@@ -1,0 +1,235 @@
+"""Rules for planted errors of a fresh probe set, each with the faithful twin it must let
+through: a plan stated as done, opposite verdicts, a doubter's claim inside the sentence, a
+chat transcript as the question, an echo reply ("It is."), wh-questions answered by a bare
+value, and predicates of one meaning ("came out" / "released")."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.bound import binding_finding
+from certirag.checks import check_claim
+from certirag.claims.answers import fragment_statement, yes_no_polarity, yes_no_statement
+from certirag.claims.extract import extract_claims
+from certirag.text.frames import quote_frame
+from certirag.text.turns import asked
+
+
+def codes(claim: str, evidence: str | list[str]) -> list[str]:
+    return [f.code for f in check_claim(claim, [evidence] if isinstance(evidence, str)
+                                        else evidence)]
+
+
+MARS = ("Engineers reported that the infrared spectrometer failed to switch on last week. "
+        "The team hopes to restore the spectrometer with a software update.")
+DEAL = "The deal is expected to complete in the first quarter of next year."
+FLOOD = "The regional government has requested emergency funding from the federal government."
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), [
+    # stated as done: a finding, whichever sentence the claim shares most words with
+    ("Engineers have restored the spectrometer with a software update.", MARS,
+     ["hedge_mismatch"]),
+    ("The deal completed in the first quarter.", DEAL, ["hedge_mismatch"]),
+    ("The federal government has provided emergency funding.", FLOOD, ["hedge_mismatch"]),
+    ("The drug has been approved in the EU.",
+     "The maker has applied for approval of the drug in the EU.", ["hedge_mismatch"]),
+    # the plan restated, a future, or a plan the evidence says was carried out
+    ("The team hopes to restore the spectrometer with a software update.", MARS, []),
+    ("The deal will complete in the first quarter.", DEAL, []),
+    ("The region has requested emergency funding.", FLOOD, []),
+    ("The team restored the spectrometer with a software update.",
+     MARS + " On Monday the team restored the spectrometer with a software update.", []),
+])
+def test_a_plan_is_not_a_deed(claim: str, evidence: str, expected: list[str]) -> None:
+    assert codes(claim, evidence) == expected
+
+
+@pytest.mark.parametrize(("claim", "evidence", "code"), [
+    ("The tribunal upheld her discrimination claim.",
+     "The tribunal dismissed her discrimination claim.", "polarity_mismatch"),
+    ("Wrona has agreed to step aside during the review.",
+     "Wrona has refused to step aside during the review.", "polarity_mismatch"),
+    ("The bank cut its benchmark rate to 4.25%.",
+     "The bank held its benchmark rate at 4.25% on Wednesday.", "polarity_mismatch"),
+    ("The board approved the merger.", "The board rejected the merger.", "polarity_mismatch"),
+])
+def test_opposite_verdicts(claim: str, evidence: str, code: str) -> None:
+    assert code in codes(claim, evidence)
+    # the same verdict in other words passes
+    assert codes(evidence, evidence) == []
+
+
+def test_a_rate_held_is_a_rate_left_unchanged() -> None:
+    assert codes("The bank left its rate unchanged at 4.25%.",
+                 "The bank held its benchmark rate at 4.25% on Wednesday.") == []
+
+
+@pytest.mark.parametrize(("claim", "framed"), [
+    ("The contract was awarded without a competitive tender.", True),
+    ("Achebe claimed the contract was awarded without a tender.", False),  # reports it
+])
+def test_a_doubters_claim_inside_the_sentence(claim: str, framed: bool) -> None:
+    sentence = "Achebe claimed that the contract had been awarded without a competitive tender."
+    assert (quote_frame("", sentence, "", claim) is not None) is framed
+    # a neutral report frames nothing
+    assert quote_frame("", "The firm said that profits rose 4%.", "", "Profits rose 4%.") is None
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("[Human]: Is the Volta X2 waterproof?", "Is the Volta X2 waterproof?"),
+    ("[Human]: I loved Arrival. [Assistant]: Me too! [Human]: Anything else by him?",
+     "I loved Arrival. Anything else by him?"),
+    ("User: hi\nAssistant: hello\nUser: What is the fee?", "hi What is the fee?"),
+    ("What is the fee?", "What is the fee?"),
+    ("Ratio: 3:1, or what?", "Ratio: 3:1, or what?"),
+])
+def test_speaker_tags_are_no_part_of_the_question(question: str, expected: str) -> None:
+    assert asked(question) == expected
+
+
+def test_an_it_never_names_a_speaker_tag() -> None:
+    claims = extract_claims("It is.", question="[Human]: Is the Volta X2 waterproof?")
+    assert [c.text for c in claims] == ["The Volta X2 is waterproof."]
+    claims = extract_claims("Kazuo Ishiguro directed it.",
+                            question="[Human]: Who made The Remains of the Day?")
+    assert "Human" not in claims[0].text
+
+
+@pytest.mark.parametrize(("reply", "polarity"), [
+    ("It is.", True), ("They don't.", False), ("It's not.", False), ("She did not.", False),
+    ("It is waterproof.", None), ("It's great.", None),
+])
+def test_an_echo_reply_is_a_yes_or_a_no(reply: str, polarity: bool | None) -> None:
+    assert yes_no_polarity(reply) is polarity
+
+
+@pytest.mark.parametrize(("question", "fragment", "statement"), [
+    ("Where was Marta Kowalski born?", "Warsaw.", "Marta Kowalski was born in Warsaw."),
+    ("When did Abbey Road come out?", "1970.", "Abbey Road did come out in 1970."),
+    ("When was the Eiffel Tower built?", "In 1889", "The Eiffel Tower was built in 1889."),
+    ("When did Marie Curie die?", "4 July 1934", "Marie Curie did die on 4 July 1934."),
+    ("How much is express?", "£4.99.", "Express is £4.99."),
+    ("How much does the Pro plan cost?", "$12", "The Pro plan costs $12."),
+    # shapes that do not read safely stay unread
+    ("When is the Leeds office open?", "Mondays", None),
+    ("When is the office open?", "9am to 5pm", None),
+])
+def test_a_bare_value_to_a_wh_question(question: str, fragment: str,
+                                       statement: str | None) -> None:
+    assert fragment_statement(question, fragment) == statement
+
+
+ALBUMS = "Abbey Road was released in 1969. Let It Be was released in 1970."
+
+
+@pytest.mark.parametrize("claim", ["Abbey Road came out in 1970.",
+                                   "Abbey Road was issued in 1970."])
+def test_one_predicate_in_other_words_binds_its_own_value(claim: str) -> None:
+    finding = binding_finding(claim, [ALBUMS])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding(claim.replace("1970", "1969"), [ALBUMS]) is None
+
+
+def test_a_bare_name_after_the_question_is_a_name() -> None:
+    assert "ungrounded_entity" in codes("Where was Marta Kowalski born? Krakow",
+                                        "Marta Kowalski was born in Gdansk.")
+    assert codes("Which team is he on now? He's with Inter Miami CF",
+                 "Lionel Messi plays for Inter Miami CF.") == []
+
+
+FILMS = ("The Remains of the Day is written by Kazuo Ishiguro. The Remains of the Day is "
+         "directed by James Ivory. The Martian stars Matt Damon.")
+VIADUCT = "The Harlow Viaduct was designed by Edith Marsh and built by Cole & Sons."
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), [
+    ("Kazuo Ishiguro directed The Remains of the Day.", FILMS, ["relation_mismatch"]),
+    ("Matt Damon wrote The Martian.", FILMS, ["relation_mismatch"]),
+    ("Greta Gerwig stars in Little Women.", "Little Women is directed by Greta Gerwig.",
+     ["relation_mismatch"]),
+    ("The Harlow Viaduct was built by Edith Marsh.", VIADUCT, ["relation_mismatch"]),
+    # the credit the evidence gives, in other words or in a list of two
+    ("Kazuo Ishiguro wrote The Remains of the Day.", FILMS, []),
+    ("Matt Damon starred in The Martian.", FILMS, []),
+    ("The Harlow Viaduct was built by Cole & Sons.", VIADUCT, []),
+    ("Greta Gerwig directed Little Women.",
+     "Little Women is written and directed by Greta Gerwig.", []),
+    # no credit between the names in the evidence: nothing to compare
+    ("Greta Gerwig directed Little Women.", "Greta Gerwig's Little Women opened in May.", []),
+])
+def test_a_credit_given_to_the_wrong_relation(claim: str, evidence: str,
+                                             expected: list[str]) -> None:
+    assert codes(claim, evidence) == expected
+
+
+GIFTS = ("Employees may accept gifts from suppliers with a value of up to £50 without "
+         "approval. Cash or vouchers must never be accepted, whatever their value.")
+
+
+@pytest.mark.parametrize(("claim", "expected"), [
+    # permitted by the sentence about gifts, barred by the one about vouchers
+    ("You may accept vouchers worth up to £50 without approval.", ["modal_mismatch"]),
+    ("You may accept gifts worth up to £50 without approval.", []),
+    # "must never" prohibits: a claim that forbids it too is faithful
+    ("You cannot accept cash from a supplier.", []),
+    ("Vouchers must never be accepted.", []),
+])
+def test_a_permission_another_sentence_bars(claim: str, expected: list[str]) -> None:
+    assert codes(claim, GIFTS) == expected
+
+
+DOSE = ("If you miss a dose, take it as soon as you remember, unless it is nearly time for the "
+        "next dose.")
+
+
+@pytest.mark.parametrize(("claim", "expected"), [
+    ("Take the missed dose as soon as you remember, even if your next dose is nearly due.",
+     ["qualifier_dropped"]),
+    ("Take the missed dose as soon as you remember, unless the next dose is nearly due.", []),
+])
+def test_even_if_is_no_exception(claim: str, expected: list[str]) -> None:
+    assert codes(claim, DOSE) == expected
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), [
+    ("Teralink is about twice the size of Corvane.", "Teralink is about half Corvane's size.",
+     ["ungrounded_figure"]),
+    ("Prices tripled last year.", "Prices doubled last year.", ["ungrounded_figure"]),
+    ("Prices doubled last year.", "Prices rose twofold last year, twice as fast as wages.", []),
+    ("Teralink is half the size of Corvane.", "Teralink is half the size of Corvane.", []),
+    # a share is no ratio
+    ("Half of the staff work at home.", "Two thirds of the staff work at home, twice the "
+     "share of 2019.", []),
+])
+def test_a_ratio_in_words(claim: str, evidence: str, expected: list[str]) -> None:
+    assert codes(claim, evidence) == expected
+
+
+def test_a_why_question_states_no_cause() -> None:
+    evidence = ["Halvorsen's shares fell 3.5% in Oslo trading after the results."]
+    claim = "Halvorsen's shares fell 3.5% because job cuts alarmed investors."
+    found = [f.code for f in check_claim(claim, evidence,
+                                         question="Why did Halvorsen shares fall?")]
+    assert found == ["ungrounded_cause"]
+    # a question that names a cause grants it to be asked about
+    assert check_claim(claim, evidence, question="Did job cuts cause the fall?") == []
+
+
+@pytest.mark.parametrize(("question", "statement"), [
+    ("Is redundancy a valid reason to cancel?", "Redundancy is a valid reason to cancel."),
+    ("Are all of Meridian's instruments working?",
+     "All of Meridian's instruments are working."),
+    ("Is support available at weekends?", "Support is available at weekends."),
+])
+def test_a_yes_keeps_the_subject_whole(question: str, statement: str) -> None:
+    assert yes_no_statement(question, True) == statement
+
+
+@pytest.mark.parametrize(("sentence", "opinion"), [
+    ("Totally worth it!", True), ("Well worth a watch.", True),
+    ("The house is worth £300,000.", False),
+])
+def test_a_bare_verdict_is_an_opinion(sentence: str, opinion: bool) -> None:
+    claims = extract_claims(sentence)
+    assert (claims[0].kind == "not_a_claim") is opinion

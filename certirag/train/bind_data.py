@@ -46,8 +46,11 @@ from certirag.checks import absent_anchor, check_claim, prepare_evidence
 from certirag.claims import extract_claims
 from certirag.text.notation import model_text
 from certirag.train.nli_data import (
+    CON,
+    ENT,
     HALU_DEV_END,
     HALU_TRAIN_END,
+    NEU,
     NOT_ENTAILED,
     SNLI_DEV_START,
     Pair,
@@ -61,7 +64,6 @@ __all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pa
            "paraphrase", "premise_for", "premises_for", "voice_dev",
            "voice_rows"]
 
-ENT, NEU, CON = 0, 1, 2
 #: Evidence characters per span at training time (what 256 tokens hold beside a claim).
 MAX_CHARS = 700
 

@@ -35,11 +35,10 @@ import re
 from pathlib import Path
 
 from certirag.train.kg_data import KgRelation
-from certirag.train.nli_data import HALU_DEV_END, HALU_TRAIN_END, NOT_ENTAILED, Pair, read_rows
+from certirag.train.nli_data import ENT, HALU_DEV_END, HALU_TRAIN_END, NOT_ENTAILED, Pair, read_rows
 
 __all__ = ["borrow_splits", "chain_pairs", "document_borrow_pairs"]
 
-ENT = 0
 #: Anchor kinds a sentence can borrow from its neighbour.
 _KINDS = ("name", "number", "date")
 _PRONOUN = re.compile(r"^(?:He|She) (?=[a-z])")

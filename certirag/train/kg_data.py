@@ -26,12 +26,19 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from certirag.train.nli_data import HALU_DEV_END, HALU_TRAIN_END, NOT_ENTAILED, Pair, read_rows
+from certirag.train.nli_data import (
+    CON,
+    ENT,
+    HALU_DEV_END,
+    HALU_TRAIN_END,
+    NOT_ENTAILED,
+    Pair,
+    read_rows,
+)
 
 __all__ = ["RELATIONS", "KgRelation", "draw_name", "fact_text", "is_person_name",
            "kg_pairs", "kg_splits", "name_pools"]
 
-ENT, CON = 0, 2
 
 GENRES = ("action", "adventure", "animated", "biographical", "comedy", "crime", "documentary",
           "drama", "fantasy", "horror", "musical", "mystery", "romance", "science fiction",

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 LABELS = ("entailment", "neutral", "contradiction")
+ENT, NEU, CON = 0, 1, 2  # the ids of LABELS
 NOT_ENTAILED = -1  # label id for binary "not entailed" supervision
 
 SNLI_DEV_START = 97_000

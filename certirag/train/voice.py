@@ -34,12 +34,10 @@ import random
 import re
 from collections.abc import Sequence
 
-from certirag.train.nli_data import NOT_ENTAILED, Pair
+from certirag.train.nli_data import ENT, NOT_ENTAILED, Pair
 from certirag.verifiers.binding import claim_anchors
 
 __all__ = ["ACTIVE", "FORMS", "document_voice_pairs", "voice_pairs", "voices"]
-
-ENT = 0
 
 #: participle → (simple past, present third person singular).
 ACTIVE: dict[str, tuple[str, str]] = {

@@ -39,3 +39,40 @@ def check_bars(c: Parsed, ev: PreparedEvidence, question: Question,
                         f"the claim permits ({m.text!r}) what the evidence bars for "
                         f"{named[0]!r} ({barred.text!r})", m.text, x.text))
                     return
+
+
+def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
+                  out: list[Finding]) -> None:
+    """``negation_mismatch``: the claim states of a thing what another evidence sentence
+    denies of it ("your warranty covers accidental damage for two years" against "The
+    warranty covers manufacturing defects for two years. Accidental damage, such as drops,
+    is not covered."). The sentence check compares the claim with the sentence that shares
+    most words with it (the defects); this one reads the others. The denial's subject (its
+    words before the first comma or the negation) must all be the claim's, and so must
+    what it negates; no evidence sentence may state it of that subject plainly with the
+    rest of what the claim says ("X is not covered by the basic plan. X is covered by the
+    premium plan.")."""
+    for s in c.sentences:
+        for x in ev.sentences:
+            for sc in x.polarity.scopes:
+                words = set(sc.words)
+                if not words or sc.modal or not words <= s.content or words & s.polarity.negated:
+                    continue
+                subject: set[str] = set()
+                for tok, st in zip(x.toks[:sc.cue], x.stems[:sc.cue], strict=True):
+                    if not tok.text[:1].isalnum():
+                        break
+                    if st is not None:
+                        subject.add(st)
+                subject -= words
+                # a plain statement of it, with what else the claim says ("… by the premium
+                # plan"), excuses the denial
+                rest = s.content - x.content
+                if not subject or not subject <= s.content or any(
+                        words | subject | rest <= y.content
+                        and not words & y.polarity.negated for y in ev.sentences):
+                    continue
+                out.append(Finding("negation_mismatch", "contradiction",
+                                   f"the evidence denies it ({sc.cue_text!r}): "
+                                   f"{x.text.strip()!r}", s.text, x.text))
+                return

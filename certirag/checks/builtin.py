@@ -11,7 +11,7 @@ imports this module, so the built-ins are registered before any check runs.
 
 from __future__ import annotations
 
-from certirag.checks.bars import check_bars
+from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.compare import (
     check_answer,
     check_causes,
@@ -62,6 +62,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("relations", _codes("relation_mismatch"), check_relations, CHECKS_VERSION),
     Check("bars", _codes("modal_mismatch"), check_bars, CHECKS_VERSION),
     Check("ratios", _codes("ungrounded_figure"), check_ratios, CHECKS_VERSION),
+    Check("denials", _codes("negation_mismatch"), check_denials, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

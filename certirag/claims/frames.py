@@ -25,6 +25,7 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"|sure(?: thing)?|of course|certainly|absolutely|okay|ok|well|yes|yeah|no|nope|indeed"
     r"|happy to help|glad to help|glad you asked|(?:i )?hope (?:this|that) helps"
     r"|just so you know|fyi|fun fact|good news|in short|to be honest|honestly|frankly"
+    r"|heads[- ]up|quick note|a quick heads[- ]up|just a heads[- ]up|bad news|sadly"
     r"|in my (?:opinion|view|experience)|personally|as far as i (?:know|can tell)"
     r"|to (?:the best of )?my knowledge|if i remember (?:correctly|rightly)|i think so"
     r"|i believe so|from what i (?:know|understand)"

@@ -26,7 +26,11 @@ _GREETING = re.compile(
     r"|glad to help"
     r"|i hope (?:this|that) helps.*|hope (?:this|that) helps.*|let me know if.*|feel free to.*"
     r"|best regards.*|kind regards.*|regards|cheers|bye|goodbye|have a (?:nice|good|great) .*"
-    r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed)[\s!.,:;]*$",
+    r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed"
+    # wishes and sympathy: "Enjoy!", "Safe travels!", "Sorry to hear that!", "Good luck!"
+    r"|enjoy(?: it| the \w+)?|safe travels|travel safe|good luck|best of luck|take care"
+    r"|(?:i'?m |so )?sorry to hear (?:that|about (?:that|this|it))|get well soon"
+    r"|have fun|happy (?:reading|watching|listening|travels|shopping|cooking))[\s!.,:;]*$",
     re.IGNORECASE,
 )
 _OPINION = re.compile(
@@ -56,6 +60,13 @@ _OPINION_ONLY = re.compile(
     r"(?: (?:choice|question|idea|pick|one|film|movie|book|song|show|"
     r"read|place|team))?"
     r"|how (?:interesting|nice|cool|wonderful|sad)|what a .*"
+    # praise with no verb: "Super creepy, I loved it!", "Such a great Beatles record!"
+    r"|(?:(?:so|super|really|very|pretty|totally|absolutely|just)\s+)?(?:creepy|scary|funny|"
+    r"great|fun|sad|moving|beautiful|boring|amazing|brilliant|gripping|chilling|hilarious|"
+    r"touching|intense|gorgeous|stunning|epic|classic)(?:,\s*i\s+(?:really\s+|just\s+)?"
+    r"(?:loved|liked|enjoyed|love|like|adore|adored)\s+(?:it|that|this))?"
+    r"|such an? (?:\w+ )?(?:great|good|amazing|fun|classic|brilliant|lovely|beautiful|sad|"
+    r"scary|funny|wonderful|fantastic) [\w' -]{1,40}"
     # a verdict with nothing of its own: "Totally worth it!", "Well worth a watch."
     r"|(?:(?:it'?s|it is|that'?s|definitely|totally|really|so|well|absolutely)\s+)*worth"
     r"(?: it| (?:the )?(?:watch|read|visit|listen|trip|wait|money|price)(?:ing)?"

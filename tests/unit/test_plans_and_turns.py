@@ -229,7 +229,35 @@ def test_a_yes_keeps_the_subject_whole(question: str, statement: str) -> None:
 @pytest.mark.parametrize(("sentence", "opinion"), [
     ("Totally worth it!", True), ("Well worth a watch.", True),
     ("The house is worth £300,000.", False),
+    ("Super creepy, I loved it!", True), ("Such a great Beatles record!", True),
+    ("Such a good deal at £5 a month.", False),
+    ("Enjoy!", True), ("Safe travels!", True), ("Sorry to hear that!", True),
+    ("Enjoy the 20% discount!", False), ("Sorry to hear that the Leeds office closed.", False),
 ])
 def test_a_bare_verdict_is_an_opinion(sentence: str, opinion: bool) -> None:
     claims = extract_claims(sentence)
     assert (claims[0].kind == "not_a_claim") is opinion
+
+
+def test_a_heads_up_is_a_frame() -> None:
+    claims = extract_claims("Heads up, it only works for 30 minutes.")
+    assert [c.text for c in claims] == ["It only works for 30 minutes."]
+
+
+WARRANTY = ("The Volta X2 warranty covers manufacturing defects for two years from the date "
+            "of purchase. Accidental damage, such as drops and liquid spills, is not covered. "
+            "Extended cover for accidental damage can be bought separately for £49.")
+PLANS = ("Flood damage is not covered by the basic plan. Flood damage is covered by the "
+         "premium plan.")
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), [
+    # the sentence about defects shares most words; the one about damage denies it
+    ("Your warranty covers accidental damage for two years.", WARRANTY,
+     ["negation_mismatch"]),
+    ("Your warranty covers manufacturing defects for two years.", WARRANTY, []),
+    ("Accidental damage is not covered.", WARRANTY, []),
+    ("Flood damage is covered by the premium plan.", PLANS, []),
+])
+def test_a_denial_in_another_sentence(claim: str, evidence: str, expected: list[str]) -> None:
+    assert codes(claim, evidence) == expected

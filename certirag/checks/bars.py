@@ -41,6 +41,10 @@ def check_bars(c: Parsed, ev: PreparedEvidence, question: Question,
                     return
 
 
+_SUBORDINATE = frozenset("""who whom whose which that if unless when whenever where whether
+because although though while since until once""".split())
+
+
 def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
                   out: list[Finding]) -> None:
     """``negation_mismatch``: the claim states of a thing what another evidence sentence
@@ -58,6 +62,9 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
                 words = set(sc.words)
                 if not words or sc.modal or not words <= s.content or words & s.polarity.negated:
                     continue
+                before = {t.text.lower() for t in x.toks[:sc.cue]}
+                if before & _SUBORDINATE:
+                    continue  # "A landlord who fails to lodge it …": a case, not a denial
                 subject: set[str] = set()
                 for tok, st in zip(x.toks[:sc.cue], x.stems[:sc.cue], strict=True):
                     if not tok.text[:1].isalnum():

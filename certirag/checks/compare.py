@@ -160,7 +160,9 @@ def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
 # cause, and a condition restated as a reason ("Since you're over 65, the vaccine is
 # free.") is a faithful reading: only unambiguous connectives count.
 _CLAIM_CAUSE = re.compile(
-    r"\b(?:because|so that|in order to|therefore|as a result|thanks to|due to|"
+    r"\b(?:because|so that|in order to|therefore|as a result|thanks to"
+    r"|due to(?! (?:be|open|reopen|close|start|begin|end|finish|arrive|launch|return|resume"
+    r"|take|make|go|come|appear|face|meet|hold|complete|expire|run|stand|retire)\b)|"
     r"which (?:makes|means|helps|causes|caused|made|meant|helped))\b", re.IGNORECASE)
 _EVIDENCE_CAUSE = re.compile(
     r"\b(?:because|since|as a result|due to|owing to|thanks to|so that|in order to|"

@@ -95,7 +95,7 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "enable/disable": (("enable", "enables", "enabled"), ("disable", "disables", "disabled")),
     "buy/sell": (("buy", "buys", "bought", "buying"), ("sell", "sells", "sold", "selling")),
     "import/export": (("import", "imports", "imported"), ("export", "exports", "exported")),
-    "pass/fail": (("pass", "passes", "passed"), ("fail", "fails", "failed")),
+    "pass/fail": (("pass", "passes", "passed"), ("fail", "fails", "failed", "defeated")),
     "true/false": (("true",), ("false", "untrue")),
     "positive/negative": (("positive",), ("negative",)),
 }

@@ -1,4 +1,5 @@
-"""A thing the evidence only hopes, plans, expects, tries or asks for, stated as done.
+"""A thing the evidence only hopes, plans, expects, tries or asks for, or says will happen,
+stated as done ("The museum will reopen on 3 June." supports no "It reopened on 3 June.").
 
 "The team hopes to restore it with a software update." supports no "Engineers have
 restored the spectrometer."; "The region has requested emergency funding." no "The
@@ -61,6 +62,25 @@ def _planned(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# "The museum will reopen on 3 June": done only in the future; a claim that it reopened
+# (a past form, or "has reopened") states it done
+_WILL = re.compile(r"\b(?:will|shall|is\s+to|are\s+to)\s+(?:(?:not|soon|finally|now|then"
+                   r"|eventually|also|only)\s+)?(?:be\s+)?(?P<verb>[a-z]+)", re.IGNORECASE)
+_PERFECT = frozenset("has have had was were".split())
+
+
+def _done(stem: str, s: SentInfo) -> bool:
+    """Whether ``s`` states the verb of ``stem`` in the past: a past form ("reopened") or
+    after has/had/was ("has reopened", "was reopened")."""
+    for k, (tok, st) in enumerate(zip(s.toks, s.stems, strict=True)):
+        if st is None or stem not in _stems(tok.text):
+            continue
+        low = tok.text.lower()
+        if low.endswith("ed") or (k and s.toks[k - 1].text.lower() in _PERFECT):
+            return True
+    return False
+
+
 def _flat(stem: str, s: SentInfo) -> bool:
     """Whether ``s`` states ``stem`` outside a plan, a hope or a request."""
     rest = _PLANNED.sub(" ", s.text)
@@ -85,4 +105,16 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
                 out.append(Finding("hedge_mismatch", "ungrounded",
                                    f"the claim states as done what the evidence only plans, "
                                    f"expects or asks for ({phrase!r})", s.text, e.text))
+                return
+            for m in _WILL.finditer(e.text):
+                things = _stems(m.group("verb"))
+                if not things & said or len(said & e.content) < 2:
+                    continue
+                thing = next(iter(things & said))
+                if not _done(thing, s) or any(_flat(thing, x) and not _WILL.search(x.text)
+                                              for x in ev.sentences):
+                    continue
+                out.append(Finding("hedge_mismatch", "ungrounded",
+                                   f"the claim states as done what the evidence says will "
+                                   f"happen ({m.group(0)!r})", s.text, e.text))
                 return

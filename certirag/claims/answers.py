@@ -425,6 +425,23 @@ def _verb_after(m: re.Match[str]) -> bool:
 _HOW_MUCH = re.compile(
     r"^how\s+much\s+(?P<aux>is|are|was|were|does|do|did)\s+(?P<subj>.+?)(?P<cost>\s+cost)?"
     r"\s*\?+\s*$", re.IGNORECASE)
+# "How high is the Kestrel Dam?": a measure and the adjective it is read with
+_HOW_ADJ = re.compile(r"^how\s+(?P<adj>high|tall|long|deep|wide|far|heavy|big|large)\s+"
+                      r"(?P<cop>is|are|was|were)\s+(?P<subj>.+?)\s*\?+\s*$", re.IGNORECASE)
+# "Which is longer, A or B?"
+_WHICH_MORE = re.compile(
+    r"^(?:which|who)(?:\s+\w+)?\s+(?P<cop>is|was|are|were)\s+(?P<more>[a-z]+er|more\s+[a-z]+"
+    r"|less\s+[a-z]+)\s*,?\s+(?P<a>.+?)\s+or\s+(?P<b>.+?)\s*\?+\s*$", re.IGNORECASE)
+
+
+def _strip_det(text: str) -> str:
+    return re.sub(r"^(?:the|a|an)\s+", "", text.strip().rstrip(".!"), flags=re.IGNORECASE)
+
+
+# "How long do international orders take?", "How long does the battery last?"
+_HOW_LONG = re.compile(r"^how\s+long\s+(?P<aux>do|does|did)\s+(?P<subj>.+?)\s+"
+                       r"(?P<verb>take|last|run|stay|remain|wait)\s*\?+\s*$", re.IGNORECASE)
+_PAST_OF = {"take": "took", "run": "ran"}
 _AMOUNT = re.compile(r"^(?:about\s+|around\s+|just\s+)?(?:[£€$¥₹]|US\$|[A-Z]{3}\s)?\d")
 
 
@@ -433,7 +450,17 @@ def fragment_statement(question: str, fragment: str) -> str | None:
     another shape."""
     q = _LEAD.sub("", _last_question(question))
     frag = fragment.strip().rstrip(".!;:").strip()
-    if not frag or not q.endswith("?") or len(q.split()) > MAX_QUESTION_WORDS:
+    if not frag or not q.endswith("?"):
+        return None
+    m = _WHICH_MORE.match(q)
+    if m is not None:  # "Which is longer, the Rhone Tunnel or the Alder Tunnel?" + one
+        a, b = m.group("a").strip(), m.group("b").strip()
+        said = _strip_det(frag).lower()
+        other = b if said == _strip_det(a).lower() else a if said == _strip_det(b).lower() \
+            else None
+        if other is not None:
+            return f"{_cap(frag)} {m.group('cop').lower()} {m.group('more')} than {other}."
+    if len(q.split()) > MAX_QUESTION_WORDS:
         return None
     m = _WHICH_N.match(q)
     if m is not None and m.group("noun").split()[0].lower() not in {"is", "are", "was", "were"}:
@@ -462,11 +489,24 @@ def fragment_statement(question: str, fragment: str) -> str | None:
             prep, frag = "", frag[:1].lower() + frag[1:]  # "In Gdansk."
         return f"{_cap(m.group('subj'))} {m.group('aux').lower()} {m.group('pred')} " \
                f"{prep + ' ' if prep else ''}{frag}."
+    # "About 10 hours" → "… lasts about 10 hours."
+    amount = frag[:1].lower() + frag[1:] if frag[1:2].islower() else frag
+    m = _HOW_LONG.match(q)
+    if m is not None and _AMOUNT.match(amount):  # "How long do orders take?" + "3-5 days"
+        verb = m.group("verb").lower()
+        if m.group("aux").lower() in ("does", "did"):
+            verb = {"does": verb + "s", "did": _PAST_OF.get(verb, verb + "ed")}[
+                m.group("aux").lower()]
+        return f"{_cap(m.group('subj'))} {verb} {amount}."
+    m = _HOW_ADJ.match(q)
+    if m is not None and _AMOUNT.match(amount):  # "How high is the dam?" + "142 metres"
+        return f"{_cap(m.group('subj'))} {m.group('cop').lower()} {amount} " \
+               f"{m.group('adj').lower()}."
     m = _HOW_MUCH.match(q)
-    if m is not None and _AMOUNT.match(frag):  # "How much is express?" + "£4.99"
+    if m is not None and _AMOUNT.match(amount):  # "How much is express?" + "£4.99"
         verb = "costs" if m.group("cost") and m.group("aux").lower() == "does" else (
             "cost" if m.group("cost") else m.group("aux").lower())
-        return f"{_cap(m.group('subj'))} {verb} {frag}."
+        return f"{_cap(m.group('subj'))} {verb} {amount}."
     m = _IN_SITU.match(q)
     if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
         return f"{_cap(m.group('head'))}{frag}{m.group('tail')}."

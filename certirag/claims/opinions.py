@@ -28,7 +28,8 @@ _GREETING = re.compile(
     r"|best regards.*|kind regards.*|regards|cheers|bye|goodbye|have a (?:nice|good|great) .*"
     r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed"
     # wishes and sympathy: "Enjoy!", "Safe travels!", "Sorry to hear that!", "Good luck!"
-    r"|enjoy(?: it| the \w+)?|safe travels|travel safe|good luck|best of luck|take care"
+    r"|enjoy(?: it| (?:the|your) (?:new )?\w+)?|safe travels|travel safe|good luck|best of luck"
+    r"|take care|hi there|hello there|hey there|happy to (?:summari[sz]e|explain|clarify|assist)"
     r"|(?:i'?m |so )?sorry to hear (?:that|about (?:that|this|it))|get well soon"
     r"|have fun|happy (?:reading|watching|listening|travels|shopping|cooking))[\s!.,:;]*$",
     re.IGNORECASE,
@@ -77,6 +78,9 @@ _OPINION_ONLY = re.compile(
     r"|good to know|me too|same here|i agree)[\s!.]*$",
     re.IGNORECASE,
 )
+# Congratulations to a named party: "Well done to the Falcons!", "Congrats to Ana!"
+_CHEER = re.compile(r"^(?:well done|congrat(?:ulation)?s|bravo|hats off|kudos)(?: to [^.!?]{1,40})?"
+                    r"[\s!.]*$", re.IGNORECASE)
 # A fact inside an opinion: a figure, or a clause ("I love that it was filmed in Iceland");
 # "that" before a noun is a demonstrative ("I love that movie").
 _FACTUAL_HINT = re.compile(r"\d|\bthat\s+(?:it|he|she|they|there|we|you|i|this|these|those)\b"
@@ -94,6 +98,8 @@ def not_a_claim_reason(sentence: str) -> str | None:
         return None if has_strong_checkable(s) else "question"
     if _GREETING.match(s):
         return None if has_checkable(s) else "greeting"
+    if _CHEER.match(s):  # "Well done to the Falcons!": a name, but no fact
+        return None if has_strong_checkable(s) else "greeting"
     if _OPINION_ONLY.match(s) or favourite_name(s) is not None:
         return "opinion"
     if _OPINION.match(s):

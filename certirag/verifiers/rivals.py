@@ -448,9 +448,10 @@ def borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[froz
             if (cover < best + _SUBJECT_MARGIN and not whole) or cover < _SUBJECT_SHARE * n:
                 continue
             rival = rival_in_place(anchor, facts[j], heirs[j], anchors)
-            if rival is None and n >= 3 and cover >= max(best + _SUBJECT_MARGIN, n - 1):
-                # a sentence that says all but one word of the claim and another value of
-                # its kind: that value is the one the claim's subject has
+            if rival is None and ((n >= 3 and cover >= max(best + _SUBJECT_MARGIN, n - 1))
+                                  or (n == 2 and whole)):
+                # a sentence that says all but one word of the claim (of two, both) and
+                # another value of its kind: that value is the one the claim's subject has
                 rival = rival_in_place(anchor, facts[j], heirs[j], anchors, anywhere=True)
             if rival is not None and name and _title_before(sentences[j], rival.text) != title:
                 continue

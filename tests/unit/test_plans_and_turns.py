@@ -40,6 +40,12 @@ FLOOD = "The regional government has requested emergency funding from the federa
     ("The region has requested emergency funding.", FLOOD, []),
     ("The team restored the spectrometer with a software update.",
      MARS + " On Monday the team restored the spectrometer with a software update.", []),
+    ("The Riverside Museum reopened on 3 June.",
+     "The Riverside Museum will reopen on 3 June after a refurbishment.", ["hedge_mismatch"]),
+    ("The Riverside Museum reopens on 3 June.",
+     "The Riverside Museum will reopen on 3 June after a refurbishment.", []),
+    ("The Riverside Museum is due to reopen on 3 June.",
+     "The Riverside Museum will reopen on 3 June after a refurbishment.", []),
 ])
 def test_a_plan_is_not_a_deed(claim: str, evidence: str, expected: list[str]) -> None:
     assert codes(claim, evidence) == expected
@@ -111,6 +117,14 @@ def test_an_echo_reply_is_a_yes_or_a_no(reply: str, polarity: bool | None) -> No
     ("When did Marie Curie die?", "4 July 1934", "Marie Curie did die on 4 July 1934."),
     ("How much is express?", "£4.99.", "Express is £4.99."),
     ("How much does the Pro plan cost?", "$12", "The Pro plan costs $12."),
+    ("How long do international orders take?", "3–5 working days.",
+     "International orders take 3–5 working days."),
+    ("How long does the battery last?", "About 10 hours", "The battery lasts about 10 hours."),
+    ("How high is the Kestrel Dam?", "1,120 metres.", "The Kestrel Dam is 1,120 metres high."),
+    ("Which is longer, the Rhone Tunnel or the Alder Tunnel?", "The Rhone Tunnel.",
+     "The Rhone Tunnel is longer than the Alder Tunnel."),
+    ("Who is older, Ana or Ben?", "Ben", "Ben is older than Ana."),
+    ("Which is longer, the Rhone Tunnel or the Alder Tunnel?", "Neither", None),
     # shapes that do not read safely stay unread
     ("When is the Leeds office open?", "Mondays", None),
     ("When is the office open?", "9am to 5pm", None),
@@ -261,3 +275,34 @@ PLANS = ("Flood damage is not covered by the basic plan. Flood damage is covered
 ])
 def test_a_denial_in_another_sentence(claim: str, evidence: str, expected: list[str]) -> None:
     assert codes(claim, evidence) == expected
+
+
+SHIPPING = "Standard shipping costs £4.99. Express shipping costs £9.99."
+
+
+def test_a_subject_of_two_words_keeps_its_own_value() -> None:
+    # "is" where the evidence says "costs": the sentence that says both of the claim's
+    # words gives the other value
+    finding = binding_finding("Express shipping is £4.99.", [SHIPPING])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("Standard shipping is £4.99.", [SHIPPING]) is None
+
+
+def test_a_negation_in_a_relative_clause_denies_nothing() -> None:
+    evidence = ("Landlords must lodge a deposit within ten working days. A landlord who fails "
+                "to lodge the deposit may be ordered to pay three times the deposit.")
+    assert codes("A landlord has ten working days to lodge the deposit.", evidence) == []
+
+
+@pytest.mark.parametrize(("sentence", "greeting"), [
+    ("Well done to the Falcons!", True), ("Happy to summarise!", True),
+    ("Enjoy your new vacuum!", True), ("Hi there!", True),
+    ("Congratulations to Ana on her 2024 win!", False), ("Enjoy your 20% discount!", False),
+])
+def test_wishes_and_congratulations(sentence: str, greeting: bool) -> None:
+    assert (extract_claims(sentence)[0].kind == "not_a_claim") is greeting
+
+
+def test_an_amendment_defeated_was_not_passed() -> None:
+    assert codes("The amendment was passed by 22 votes to 17.",
+                 "The amendment was defeated by 22 votes to 17.") == ["polarity_mismatch"]

@@ -51,14 +51,17 @@ def _stems(word: str) -> set[str]:
     return out
 
 
-def _planned(text: str) -> list[tuple[str, str]]:
-    """``(stem, phrase)`` of each thing ``text`` only plans, hopes or asks for."""
+def _planned(text: str) -> list[tuple[str, str, bool]]:
+    """``(stem, phrase, noun)`` of each thing ``text`` only plans, hopes or asks for;
+    ``noun`` for a thing asked or applied for (its claim may use another verb: "has
+    provided funding" for "requested funding")."""
     out = []
     for m in _PLANNED.finditer(text):
         # the thing asked for, or the word before it ("emergency funding", "approval of")
-        for word in (m.group("verb"), m.group("noun"), m.group("noun2")):
+        for word, noun in ((m.group("verb"), False), (m.group("noun"), True),
+                           (m.group("noun2"), True)):
             if word and word.lower() not in _LINKS:
-                out += [(st, m.group(0)) for st in _stems(word)]
+                out += [(st, m.group(0), noun) for st in _stems(word)]
     return out
 
 
@@ -67,6 +70,8 @@ def _planned(text: str) -> list[tuple[str, str]]:
 _WILL = re.compile(r"\b(?:will|shall|is\s+to|are\s+to)\s+(?:(?:not|soon|finally|now|then"
                    r"|eventually|also|only)\s+)?(?:be\s+)?(?P<verb>[a-z]+)", re.IGNORECASE)
 _PERFECT = frozenset("has have had was were".split())
+_IRREGULAR_PAST = frozenset("""built made won lost sold bought found held paid sent spent kept
+left ran began begun took taken gave given got gotten wrote written""".split())
 
 
 def _done(stem: str, s: SentInfo) -> bool:
@@ -76,9 +81,17 @@ def _done(stem: str, s: SentInfo) -> bool:
         if st is None or stem not in _stems(tok.text):
             continue
         low = tok.text.lower()
-        if low.endswith("ed") or (k and s.toks[k - 1].text.lower() in _PERFECT):
+        if low.endswith("ing"):
+            continue  # "was restraining", "after finding it": not done
+        if low.endswith(("ed", "en")) or low in _IRREGULAR_PAST or (
+                k and s.toks[k - 1].text.lower() in _PERFECT):
             return True
     return False
+
+
+# a claim that states something done, whatever its verb ("has provided funding")
+_DONE = re.compile(r"\b(?:has|have|had|was|were)\s+(?:been\s+)?[a-z]+(?:ed|en|wn|t)\b"
+                   r"|\b[a-z]{3,}ed\b", re.IGNORECASE)
 
 
 def _flat(stem: str, s: SentInfo) -> bool:
@@ -97,9 +110,11 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
             continue  # (a question read with its answer asks its verbs, states none)
         said = {st for st in s.stems if st}
         for e in ev.sentences:
-            for thing, phrase in _planned(e.text):
+            for thing, phrase, noun in _planned(e.text):
                 if thing not in said or len(said & e.content) < 2:
                     continue
+                if not (_DONE.search(s.text) if noun else _done(thing, s)):
+                    continue  # "was trying to restrain" for "was restraining": not done
                 if any(_flat(thing, x) for x in ev.sentences):
                     continue
                 out.append(Finding("hedge_mismatch", "ungrounded",

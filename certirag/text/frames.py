@@ -117,7 +117,7 @@ _DENIES = re.compile(
 # A claim that reports the frame itself ("The alleged kidnapper …", "Critics claimed …",
 # "He was charged with …") says what the passage says.
 _REPORTS = re.compile(
-    r"\b(?:alleged(?:ly)?|allegations?|claim(?:s|ed)|accus(?:ed|es|ation)|reportedly|"
+    r"\b(?:alleged(?:ly)?|alleges?|allegations?|claim(?:s|ed)|whether|accus(?:ed|es|ation)|reportedly|"
     r"rumou?r(?:s|ed)?|(?:said|reported)\s+to\s+(?:be|have)|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
     r"suspicion|trial|denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
     r"argu(?:e|es|ed)|contend(?:s|ed)?|speculat(?:e|es|ed)|"

@@ -40,6 +40,11 @@ FLOOD = "The regional government has requested emergency funding from the federa
     ("The region has requested emergency funding.", FLOOD, []),
     ("The team restored the spectrometer with a software update.",
      MARS + " On Monday the team restored the spectrometer with a software update.", []),
+    # an act in progress, or a thing preferred, is not stated as done
+    ("The deputy head was restraining the boy when she fell.",
+     "The deputy head was trying to restrain the boy when she fell.", []),
+    ("Lib Dem voters prefer a window seat on a plane.",
+     "Lib Dem voters tend to request a window seat on a plane.", []),
     ("The Riverside Museum reopened on 3 June.",
      "The Riverside Museum will reopen on 3 June after a refurbishment.", ["hedge_mismatch"]),
     ("The Riverside Museum reopens on 3 June.",
@@ -74,6 +79,8 @@ def test_a_rate_held_is_a_rate_left_unchanged() -> None:
 @pytest.mark.parametrize(("claim", "framed"), [
     ("The contract was awarded without a competitive tender.", True),
     ("Achebe claimed the contract was awarded without a tender.", False),  # reports it
+    ("A lawsuit alleges that the contract was awarded without a tender.", False),
+    ("Officials are investigating whether the contract was awarded without a tender.", False),
 ])
 def test_a_doubters_claim_inside_the_sentence(claim: str, framed: bool) -> None:
     sentence = "Achebe claimed that the contract had been awarded without a competitive tender."

@@ -20,14 +20,14 @@ Steps, per sentence of the answer (offsets are code points into the answer):
 Reference markers of one to three digits in square brackets ("[2]", "[1, 3]", "[4–6]"),
 as RAG answers cite their sources, are left out of a claim's text (its offsets still
 cover the whole sentence); four digits ("[2019] UKSC 5") are a neutral citation and stay.
-A sentence that is only markers is not a claim.
-"""
+A sentence that is only markers is not a claim."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from certirag.checks.dates import WEEKDAYS
 from certirag.checks.numbers import SPELLED_RE
 from certirag.claims.answers import (
     asks_the_listener,
@@ -327,24 +327,25 @@ def _question_subject(question: str) -> str | None:
         words = m.group(0).split()
         stop = next((k for k, w in enumerate(words[:-1]) if w.endswith(".") and len(w) > 2
                      and w[:-1].lower() not in _ABBREVIATIONS), None)  # not "St. Louis"
-        if stop is not None:  # "Canada. How long …": a sentence ends inside the run
-            words = [*words[:stop], words[stop][:-1]]
+        words = words if stop is None else [*words[:stop], words[stop][:-1]]  # "Canada. How"
         while words and words[0].lower() in _WH:
             words.pop(0)
         if words == ["I"]:
             continue  # the asker, never what a pronoun of the answer names ("I Stand Alone" is)
-        if len(words) == 1 and words[0] == m.group(0) and not question[:m.start()].strip():
-            continue  # one capitalised word opening the question: "Tell me about the club."
+        if len(words) == 1 and words[0] == m.group(0) and not question[:m.start()].strip() \
+                and (words[0].lower() in _ADVERBS or words[0].endswith("ly")
+                     or not _CLAUSE_SUBJECT.match(question, m.end())):
+            continue  # one word opening the question: "Tell me about …", not "Parasite won …"
         if words and not all(w.lower().rstrip("s") in _CALENDAR for w in words):
             return " ".join(words)
     return None
 
 
+_CLAUSE_SUBJECT = re.compile(r"\s+(?:is|was|has|had|\w+ed|blew|came|won|made|took|left|went)\b")
+_ADVERBS = frozenset("just only still also even never already so then now".split())
 _ABBREVIATIONS = frozenset("jr sr st dr mr mrs ms mt ft co inc ltd no vs u.s u.k".split())
-# Capitalised, but never the subject a pronoun stands for ("open on Sundays?" + "No, it is").
-_CALENDAR = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april "
-    "may june july august september october november december".split())
+_CALENDAR = frozenset(WEEKDAYS) | frozenset(  # capitalised, never what a pronoun stands for
+    "january february march april may june july august september october november december".split())
 
 
 _MARKER = re.compile(r"\s*\[\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\]")

@@ -27,7 +27,9 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"|just so you know|fyi|fun fact|good news|in short|to be honest|honestly|frankly"
     r"|heads[- ]up|quick note|a quick heads[- ]up|just a heads[- ]up|bad news|sadly"
     r"|in my (?:opinion|view|experience)|personally|as far as i (?:know|can tell)"
-    r"|to (?:the best of )?my knowledge|if i remember (?:correctly|rightly)|i think so"
+    r"|to (?:the best of )?my knowledge|if i (?:remember|recall) (?:correctly|rightly)"
+    r"|if memory serves(?: me)?(?: (?:right|correctly|well))?|unless i'?m mistaken|as i recall"
+    r"|i think so"
     r"|i believe so|from what i (?:know|understand)"
     # an attribution to the sources the answer is checked against: "According to the
     # handbook, …", "Based on the documents provided, …", "As per the policy, …"

@@ -313,3 +313,13 @@ def test_wishes_and_congratulations(sentence: str, greeting: bool) -> None:
 def test_an_amendment_defeated_was_not_passed() -> None:
     assert codes("The amendment was passed by 22 votes to 17.",
                  "The amendment was defeated by 22 votes to 17.") == ["polarity_mismatch"]
+
+
+@pytest.mark.parametrize(("question", "answer", "claim"), [
+    ("[Human]: I'm listening to Abbey Road on vinyl. [Human]: When did it come out?",
+     "If I recall correctly, it came out in 1970.", "Abbey Road came out in 1970."),
+    ("[Human]: Parasite blew my mind. [Human]: When did it come out?",
+     "It came out in 2019.", "Parasite came out in 2019."),
+])
+def test_the_asker_names_what_it_is(question: str, answer: str, claim: str) -> None:
+    assert [c.text for c in extract_claims(answer, question=question)] == [claim]

@@ -67,8 +67,10 @@ def _planned(text: str) -> list[tuple[str, str, bool]]:
 
 # "The museum will reopen on 3 June": done only in the future; a claim that it reopened
 # (a past form, or "has reopened") states it done
-_WILL = re.compile(r"\b(?:will|shall|is\s+to|are\s+to)\s+(?:(?:not|soon|finally|now|then"
-                   r"|eventually|also|only)\s+)?(?:be\s+)?(?P<verb>[a-z]+)", re.IGNORECASE)
+# (active only: "will be broken", "will be based" are read as headlines write them, "records
+# being broken", "positions based in Redmond")
+_WILL = re.compile(r"\b(?:will|shall)\s+(?:(?:not|soon|finally|now|then|eventually|also|only)"
+                   r"\s+)?(?P<verb>(?!be\b|have\b)[a-z]+)", re.IGNORECASE)
 _PERFECT = frozenset("has have had was were".split())
 _IRREGULAR_PAST = frozenset("""built made won lost sold bought found held paid sent spent kept
 left ran began begun took taken gave given got gotten wrote written""".split())

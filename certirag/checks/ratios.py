@@ -33,6 +33,9 @@ _RATIO = re.compile(
     re.IGNORECASE)
 # "half of the staff", "a third of voters", "a quarter past": shares, not ratios
 _SHARE = re.compile(r"\s+(?:of|past|to)\b", re.IGNORECASE)
+# "twice the size", "three times as many", "half Corvane's size": what a ratio compares
+_COMPARES = re.compile(r"\s+(?:the|as|more|less|larger|bigger|higher|greater|faster|longer|"
+                       r"smaller|lower|that|what|its|their|his|her|[A-Z][\w'’]*['’]s)\b")
 # "twice a day", "four times weekly": frequencies (the frequency check's)
 _OFTEN = re.compile(r"\s+(?:(?:a|an|per|each|every)\s|daily|weekly|monthly|yearly|annually"
                     r"|hourly|nightly|over\b|in\s+(?:a|one|the)\b)", re.IGNORECASE)
@@ -47,6 +50,9 @@ def ratios(text: str) -> dict[str, str]:
             continue
         if _OFTEN.match(text, m.end()):
             continue
+        word = (m.group("w") or "").lower()
+        if not word.endswith(("ed", "es", "ing", "fold")) and not _COMPARES.match(text, m.end()):
+            continue  # "married three times", "a double room": a count, not a ratio
         value = _TIMES[m.group("n").lower()] if m.group("n") else _RATIO_WORDS[
             m.group("w").lower()]
         out.setdefault(value, m.group(0))

@@ -323,3 +323,12 @@ def test_an_amendment_defeated_was_not_passed() -> None:
 ])
 def test_the_asker_names_what_it_is(question: str, answer: str, claim: str) -> None:
     assert [c.text for c in extract_claims(answer, question=question)] == [claim]
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("He has been married three times.", "This is his third marriage."),
+    ("Bookmakers are taking bets on records being broken this summer.",
+     "Bookmakers expect that records will be broken this summer."),
+])
+def test_a_count_is_no_ratio_and_a_passive_future_no_deed(claim: str, evidence: str) -> None:
+    assert codes(claim, evidence) == []

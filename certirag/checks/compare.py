@@ -122,6 +122,20 @@ def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
             continue
         out.append(Finding("ungrounded_entity", "ungrounded",
                            f"the evidence does not mention {ent.text!r}", ent.text))
+    # a code of letters and digits ("level B2", "the A320", "route M25") is neither a name
+    # nor a figure; the evidence or the question must write it
+    said = _CODE.sub(_code_key, " ".join([*(s.text for s in ev.sentences), q.text or ""]))
+    for m in _CODE.finditer(c.text):
+        if _code_key(m) not in said:
+            out.append(Finding("ungrounded_entity", "ungrounded",
+                               f"the evidence does not mention {m.group(0)!r}", m.group(0)))
+
+
+_CODE = re.compile(r"\b[A-Z]{1,3}-?\d{1,4}[A-Z]?\b")
+
+
+def _code_key(m: re.Match[str]) -> str:
+    return m.group(0).replace("-", "").upper()
 
 
 # sentence-level: negation, antonyms, modals, hedges, conditions --------------------------

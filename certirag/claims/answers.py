@@ -386,6 +386,16 @@ def _drop_alternatives(rest: str, fragment: str) -> str | None:
 #: of France?"); after a longer one (HaluEval's multi-hop questions) the rewrite garbles
 #: more often than not ("Y is X a member of"), and the claim stays "question + fragment".
 MAX_QUESTION_WORDS = 8
+#: Shapes that read safely a little longer: a question of at most this many words with no
+#: relative clause (a multi-hop question has one: "… the film that starred X?").
+MAX_SIMPLE_WORDS = 12
+_RELATIVE = re.compile(r"\b(?:who|whom|whose|which|that)\b(?!\s*\?)", re.IGNORECASE)
+_HOW_MANY = re.compile(
+    r"^how\s+many\s+(?P<noun>[a-z][\w -]*?)\s+(?P<aux>does|do|did)\s+(?P<subj>.+?)\s+"
+    r"(?P<verb>have|get|employ|offer|contain|hold|own|run|receive)\s*\?+\s*$", re.IGNORECASE)
+_ASKER = {"i": "you", "we": "you"}
+_AT_AGE = re.compile(r"^at\s+what\s+age\s+(?P<cop>is|are|was|were)\s+(?P<subj>.+?)\s+"
+                     r"(?P<part>[a-z]+(?:ed|en))\s*\?+\s*$", re.IGNORECASE)
 
 # "When did Abbey Road come out?", "Where was Marta Kowalski born?": subject and predicate
 _WHEN_WHERE = re.compile(
@@ -460,6 +470,28 @@ def fragment_statement(question: str, fragment: str) -> str | None:
             else None
         if other is not None:
             return f"{_cap(frag)} {m.group('cop').lower()} {m.group('more')} than {other}."
+    # "About 10 hours" → "… lasts about 10 hours."
+    amount = frag[:1].lower() + frag[1:] if frag[1:2].islower() else frag
+    simple = len(q.split()) <= MAX_SIMPLE_WORDS and not _RELATIVE.search(q, q.find(" ") + 1)
+    m = _WHO_V.match(q) if simple else None
+    if m is not None:  # "Who made the protected disclosure in Harlow v Penrith?"
+        return f"{_cap(frag)} {m.group('verb')} {m.group('rest')}."
+    m = _HOW_MANY.match(q) if simple else None
+    if m is not None and _AMOUNT.match(amount):  # "How many places does X have?" + "60"
+        verb = m.group("verb").lower()
+        verb = "has" if verb == "have" and m.group("aux").lower() == "does" else (
+            verb + "s" if m.group("aux").lower() == "does" else verb)
+        noun = m.group("noun")
+        head = noun.split()[0]
+        if amount.split()[-1].lower() == head.lower():  # "28 days" of "days of annual leave"
+            noun = noun[len(head):].strip()
+        elif len(amount.split()) > 1 and not amount.split()[0].isalpha():
+            noun = ""  # "2 a year": the fragment says what it counts
+        subj = _ASKER.get(m.group("subj").lower(), m.group("subj"))  # "do I get" → "You get"
+        return f"{_cap(subj)} {verb} {amount}{' ' + noun if noun else ''}."
+    m = _AT_AGE.match(q) if simple else None
+    if m is not None and _AMOUNT.match(amount):  # "At what age is the booster given?"
+        return f"{_cap(m.group('subj'))} {m.group('cop').lower()} {m.group('part')} at {amount}."
     if len(q.split()) > MAX_QUESTION_WORDS:
         return None
     m = _WHICH_N.match(q)
@@ -489,8 +521,6 @@ def fragment_statement(question: str, fragment: str) -> str | None:
             prep, frag = "", frag[:1].lower() + frag[1:]  # "In Gdansk."
         return f"{_cap(m.group('subj'))} {m.group('aux').lower()} {m.group('pred')} " \
                f"{prep + ' ' if prep else ''}{frag}."
-    # "About 10 hours" → "… lasts about 10 hours."
-    amount = frag[:1].lower() + frag[1:] if frag[1:2].islower() else frag
     m = _HOW_LONG.match(q)
     if m is not None and _AMOUNT.match(amount):  # "How long do orders take?" + "3-5 days"
         verb = m.group("verb").lower()

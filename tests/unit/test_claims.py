@@ -303,8 +303,13 @@ def test_a_weekday_in_the_question_is_not_the_subject_of_a_pronoun() -> None:
 
 def test_an_answer_lead_in_is_read_as_a_fragment_with_the_question() -> None:
     q = "How many days of annual leave do full-time employees get?"
-    assert [c.text for c in extract_claims("The answer is: 2", question=q)] == [f"{q} 2"]
-    assert [c.text for c in extract_claims("Answer: 28 days.", question=q)] == [f"{q} 28 days"]
+    stated = "Full-time employees get {} days of annual leave."
+    assert [c.text for c in extract_claims("The answer is: 2", question=q)] == [
+        stated.format(2)]
+    assert [c.text for c in extract_claims("Answer: 28 days.", question=q)] == [
+        stated.format(28)]
+    q = "What is the leave of full-time employees, in days?"  # no shape: read with the question
+    assert [c.text for c in extract_claims("The answer is: 28", question=q)] == [f"{q} 28"]
     # a clause after "that" is a statement of its own
     (c,) = extract_claims("The answer is that employees get 28 days.", question=q)
     assert c.text == "The answer is that employees get 28 days."
@@ -327,7 +332,10 @@ def test_the_word_opening_a_question_is_not_a_pronoun_subject() -> None:
 
 def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
     q = "How many days of annual leave do full-time employees get?"
-    assert texts("28 days.", q) == [("claim", f"{q} 28 days")]
+    # read as a statement of the question's shape ("How many N do S get?")
+    assert texts("28 days.", q) == [("claim", "Full-time employees get 28 days of annual "
+                                              "leave.")]
+    # a count in words is no amount: read with the question
     assert texts("Twenty-eight weeks.", q) == [("claim", f"{q} Twenty-eight weeks")]
     # a verb after a name or a plural subject: the sentence stands alone
     assert texts("Mumbai hosts it.", q) == [("claim", "Mumbai hosts it.")]
@@ -422,7 +430,7 @@ def test_a_person_pronoun_names_a_person(answer: str, texts: list[str]) -> None:
      ["Which city hosts the Olympics in 2024? Paris", "Paris is the capital of France."]),
     # "I" in the question is the asker, never the answer's "It"
     ("How many days of leave do I get?", "28 days. It rises to 30 after five years.",
-     ["How many days of leave do I get? 28 days",
+     ["You get 28 days of leave.",
       "How many days of leave do I get? It rises to 30 after five years."]),
     ("When was I Stand Alone released?", "It was released on February 26, 2002.",
      ["I Stand Alone was released on February 26, 2002."]),

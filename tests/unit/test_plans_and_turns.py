@@ -332,3 +332,27 @@ def test_the_asker_names_what_it_is(question: str, answer: str, claim: str) -> N
 ])
 def test_a_count_is_no_ratio_and_a_passive_future_no_deed(claim: str, evidence: str) -> None:
     assert codes(claim, evidence) == []
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), [
+    ("What English level is required? B2", "Applicants must speak English to level B1.",
+     ["ungrounded_entity"]),
+    ("Applicants need English at level B1.", "Applicants must speak English to level B1.", []),
+    ("It is on the M25.", "The depot is on the M6.", ["ungrounded_entity"]),
+])
+def test_a_code_of_letters_and_digits(claim: str, evidence: str, expected: list[str]) -> None:
+    assert codes(claim, evidence) == expected
+
+
+@pytest.mark.parametrize(("question", "fragment", "statement"), [
+    ("Who made the protected disclosure in Harlow v Penrith?", "Penrith Logistics.",
+     "Penrith Logistics made the protected disclosure in Harlow v Penrith."),
+    ("How many Reception places does Larkfield have?", "20.",
+     "Larkfield has 20 Reception places."),
+    ("At what age is the booster given?", "12 weeks.", "The booster is given at 12 weeks."),
+    # a multi-hop question keeps the question-and-answer form
+    ("Who directed the film that starred Tom Hanks and Meg Ryan?", "Nora Ephron", None),
+])
+def test_a_bare_value_to_a_simple_question(question: str, fragment: str,
+                                          statement: str | None) -> None:
+    assert fragment_statement(question, fragment) == statement

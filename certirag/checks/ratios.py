@@ -59,10 +59,24 @@ def ratios(text: str) -> dict[str, str]:
     return out
 
 
+# "randomised 3:1": a ratio of two small numbers (a time has two digits after its colon)
+_COLON = re.compile(r"(?<![\d:])(\d{1,2}):(\d)(?![\d:])(?!\s*(?:am|pm|a\.m|p\.m)\b)",
+                    re.IGNORECASE)
+
+
 def check_ratios(c: Parsed, ev: PreparedEvidence, question: Question,
                  out: list[Finding]) -> None:
     """``ungrounded_figure``: a ratio in words the evidence about the same thing gives
-    otherwise (see the module docstring)."""
+    otherwise (see the module docstring), or a ratio "a:b" the evidence writes only the
+    other way round ("1:3" for "3:1")."""
+    written = {m.group(0) for x in ev.sentences for m in _COLON.finditer(x.text)}
+    for m in _COLON.finditer(c.text):
+        turned = f"{m.group(2)}:{m.group(1)}"
+        if m.group(0) not in written and turned in written and turned != m.group(0):
+            out.append(Finding("ungrounded_figure", "ungrounded",
+                               f"the ratio {m.group(0)!r} is not in the evidence; the "
+                               f"evidence has {turned!r}", m.group(0), turned))
+            return
     for s in c.sentences:
         said = ratios(s.text)
         if not said:

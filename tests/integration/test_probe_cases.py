@@ -2,19 +2,20 @@
 
 Our own set (``verifier_cases.jsonl``) was written beside the rules and is caught whole;
 the probe set measures how the rules carry to answers nobody fitted them to. It holds
-three rounds, each written without reading the checks: 129 prose cases (ids ``A-``: law,
+four rounds, each written without reading the checks: 129 prose cases (ids ``A-``: law,
 medicine, finance, HR, insurance, news, science), 103 chat, yes/no, short-answer and
-support cases (``pb-``), and 100 mixed cases written after the first rules they showed
-(``pc-``: prose, chat, short, multi-sentence). Written blind, the default preset caught
-89 of 152 planted errors of the first two rounds and passed 38 of 80 faithful answers;
-the third round, 40 of 60 and 17 of 40. Rules were then written for what each round
+support cases (``pb-``), and two rounds of 100 mixed cases (prose, chat, short,
+multi-sentence) written after the rules the rounds before them showed (``pc-``, ``pd-``).
+As written, the default preset caught 89 of 152 planted errors of the first two rounds
+and passed 38 of 80 faithful answers; the third round 40 of 60 and 17 of 40; the fourth
+40 of 60 and 19 of 40. Rules were then written for the general mechanisms each round
 showed, so the set is no longer blind: it is a floor against regressions, and the gap to
 our own set is the measure of how far the rules still are from general.
 
 * :func:`test_probe_file_is_well_formed` (fast): fields, ids, outcomes.
 * :func:`test_probe_case_rates` (slow): the default preset's catch and pass rates on the
   whole set, held to :data:`CATCH_MIN` and :data:`PASS_MIN` (measured on main, less a
-  margin of about three cases each). ``python benchmarks/own_set.py
+  margin of about four cases each). ``python benchmarks/own_set.py
   tests/data/probe_cases.jsonl`` prints the table and every failing case.
 """
 
@@ -29,12 +30,12 @@ import pytest
 PROBE_PATH = Path(__file__).resolve().parent.parent / "data" / "probe_cases.jsonl"
 FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence": list,
           "expect": str, "note": str}
-N_CASES = 332
+N_CASES = 432
 
 # Measured with the default preset (policy v3, model para, tau_e 0.49, tau_c 0.5):
-# caught 163/212 = 0.769, passed 55/120 = 0.458.
-CATCH_MIN = 0.75
-PASS_MIN = 0.43
+# caught 205/272 = 0.754, passed 75/160 = 0.469.
+CATCH_MIN = 0.74
+PASS_MIN = 0.44
 
 
 def _cases() -> list[dict[str, Any]]:
@@ -54,7 +55,7 @@ def test_probe_file_is_well_formed() -> None:
         assert case["expect"] in ("catch", "pass"), case["id"]
         assert case["answer"].strip() and case["evidence"], case["id"]
         assert all(isinstance(p, str) and p.strip() for p in case["evidence"]), case["id"]
-        assert case["id"].startswith(("A-", "pb-", "pc-")), case["id"]
+        assert case["id"].startswith(("A-", "pb-", "pc-", "pd-")), case["id"]
 
 
 @pytest.mark.slow

@@ -356,3 +356,17 @@ def test_a_code_of_letters_and_digits(claim: str, evidence: str, expected: list[
 def test_a_bare_value_to_a_simple_question(question: str, fragment: str,
                                           statement: str | None) -> None:
     assert fragment_statement(question, fragment) == statement
+
+
+def test_a_claim_that_places_both_values_itself_is_no_swap() -> None:
+    evidence = ("The employer will contribute 5% of salary to the pension scheme if the "
+                "employee contributes at least 3%.")
+    assert codes("If the employee puts in at least 3% of salary, the company adds 5% to the "
+                 "pension.", evidence) == []
+
+
+def test_a_colon_ratio_turned_round() -> None:
+    evidence = "Patients were randomised 3:1 to tirnavumab or placebo."
+    assert codes("Patients were randomised 1:3 to tirnavumab or placebo.", evidence) == [
+        "ungrounded_figure"]
+    assert codes("Patients were randomised 3:1 to tirnavumab or placebo.", evidence) == []

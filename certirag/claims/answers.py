@@ -394,6 +394,9 @@ _HOW_MANY = re.compile(
     r"^how\s+many\s+(?P<noun>[a-z][\w -]*?)\s+(?P<aux>does|do|did)\s+(?P<subj>.+?)\s+"
     r"(?P<verb>have|get|employ|offer|contain|hold|own|run|receive)\s*\?+\s*$", re.IGNORECASE)
 _ASKER = {"i": "you", "we": "you"}
+# a choice ("Who has more nominations, A or B?"), a participle naming someone ("… born
+# James Kimmel?"): the statement would garble them
+_CHOICE = re.compile(r",|\bor\b|\b(?:born|named|known|called|nicknamed)\b", re.IGNORECASE)
 _AT_AGE = re.compile(r"^at\s+what\s+age\s+(?P<cop>is|are|was|were)\s+(?P<subj>.+?)\s+"
                      r"(?P<part>[a-z]+(?:ed|en))\s*\?+\s*$", re.IGNORECASE)
 
@@ -472,10 +475,8 @@ def fragment_statement(question: str, fragment: str) -> str | None:
             return f"{_cap(frag)} {m.group('cop').lower()} {m.group('more')} than {other}."
     # "About 10 hours" → "… lasts about 10 hours."
     amount = frag[:1].lower() + frag[1:] if frag[1:2].islower() else frag
-    simple = len(q.split()) <= MAX_SIMPLE_WORDS and not _RELATIVE.search(q, q.find(" ") + 1)
-    m = _WHO_V.match(q) if simple else None
-    if m is not None:  # "Who made the protected disclosure in Harlow v Penrith?"
-        return f"{_cap(frag)} {m.group('verb')} {m.group('rest')}."
+    simple = len(q.split()) <= MAX_SIMPLE_WORDS and not _RELATIVE.search(q, q.find(" ") + 1) \
+        and not _CHOICE.search(q)
     m = _HOW_MANY.match(q) if simple else None
     if m is not None and _AMOUNT.match(amount):  # "How many places does X have?" + "60"
         verb = m.group("verb").lower()

@@ -345,8 +345,10 @@ def test_a_code_of_letters_and_digits(claim: str, evidence: str, expected: list[
 
 
 @pytest.mark.parametrize(("question", "fragment", "statement"), [
-    ("Who made the protected disclosure in Harlow v Penrith?", "Penrith Logistics.",
-     "Penrith Logistics made the protected disclosure in Harlow v Penrith."),
+    # a "who" question of more than eight words keeps the question-and-answer form: read
+    # as a statement, HaluEval's multi-hop questions lose P(entailment) ("Who founded the
+    # branch of Protestantism practiced in …?" 0.12)
+    ("Who made the protected disclosure in Harlow v Penrith?", "Penrith Logistics.", None),
     ("How many Reception places does Larkfield have?", "20.",
      "Larkfield has 20 Reception places."),
     ("At what age is the booster given?", "12 weeks.", "The booster is given at 12 weeks."),

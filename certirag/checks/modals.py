@@ -32,7 +32,8 @@ _PATTERNS: list[tuple[str, str]] = [
     ("exemption", rf"need\s+not|needn't|(?:does|do|did)\s+not\s+(?:have|need)\s+to"
                   rf"|(?:doesn't|don't|didn't)\s+(?:have|need)\s+to"
                   rf"|{_BE}\s+not\s+(?:required|obliged|obligated|compelled)\s+to"
-                  rf"|{_BE}n't\s+(?:required|obliged)\s+to|{_BE}\s+under\s+no\s+obligation\s+to"),
+                  rf"|{_BE}n't\s+(?:required|obliged)\s+to|{_BE}\s+under\s+no\s+obligation\s+to"
+                  rf"|{_BE}\s+exempt(?:ed)?\s+from"),
     ("discouragement", r"should\s+(?:not|never)|shouldn't|ought\s+not\s+to|(?:is|are)\s+not\s+"
                        r"(?:recommended|advised)"),
     ("obligation", rf"must|shall|{_BE}\s+(?:required|obliged|obligated|compelled)\s+to"
@@ -155,4 +156,4 @@ _NO_SUBJECT = re.compile(r"(?:^|[;:,(]\s*)(?:no|neither)\s+(?:[a-z][\w-]*\s+){1,
 _HINTS = ("must", "shall", "shan", "may", "can", "should", "ought", "need", "has to", "have to",
           "had to", "required", "permitted", "allowed", "entitled", "prohibited", "forbidden",
           "obliged", "obligated", "barred", "banned", "compelled", "right to", "free to", "duty",
-          "obligation", "recommended", "advised")
+          "obligation", "recommended", "advised", "exempt")

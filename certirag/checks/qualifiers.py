@@ -35,7 +35,8 @@ _BEFORE: list[tuple[str, str]] = [
     ("max", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|no\s+greater\s+than"
             r"|(?:shall|must|may|will|should|does|do|did|cannot|can't|can)\s+(?:not\s+)?exceed"
             r"|not\s+to\s+exceed|(?:shall|must|may)\s+not\s+be\s+more\s+than"
-            r"|not\s+greater\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|maximum"
+            r"|not\s+greater\s+than|up\s+to|as\s+(?:many|much)\s+as|a\s+maximum\s+of"
+            r"|maximum\s+of|maximum"
             r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤"),
     ("gt", r"more\s+than|greater\s+than|higher\s+than|in\s+excess\s+of|upwards?\s+of"
            r"|exceeding|over|above|>"),

@@ -372,3 +372,19 @@ def test_a_colon_ratio_turned_round() -> None:
     assert codes("Patients were randomised 1:3 to tirnavumab or placebo.", evidence) == [
         "ungrounded_figure"]
     assert codes("Patients were randomised 3:1 to tirnavumab or placebo.", evidence) == []
+
+
+def test_as_many_as_is_up_to() -> None:
+    assert codes("You can split the leave into as many as three blocks.",
+                 "You can split the leave into up to three blocks.") == []
+    assert codes("You can split the leave into three blocks.",
+                 "You can split the leave into as many as three blocks.") == ["qualifier_dropped"]
+
+
+def test_exempt_from_is_need_not() -> None:
+    evidence = ("Those who are nationals of a majority English-speaking country do not need to "
+                "prove their English.")
+    assert codes("Nationals of a majority English-speaking country are exempt from proving "
+                 "their English.", evidence) == []
+    assert codes("Nationals of a majority English-speaking country must prove their English.",
+                 evidence) == ["modal_mismatch"]

@@ -220,7 +220,9 @@ def test_ask_command_answers_with_the_embedded_model(tmp_path: Path,
     res = runner.invoke(app, ["ask", "How much is the hotel allowance in London?", "--index",
                               str(index), "--max-tokens", "60", "--json", "--signing-key",
                               str(keys.private_path), "--cert-out", str(cert)])
-    assert res.exit_code in (0, 1), res.output
+    # 0 all shown, 1 some withheld, 4 no claim: which one depends on what the 135M model
+    # writes (it may retry a withheld sentence into a bare restatement of the question)
+    assert res.exit_code in (0, 1, 4), res.output
     data = json.loads(res.stdout)
     assert data["trace"]["generator"]["backend"] == "local"
     assert data["trace"]["sentences"] and data["answer"]

@@ -33,7 +33,7 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
 N_CASES = 432
 
 # Measured with the default preset (policy v3, model para, tau_e 0.49, tau_c 0.5):
-# caught 205/272 = 0.754, passed 75/160 = 0.469.
+# caught 205/272 = 0.754, passed 76/160 = 0.475.
 CATCH_MIN = 0.74
 PASS_MIN = 0.44
 

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from certirag.checks._text import Token
 from certirag.checks.parse import Item, SentInfo
 
 __all__ = ["Segments", "SwapHit", "claim_context", "find_sentence_swap", "find_swap", "same_value",
@@ -66,19 +67,25 @@ class Segments:
         return self.own[i] - others
 
 
-def segments(sent: SentInfo, group: str) -> Segments | None:
-    """Segments of ``sent`` for the values of ``group``; ``None`` when it has no value of it."""
-    if sum(it.group == group for it in sent.items) > _MAX_VALUES:
-        return None  # not a list anyone reads as one
-    elems: list[tuple[int, str | None, Item | None, str]] = []  # start, word, item, lower
+def _outside_items(sent: SentInfo) -> list[tuple[Token, str | None]]:
+    """The tokens of ``sent`` (with their stems) that no value of it covers."""
     spans = sorted((it.start, it.end) for it in sent.items)
+    out: list[tuple[Token, str | None]] = []
     k = 0
     for tok, st in zip(sent.toks, sent.stems, strict=True):
         while k < len(spans) and spans[k][1] <= tok.start:
             k += 1
-        if k < len(spans) and spans[k][0] <= tok.start < spans[k][1]:
-            continue
-        elems.append((tok.start, st, None, tok.text.lower()))
+        if not (k < len(spans) and spans[k][0] <= tok.start < spans[k][1]):
+            out.append((tok, st))
+    return out
+
+
+def segments(sent: SentInfo, group: str) -> Segments | None:
+    """Segments of ``sent`` for the values of ``group``; ``None`` when it has no value of it."""
+    if sum(it.group == group for it in sent.items) > _MAX_VALUES:
+        return None  # not a list anyone reads as one
+    elems: list[tuple[int, str | None, Item | None, str]] = [  # start, word, item, lower
+        (tok.start, st, None, tok.text.lower()) for tok, st in _outside_items(sent)]
     for it in sent.items:
         if it.group == group:
             elems.append((it.start, None, it, ""))
@@ -263,14 +270,8 @@ def _is_change(low: str) -> bool:
 
 
 def _elems(sent: SentInfo, group: str) -> list[_Elem]:
-    spans = sorted((it.start, it.end) for it in sent.items)
     seq: list[tuple[int, _Elem]] = []
-    k = 0
-    for tok, st in zip(sent.toks, sent.stems, strict=True):
-        while k < len(spans) and spans[k][1] <= tok.start:
-            k += 1
-        if k < len(spans) and spans[k][0] <= tok.start < spans[k][1]:
-            continue
+    for tok, st in _outside_items(sent):
         low = tok.text.lower()
         word = None if _is_change(low) else st or (low if low in _PLACE else None)
         seq.append((tok.start, _Elem(word, low, None)))

@@ -6,10 +6,9 @@
 * A cleft reply ("It was Christopher Nolan.") to a who/what/which question names its
   answer (:func:`cleft_answer`), which is then read as a fragment; an object "it" right
   after a named subject's verbs is the question's topic (:func:`name_object`).
-* A fragment ("Delhi.") to a wh-question of a known shape ("What is the capital of X?")
-  becomes "The capital of X is Delhi."; "Who wrote Hamlet?" + "Shakespeare." gives
-  "Shakespeare wrote Hamlet."; "Which magazine was started first, A or B?" + "A" gives
-  "A was started first.".
+* A fragment ("Delhi.") to a wh-question of a known shape is read by
+  :mod:`certirag.claims.fragments`, which uses :func:`last_question` and
+  :func:`capitalise` of this module.
 
 Each function returns ``None`` when it cannot build a statement; the caller decides what
 that means (:func:`certirag.claims.extract_claims` withholds a yes/no reply it cannot read
@@ -23,9 +22,9 @@ import re
 from certirag.text.sentences import split_sentences
 from certirag.text.verbs import BASE_VERBS as _BASE
 
-__all__ = ["asks_the_listener", "asks_who", "cleft_answer", "fragment_statement",
-           "is_name_answer", "is_yes_no_question", "name_object", "yes_no_lead",
-           "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
+__all__ = ["DETERMINERS", "asks_the_listener", "asks_who", "capitalise", "cleft_answer",
+           "is_name_answer", "is_yes_no_question", "last_question", "name_object",
+           "yes_no_lead", "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
 
 _YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
 _NO = r"no|nope|nah|incorrect|false|not at all|negative"
@@ -100,8 +99,9 @@ _NEG_FORM = {"is": "is not", "are": "are not", "was": "was not", "were": "were n
              "shall": "shall not", "should": "should not", "may": "may not",
              "might": "might not", "must": "must not", "has": "has not", "have": "have not",
              "had": "had not"}
-_DET = frozenset("the a an this that these those my your our their his her its any every each "
-                 "some all no".split())
+#: Words that open a noun phrase before its noun.
+DETERMINERS = frozenset("the a an this that these those my your our their his her its any "
+                        "every each some all no".split())
 _PRONOUNS = {"it": "it", "he": "he", "she": "she", "they": "they", "we": "you", "you": "you",
              "i": "you", "there": "there", "this": "this", "that": "that"}
 _QUANT = frozenset("both all either neither".split())
@@ -134,7 +134,7 @@ def _subject_end(words: list[str], *, compound: bool = True, bare: bool = False
     revenue rise …?"); a bare yes is not read so (our model entails "Contractors do receive
     the bonus." from "Contractors are not eligible for the bonus."), only what follows it."""
     if bare and not compound and len(words) > 2 and words[0].isalpha() \
-            and words[0].islower() and words[0] not in _STOP | _DET | set(_PRONOUNS) \
+            and words[0].islower() and words[0] not in _STOP | DETERMINERS | set(_PRONOUNS) \
             and words[1].isalpha() and words[1].islower() and words[1] not in _STOP:
         return 1
     end = _subject_end_raw(words, compound=compound)
@@ -146,7 +146,7 @@ def _subject_end(words: list[str], *, compound: bool = True, bare: bool = False
 def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
     i = 0
     if words and words[0].lower() in _QUANT and len(words) > 2 and (
-            _is_cap(words[1]) or (words[1].lower() in _DET and _is_cap(words[2]))):
+            _is_cap(words[1]) or (words[1].lower() in DETERMINERS and _is_cap(words[2]))):
         i = 1  # "both Holcus and …", "both the Foals and …"
     if i >= len(words):
         return None
@@ -154,16 +154,16 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
     low = first.lower()
     if low in _PRONOUNS and i == 0:
         return 1
-    if low not in _DET and not _is_cap(first) and i + 1 < len(words) and \
+    if low not in DETERMINERS and not _is_cap(first) and i + 1 < len(words) and \
             _is_cap(words[i + 1]) and first.isalpha():
         i += 1  # "Do musicians Robert Fleischman and Jimmy Barnes ..."
         first, low = words[i], words[i].lower()
-    if low in _DET or _is_cap(first):
-        if low in _DET:
+    if low in DETERMINERS or _is_cap(first):
+        if low in DETERMINERS:
             i += 1
             if i + 1 < len(words) and words[i].lower() == "of":
                 i += 1  # "all of the staff", "each of Meridian's instruments"
-                if words[i].lower() in _DET:
+                if words[i].lower() in DETERMINERS:
                     i += 1
                 if i + 1 < len(words) and _is_cap(words[i]) and words[i].endswith(("'s", "’s")):
                     i += 1  # a possessive name before the head noun
@@ -177,7 +177,7 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
                         words[j + 1][:1].islower() and words[j + 1].lower() not in _CONNECT:
                     break  # "Kings of Leon American rock bands": the predicate begins
                 if _is_cap(w) or (w.lower() in _CONNECT and j + 1 < len(words) and (
-                        _is_cap(words[j + 1]) or (words[j + 1].lower() in _DET
+                        _is_cap(words[j + 1]) or (words[j + 1].lower() in DETERMINERS
                                                   and j + 2 < len(words)
                                                   and _is_cap(words[j + 2])))):
                     j += 1
@@ -191,7 +191,7 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
             w = words[j].lower().strip(",")
             if w == "of" and j + 1 < len(words):  # "the capital of France"
                 k = j + 1
-                if words[k].lower() in _DET:
+                if words[k].lower() in DETERMINERS:
                     k += 1
                 if k < len(words) and words[k][:1].isalpha():
                     k += 1
@@ -200,7 +200,7 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
                     j = k
                     continue
                 break
-            if (w in _STOP or w in _DET or not w.isalpha() or _ADJ_SUFFIX.match(w)
+            if (w in _STOP or w in DETERMINERS or not w.isalpha() or _ADJ_SUFFIX.match(w)
                     or words[j][:1].isupper() or not compound):
                 break
             j += 1
@@ -224,7 +224,7 @@ def _bare_subject_end(words: list[str], aux: str) -> int | None:
     predicate adjective ("available", "required") after a form of be. ``None`` when no
     such predicate follows within six words."""
     if not words or not words[0].isalpha() or not words[0].islower() or \
-            words[0] in _DET or words[0] in _PRONOUNS:
+            words[0] in DETERMINERS or words[0] in _PRONOUNS:
         return None
     for k in range(1, min(len(words), 7)):
         w = words[k]
@@ -252,13 +252,20 @@ def _last_question(question: str) -> str:
     return question.strip()
 
 
-def _cap(text: str) -> str:
+def capitalise(text: str) -> str:
+    """``text`` with its first letter upper-case."""
     return text[:1].upper() + text[1:]
+
+
+def last_question(question: str) -> str:
+    """The last question of ``question`` (a text may hold several sentences), past its
+    lead-in ("So, …", "Tell me, …")."""
+    return _LEAD.sub("", _last_question(question))
 
 
 def _yes_no_match(question: str) -> re.Match[str] | None:
     """The last question of ``question``, past its lead-in, read as a yes/no question."""
-    return _YN_Q.match(_LEAD.sub("", _last_question(question)))
+    return _YN_Q.match(last_question(question))
 
 
 def asks_the_listener(question: str) -> bool:
@@ -345,209 +352,8 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
         # "Were both A and B formed in 2002?" "No": not both, which is not "neither"
         subject, verb = subject[1:], f"{verb} both"
     subj = " ".join(subject)
-    subj = _cap(subj)
+    subj = capitalise(subj)
     return f"{subj} {verb} {pred}."
-
-
-_WHAT_IS = re.compile(r"^(?:what|which|who|whom)\s+(?P<cop>is|are|was|were)\s+(?P<rest>.+?)\s*"
-                      r"\?+\s*$", re.IGNORECASE)
-_WHICH_N = re.compile(r"^(?i:what|which)\s+(?P<noun>(?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*)\s+"
-                      r"(?P<cop>(?i:is|are|was|were|has|had|have))\s+(?P<rest>.+?)\s*\?+\s*$")
-_WHO_V = re.compile(r"^who\s+(?P<verb>[a-z]+(?:ed|s)|wrote|won|made|became|founded|built|led|"
-                    r"sang|played|directed|invented|discovered|painted|composed|created)\s+"
-                    r"(?P<rest>.+?)\s*\?+\s*$", re.IGNORECASE)
-
-
-def _drop_alternatives(rest: str, fragment: str) -> str | None:
-    """``rest`` without the trailing "A or B" the fragment picks from ("started first,
-    A or B" → "started first"); ``rest`` itself when it lists no alternatives; ``None``
-    when the alternatives cannot be told apart from the predicate."""
-    low = rest.lower()
-    f = fragment.lower()
-    orpos = low.rfind(" or ")
-    if orpos < 0:
-        return rest
-    pos = low.find(f)
-    if pos < 0:
-        return None
-    if low.startswith(" or ", pos + len(f)):
-        cut = pos  # the fragment is the first alternative
-    else:
-        sep = max(rest.rfind(",", 0, orpos), rest.rfind(":", 0, orpos))
-        if sep < 0:
-            return None
-        cut = sep
-    head = rest[:cut].rstrip(" ,:;-")
-    head = re.sub(r"\s+between$", "", head)
-    return head or None
-
-
-#: A fragment becomes a statement only after a short, simple question ("What is the capital
-#: of France?"); after a longer one (HaluEval's multi-hop questions) the rewrite garbles
-#: more often than not ("Y is X a member of"), and the claim stays "question + fragment".
-MAX_QUESTION_WORDS = 8
-#: Shapes that read safely a little longer: a question of at most this many words with no
-#: relative clause (a multi-hop question has one: "… the film that starred X?").
-MAX_SIMPLE_WORDS = 12
-_RELATIVE = re.compile(r"\b(?:who|whom|whose|which|that)\b(?!\s*\?)", re.IGNORECASE)
-_HOW_MANY = re.compile(
-    r"^how\s+many\s+(?P<noun>[a-z][\w -]*?)\s+(?P<aux>does|do|did)\s+(?P<subj>.+?)\s+"
-    r"(?P<verb>have|get|employ|offer|contain|hold|own|run|receive)\s*\?+\s*$", re.IGNORECASE)
-_ASKER = {"i": "you", "we": "you"}
-# a choice ("Who has more nominations, A or B?"), a participle naming someone ("… born
-# James Kimmel?"): the statement would garble them
-_CHOICE = re.compile(r",|\bor\b|\b(?:born|named|known|called|nicknamed)\b", re.IGNORECASE)
-_AT_AGE = re.compile(r"^at\s+what\s+age\s+(?P<cop>is|are|was|were)\s+(?P<subj>.+?)\s+"
-                     r"(?P<part>[a-z]+(?:ed|en))\s*\?+\s*$", re.IGNORECASE)
-
-# "When did Abbey Road come out?", "Where was Marta Kowalski born?": subject and predicate
-_WHEN_WHERE = re.compile(
-    r"^(?P<wh>when|where)\s+(?P<aux>is|are|was|were|did|does|do|will)\s+"
-    r"(?P<subj>(?:the\s+)?(?-i:[A-Z][\w'’.&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z0-9][\w'’.&-]*)*))"
-    r"\s+"
-    r"(?P<pred>[a-z][a-z-]*(?:\s+(?:out|up|off|down|on|in|open|place|back|away))?)\s*\?+\s*$",
-    re.IGNORECASE)
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_DAY = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b"
-                  rf"|\b{_WEEKDAY}\b", re.IGNORECASE)
-# what a "when" fragment must be to read as a time: a year, a date, a month or a weekday
-_WHEN = re.compile(rf"^(?:in\s+|on\s+)?(?:\d{{4}}s?|.*\b{_MONTH}\b.*|{_WEEKDAY}"
-                   rf"|\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}})$", re.IGNORECASE)
-_PREPOSITION = re.compile(r"^(?:in|on|at|from|during|since|by|near|outside|inside)\b",
-                          re.IGNORECASE)
-_PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn)|born|built|made|held|set|run|shot|sold|bought|"
-                         r"found|taught|won|lost|put|hit|cut|left|sent|spent|kept|begun|"
-                         r"located|based")
-_EVENT_VERBS = frozenset("die marry retire resign arrive launch release premiere debut "
-                         "happen occur finish".split())
-
-
-def _verb_after(m: re.Match[str]) -> bool:
-    """Whether the word after the subject is the question's verb: a participle after a
-    form of "be" ("was born"), a base verb after "do" or "will" ("did come out"); "When is
-    the Leeds office open?" has the rest of its subject there."""
-    verb = m.group("pred").split()[0].lower()
-    if m.group("aux").lower() in ("did", "does", "do", "will"):
-        return verb in _BASE or verb in _EVENT_VERBS
-    return _PARTICIPLE.fullmatch(verb) is not None
-
-
-# "How much is express?", "How much does the Pro plan cost?"
-_HOW_MUCH = re.compile(
-    r"^how\s+much\s+(?P<aux>is|are|was|were|does|do|did)\s+(?P<subj>.+?)(?P<cost>\s+cost)?"
-    r"\s*\?+\s*$", re.IGNORECASE)
-# "How high is the Kestrel Dam?": a measure and the adjective it is read with
-_HOW_ADJ = re.compile(r"^how\s+(?P<adj>high|tall|long|deep|wide|far|heavy|big|large)\s+"
-                      r"(?P<cop>is|are|was|were)\s+(?P<subj>.+?)\s*\?+\s*$", re.IGNORECASE)
-# "Which is longer, A or B?"
-_WHICH_MORE = re.compile(
-    r"^(?:which|who)(?:\s+\w+)?\s+(?P<cop>is|was|are|were)\s+(?P<more>[a-z]+er|more\s+[a-z]+"
-    r"|less\s+[a-z]+)\s*,?\s+(?P<a>.+?)\s+or\s+(?P<b>.+?)\s*\?+\s*$", re.IGNORECASE)
-
-
-def _strip_det(text: str) -> str:
-    return re.sub(r"^(?:the|a|an)\s+", "", text.strip().rstrip(".!"), flags=re.IGNORECASE)
-
-
-# "How long do international orders take?", "How long does the battery last?"
-_HOW_LONG = re.compile(r"^how\s+long\s+(?P<aux>do|does|did)\s+(?P<subj>.+?)\s+"
-                       r"(?P<verb>take|last|run|stay|remain|wait)\s*\?+\s*$", re.IGNORECASE)
-_PAST_OF = {"take": "took", "run": "ran"}
-_AMOUNT = re.compile(r"^(?:about\s+|around\s+|just\s+)?(?:[£€$¥₹]|US\$|[A-Z]{3}\s)?\d")
-
-
-def fragment_statement(question: str, fragment: str) -> str | None:
-    """``question`` answered by ``fragment`` as a statement, or ``None`` for a question of
-    another shape."""
-    q = _LEAD.sub("", _last_question(question))
-    frag = fragment.strip().rstrip(".!;:").strip()
-    if not frag or not q.endswith("?"):
-        return None
-    m = _WHICH_MORE.match(q)
-    if m is not None:  # "Which is longer, the Rhone Tunnel or the Alder Tunnel?" + one
-        a, b = m.group("a").strip(), m.group("b").strip()
-        said = _strip_det(frag).lower()
-        other = b if said == _strip_det(a).lower() else a if said == _strip_det(b).lower() \
-            else None
-        if other is not None:
-            return f"{_cap(frag)} {m.group('cop').lower()} {m.group('more')} than {other}."
-    # "About 10 hours" → "… lasts about 10 hours."
-    amount = frag[:1].lower() + frag[1:] if frag[1:2].islower() else frag
-    simple = len(q.split()) <= MAX_SIMPLE_WORDS and not _RELATIVE.search(q, q.find(" ") + 1) \
-        and not _CHOICE.search(q)
-    m = _HOW_MANY.match(q) if simple else None
-    if m is not None and _AMOUNT.match(amount):  # "How many places does X have?" + "60"
-        verb = m.group("verb").lower()
-        verb = "has" if verb == "have" and m.group("aux").lower() == "does" else (
-            verb + "s" if m.group("aux").lower() == "does" else verb)
-        noun = m.group("noun")
-        head = noun.split()[0]
-        if amount.split()[-1].lower() == head.lower():  # "28 days" of "days of annual leave"
-            noun = noun[len(head):].strip()
-        elif len(amount.split()) > 1 and not amount.split()[0].isalpha():
-            noun = ""  # "2 a year": the fragment says what it counts
-        subj = _ASKER.get(m.group("subj").lower(), m.group("subj"))  # "do I get" → "You get"
-        return f"{_cap(subj)} {verb} {amount}{' ' + noun if noun else ''}."
-    m = _AT_AGE.match(q) if simple else None
-    if m is not None and _AMOUNT.match(amount):  # "At what age is the booster given?"
-        return f"{_cap(m.group('subj'))} {m.group('cop').lower()} {m.group('part')} at {amount}."
-    if len(q.split()) > MAX_QUESTION_WORDS:
-        return None
-    m = _WHICH_N.match(q)
-    if m is not None and m.group("noun").split()[0].lower() not in {"is", "are", "was", "were"}:
-        # only a choice ("Which magazine was started first, A or B?") reads safely: "What
-        # party is X a member of?" would give "Y is X a member of"
-        rest = _drop_alternatives(m.group("rest"), frag)
-        if rest is None or rest == m.group("rest"):
-            return None
-        return f"{_cap(frag)} {m.group('cop').lower()} {rest}."
-    m = _WHAT_IS.match(q)
-    if m is not None:
-        rest = m.group("rest")
-        words = rest.split()
-        if words and words[0].lower() in _DET:
-            return f"{_cap(rest)} {m.group('cop').lower()} {frag}."
-        return None
-    m = _WHO_V.match(q)
-    if m is not None:
-        return f"{_cap(frag)} {m.group('verb')} {m.group('rest')}."
-    m = _WHEN_WHERE.match(q)
-    when = m is not None and m.group("wh").lower() == "when"
-    if m is not None and (not when or _WHEN.match(frag)) and _verb_after(m):
-        # "Where was X born?" + "Gdansk." → "X was born in Gdansk."
-        prep = "on" if when and _DAY.search(frag) else "in"
-        if _PREPOSITION.match(frag):
-            prep, frag = "", frag[:1].lower() + frag[1:]  # "In Gdansk."
-        return f"{_cap(m.group('subj'))} {m.group('aux').lower()} {m.group('pred')} " \
-               f"{prep + ' ' if prep else ''}{frag}."
-    m = _HOW_LONG.match(q)
-    if m is not None and _AMOUNT.match(amount):  # "How long do orders take?" + "3-5 days"
-        verb = m.group("verb").lower()
-        if m.group("aux").lower() in ("does", "did"):
-            verb = {"does": verb + "s", "did": _PAST_OF.get(verb, verb + "ed")}[
-                m.group("aux").lower()]
-        return f"{_cap(m.group('subj'))} {verb} {amount}."
-    m = _HOW_ADJ.match(q)
-    if m is not None and _AMOUNT.match(amount):  # "How high is the dam?" + "142 metres"
-        return f"{_cap(m.group('subj'))} {m.group('cop').lower()} {amount} " \
-               f"{m.group('adj').lower()}."
-    m = _HOW_MUCH.match(q)
-    if m is not None and _AMOUNT.match(amount):  # "How much is express?" + "£4.99"
-        verb = "costs" if m.group("cost") and m.group("aux").lower() == "does" else (
-            "cost" if m.group("cost") else m.group("aux").lower())
-        return f"{_cap(m.group('subj'))} {verb} {amount}."
-    m = _IN_SITU.match(q)
-    if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
-        return f"{_cap(m.group('head'))}{frag}{m.group('tail')}."
-    return None
-
-
-_WH_START = re.compile(r"^\W*(?:who|whom|whose|what|which|when|where|why|how)\b", re.IGNORECASE)
-_IN_SITU = re.compile(r"^(?P<head>.+?\s)(?i:what|which)\s+[a-z][a-z-]*"
-                      r"(?P<tail>(?:\s+(?i:in|on|at|from|for|to|by|with|during)\s[^?]*)?)"
-                      r"\s*\?+\s*$")
 
 
 # ------------------------------------------------------------------- chat-style replies
@@ -563,7 +369,7 @@ _WH_QUESTION = re.compile(r"\b(?:who|whom|which|what)\b", re.IGNORECASE)
 # directed it.", "He also wrote it in 2009."): no noun phrase between them it could name.
 _OBJECT_IT = re.compile(r"^(?P<head>(?P<subj>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
                         r"(?P<verbs>(?:\s+[a-z]+){1,3}?))\s+it(?=[\s.,;!]|$)")
-_NOT_VERB_PHRASE = _DET | frozenset("and or but of to for with from about".split())
+_NOT_VERB_PHRASE = DETERMINERS | frozenset("and or but of to for with from about".split())
 
 
 def is_name_answer(text: str) -> bool:

@@ -33,7 +33,6 @@ from certirag.claims.answers import (
     asks_the_listener,
     asks_who,
     cleft_answer,
-    fragment_statement,
     is_name_answer,
     is_yes_no_question,
     name_object,
@@ -43,6 +42,7 @@ from certirag.claims.answers import (
     yes_no_subject,
 )
 from certirag.claims.clauses import split_subject_clause
+from certirag.claims.fragments import fragment_statement
 from certirag.claims.frames import core_span
 from certirag.claims.opinions import (
     asks_experience,

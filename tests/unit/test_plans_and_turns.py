@@ -9,8 +9,9 @@ import pytest
 
 from certirag.bound import binding_finding
 from certirag.checks import check_claim
-from certirag.claims.answers import fragment_statement, yes_no_polarity, yes_no_statement
+from certirag.claims.answers import yes_no_polarity, yes_no_statement
 from certirag.claims.extract import extract_claims
+from certirag.claims.fragments import fragment_statement
 from certirag.text.frames import quote_frame
 from certirag.text.turns import asked
 

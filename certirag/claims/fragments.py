@@ -1,0 +1,221 @@
+"""Bare values read with their wh-question into a full statement.
+
+A fragment ("Delhi.") to a wh-question of a known shape becomes a statement, so that the
+checks see the value in its place and the model reads a sentence: "What is the capital of
+X?" + "Delhi." → "The capital of X is Delhi."; "Who wrote Hamlet?" + "Shakespeare." →
+"Shakespeare wrote Hamlet."; "Which magazine was started first, A or B?" + "A" → "A was
+started first."; "Where was X born?" + "Warsaw." → "X was born in Warsaw."; "How much is
+X?", "How long do X take?", "How high is X?", "How many N does S have?", "At what age is X
+given?", "Which is longer, A or B?". :func:`fragment_statement` returns ``None`` for any
+other shape, and the caller reads the fragment after its question. Pure :mod:`re`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.claims.answers import DETERMINERS, capitalise, last_question
+from certirag.text.verbs import BASE_VERBS as _BASE
+
+__all__ = ["MAX_QUESTION_WORDS", "MAX_SIMPLE_WORDS", "fragment_statement"]
+
+_WHAT_IS = re.compile(r"^(?:what|which|who|whom)\s+(?P<cop>is|are|was|were)\s+(?P<rest>.+?)\s*"
+                      r"\?+\s*$", re.IGNORECASE)
+_WHICH_N = re.compile(r"^(?i:what|which)\s+(?P<noun>(?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*)\s+"
+                      r"(?P<cop>(?i:is|are|was|were|has|had|have))\s+(?P<rest>.+?)\s*\?+\s*$")
+_WHO_V = re.compile(r"^who\s+(?P<verb>[a-z]+(?:ed|s)|wrote|won|made|became|founded|built|led|"
+                    r"sang|played|directed|invented|discovered|painted|composed|created)\s+"
+                    r"(?P<rest>.+?)\s*\?+\s*$", re.IGNORECASE)
+
+
+def _drop_alternatives(rest: str, fragment: str) -> str | None:
+    """``rest`` without the trailing "A or B" the fragment picks from ("started first,
+    A or B" → "started first"); ``rest`` itself when it lists no alternatives; ``None``
+    when the alternatives cannot be told apart from the predicate."""
+    low = rest.lower()
+    f = fragment.lower()
+    orpos = low.rfind(" or ")
+    if orpos < 0:
+        return rest
+    pos = low.find(f)
+    if pos < 0:
+        return None
+    if low.startswith(" or ", pos + len(f)):
+        cut = pos  # the fragment is the first alternative
+    else:
+        sep = max(rest.rfind(",", 0, orpos), rest.rfind(":", 0, orpos))
+        if sep < 0:
+            return None
+        cut = sep
+    head = rest[:cut].rstrip(" ,:;-")
+    head = re.sub(r"\s+between$", "", head)
+    return head or None
+
+
+#: A fragment becomes a statement only after a short, simple question ("What is the capital
+#: of France?"); after a longer one (HaluEval's multi-hop questions) the rewrite garbles
+#: more often than not ("Y is X a member of"), and the claim stays "question + fragment".
+MAX_QUESTION_WORDS = 8
+#: Shapes that read safely a little longer: a question of at most this many words with no
+#: relative clause (a multi-hop question has one: "… the film that starred X?").
+MAX_SIMPLE_WORDS = 12
+_RELATIVE = re.compile(r"\b(?:who|whom|whose|which|that)\b(?!\s*\?)", re.IGNORECASE)
+_HOW_MANY = re.compile(
+    r"^how\s+many\s+(?P<noun>[a-z][\w -]*?)\s+(?P<aux>does|do|did)\s+(?P<subj>.+?)\s+"
+    r"(?P<verb>have|get|employ|offer|contain|hold|own|run|receive)\s*\?+\s*$", re.IGNORECASE)
+_ASKER = {"i": "you", "we": "you"}
+# a choice ("Who has more nominations, A or B?"), a participle naming someone ("… born
+# James Kimmel?"): the statement would garble them
+_CHOICE = re.compile(r",|\bor\b|\b(?:born|named|known|called|nicknamed)\b", re.IGNORECASE)
+_AT_AGE = re.compile(r"^at\s+what\s+age\s+(?P<cop>is|are|was|were)\s+(?P<subj>.+?)\s+"
+                     r"(?P<part>[a-z]+(?:ed|en))\s*\?+\s*$", re.IGNORECASE)
+
+# "When did Abbey Road come out?", "Where was Marta Kowalski born?": subject and predicate
+_WHEN_WHERE = re.compile(
+    r"^(?P<wh>when|where)\s+(?P<aux>is|are|was|were|did|does|do|will)\s+"
+    r"(?P<subj>(?:the\s+)?(?-i:[A-Z][\w'’.&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z0-9][\w'’.&-]*)*))"
+    r"\s+"
+    r"(?P<pred>[a-z][a-z-]*(?:\s+(?:out|up|off|down|on|in|open|place|back|away))?)\s*\?+\s*$",
+    re.IGNORECASE)
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_DAY = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b"
+                  rf"|\b{_WEEKDAY}\b", re.IGNORECASE)
+# what a "when" fragment must be to read as a time: a year, a date, a month or a weekday
+_WHEN = re.compile(rf"^(?:in\s+|on\s+)?(?:\d{{4}}s?|.*\b{_MONTH}\b.*|{_WEEKDAY}"
+                   rf"|\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}})$", re.IGNORECASE)
+_PREPOSITION = re.compile(r"^(?:in|on|at|from|during|since|by|near|outside|inside)\b",
+                          re.IGNORECASE)
+_PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn)|born|built|made|held|set|run|shot|sold|bought|"
+                         r"found|taught|won|lost|put|hit|cut|left|sent|spent|kept|begun|"
+                         r"located|based")
+_EVENT_VERBS = frozenset("die marry retire resign arrive launch release premiere debut "
+                         "happen occur finish".split())
+
+
+def _verb_after(m: re.Match[str]) -> bool:
+    """Whether the word after the subject is the question's verb: a participle after a
+    form of "be" ("was born"), a base verb after "do" or "will" ("did come out"); "When is
+    the Leeds office open?" has the rest of its subject there."""
+    verb = m.group("pred").split()[0].lower()
+    if m.group("aux").lower() in ("did", "does", "do", "will"):
+        return verb in _BASE or verb in _EVENT_VERBS
+    return _PARTICIPLE.fullmatch(verb) is not None
+
+
+# "How much is express?", "How much does the Pro plan cost?"
+_HOW_MUCH = re.compile(
+    r"^how\s+much\s+(?P<aux>is|are|was|were|does|do|did)\s+(?P<subj>.+?)(?P<cost>\s+cost)?"
+    r"\s*\?+\s*$", re.IGNORECASE)
+# "How high is the Kestrel Dam?": a measure and the adjective it is read with
+_HOW_ADJ = re.compile(r"^how\s+(?P<adj>high|tall|long|deep|wide|far|heavy|big|large)\s+"
+                      r"(?P<cop>is|are|was|were)\s+(?P<subj>.+?)\s*\?+\s*$", re.IGNORECASE)
+# "Which is longer, A or B?"
+_WHICH_MORE = re.compile(
+    r"^(?:which|who)(?:\s+\w+)?\s+(?P<cop>is|was|are|were)\s+(?P<more>[a-z]+er|more\s+[a-z]+"
+    r"|less\s+[a-z]+)\s*,?\s+(?P<a>.+?)\s+or\s+(?P<b>.+?)\s*\?+\s*$", re.IGNORECASE)
+
+
+def _strip_det(text: str) -> str:
+    return re.sub(r"^(?:the|a|an)\s+", "", text.strip().rstrip(".!"), flags=re.IGNORECASE)
+
+
+# "How long do international orders take?", "How long does the battery last?"
+_HOW_LONG = re.compile(r"^how\s+long\s+(?P<aux>do|does|did)\s+(?P<subj>.+?)\s+"
+                       r"(?P<verb>take|last|run|stay|remain|wait)\s*\?+\s*$", re.IGNORECASE)
+_PAST_OF = {"take": "took", "run": "ran"}
+_AMOUNT = re.compile(r"^(?:about\s+|around\s+|just\s+)?(?:[£€$¥₹]|US\$|[A-Z]{3}\s)?\d")
+
+
+def fragment_statement(question: str, fragment: str) -> str | None:
+    """``question`` answered by ``fragment`` as a statement, or ``None`` for a question of
+    another shape."""
+    q = last_question(question)
+    frag = fragment.strip().rstrip(".!;:").strip()
+    if not frag or not q.endswith("?"):
+        return None
+    m = _WHICH_MORE.match(q)
+    if m is not None:  # "Which is longer, the Rhone Tunnel or the Alder Tunnel?" + one
+        a, b = m.group("a").strip(), m.group("b").strip()
+        said = _strip_det(frag).lower()
+        other = b if said == _strip_det(a).lower() else a if said == _strip_det(b).lower() \
+            else None
+        if other is not None:
+            return f"{capitalise(frag)} {m.group('cop').lower()} {m.group('more')} than {other}."
+    # "About 10 hours" → "… lasts about 10 hours."
+    amount = frag[:1].lower() + frag[1:] if frag[1:2].islower() else frag
+    simple = len(q.split()) <= MAX_SIMPLE_WORDS and not _RELATIVE.search(q, q.find(" ") + 1) \
+        and not _CHOICE.search(q)
+    m = _HOW_MANY.match(q) if simple else None
+    if m is not None and _AMOUNT.match(amount):  # "How many places does X have?" + "60"
+        verb = m.group("verb").lower()
+        verb = "has" if verb == "have" and m.group("aux").lower() == "does" else (
+            verb + "s" if m.group("aux").lower() == "does" else verb)
+        noun = m.group("noun")
+        head = noun.split()[0]
+        if amount.split()[-1].lower() == head.lower():  # "28 days" of "days of annual leave"
+            noun = noun[len(head):].strip()
+        elif len(amount.split()) > 1 and not amount.split()[0].isalpha():
+            noun = ""  # "2 a year": the fragment says what it counts
+        subj = _ASKER.get(m.group("subj").lower(), m.group("subj"))  # "do I get" → "You get"
+        return f"{capitalise(subj)} {verb} {amount}{' ' + noun if noun else ''}."
+    m = _AT_AGE.match(q) if simple else None
+    if m is not None and _AMOUNT.match(amount):  # "At what age is the booster given?"
+        subj, cop = capitalise(m.group("subj")), m.group("cop").lower()
+        return f"{subj} {cop} {m.group('part')} at {amount}."
+    if len(q.split()) > MAX_QUESTION_WORDS:
+        return None
+    m = _WHICH_N.match(q)
+    if m is not None and m.group("noun").split()[0].lower() not in {"is", "are", "was", "were"}:
+        # only a choice ("Which magazine was started first, A or B?") reads safely: "What
+        # party is X a member of?" would give "Y is X a member of"
+        rest = _drop_alternatives(m.group("rest"), frag)
+        if rest is None or rest == m.group("rest"):
+            return None
+        return f"{capitalise(frag)} {m.group('cop').lower()} {rest}."
+    m = _WHAT_IS.match(q)
+    if m is not None:
+        rest = m.group("rest")
+        words = rest.split()
+        if words and words[0].lower() in DETERMINERS:
+            return f"{capitalise(rest)} {m.group('cop').lower()} {frag}."
+        return None
+    m = _WHO_V.match(q)
+    if m is not None:
+        return f"{capitalise(frag)} {m.group('verb')} {m.group('rest')}."
+    m = _WHEN_WHERE.match(q)
+    when = m is not None and m.group("wh").lower() == "when"
+    if m is not None and (not when or _WHEN.match(frag)) and _verb_after(m):
+        # "Where was X born?" + "Gdansk." → "X was born in Gdansk."
+        prep = "on" if when and _DAY.search(frag) else "in"
+        if _PREPOSITION.match(frag):
+            prep, frag = "", frag[:1].lower() + frag[1:]  # "In Gdansk."
+        return f"{capitalise(m.group('subj'))} {m.group('aux').lower()} {m.group('pred')} " \
+               f"{prep + ' ' if prep else ''}{frag}."
+    m = _HOW_LONG.match(q)
+    if m is not None and _AMOUNT.match(amount):  # "How long do orders take?" + "3-5 days"
+        verb = m.group("verb").lower()
+        if m.group("aux").lower() in ("does", "did"):
+            verb = {"does": verb + "s", "did": _PAST_OF.get(verb, verb + "ed")}[
+                m.group("aux").lower()]
+        return f"{capitalise(m.group('subj'))} {verb} {amount}."
+    m = _HOW_ADJ.match(q)
+    if m is not None and _AMOUNT.match(amount):  # "How high is the dam?" + "142 metres"
+        return f"{capitalise(m.group('subj'))} {m.group('cop').lower()} {amount} " \
+               f"{m.group('adj').lower()}."
+    m = _HOW_MUCH.match(q)
+    if m is not None and _AMOUNT.match(amount):  # "How much is express?" + "£4.99"
+        verb = "costs" if m.group("cost") and m.group("aux").lower() == "does" else (
+            "cost" if m.group("cost") else m.group("aux").lower())
+        return f"{capitalise(m.group('subj'))} {verb} {amount}."
+    m = _IN_SITU.match(q)
+    if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
+        return f"{capitalise(m.group('head'))}{frag}{m.group('tail')}."
+    return None
+
+
+_WH_START = re.compile(r"^\W*(?:who|whom|whose|what|which|when|where|why|how)\b", re.IGNORECASE)
+_IN_SITU = re.compile(r"^(?P<head>.+?\s)(?i:what|which)\s+[a-z][a-z-]*"
+                      r"(?P<tail>(?:\s+(?i:in|on|at|from|for|to|by|with|during)\s[^?]*)?)"
+                      r"\s*\?+\s*$")

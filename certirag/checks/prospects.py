@@ -16,6 +16,7 @@ more than the evidence. The finding is ``hedge_mismatch``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from certirag.checks._text import stem
 from certirag.checks.base import Finding
@@ -51,7 +52,8 @@ def _stems(word: str) -> set[str]:
     return out
 
 
-def _planned(text: str) -> list[tuple[str, str, bool]]:
+@lru_cache(maxsize=8192)
+def _planned(text: str) -> tuple[tuple[str, str, bool], ...]:
     """``(stem, phrase, noun)`` of each thing ``text`` only plans, hopes or asks for;
     ``noun`` for a thing asked or applied for (its claim may use another verb: "has
     provided funding" for "requested funding")."""
@@ -62,7 +64,7 @@ def _planned(text: str) -> list[tuple[str, str, bool]]:
                            (m.group("noun2"), True)):
             if word and word.lower() not in _LINKS:
                 out += [(st, m.group(0), noun) for st in _stems(word)]
-    return out
+    return tuple(out)
 
 
 # "The museum will reopen on 3 June": done only in the future; a claim that it reopened
@@ -96,6 +98,15 @@ _DONE = re.compile(r"\b(?:has|have|had|was|were)\s+(?:been\s+)?[a-z]+(?:ed|en|wn
                    r"|\b[a-z]{3,}ed\b", re.IGNORECASE)
 
 
+def _states_a_deed(s: SentInfo) -> bool:
+    """Whether ``s`` has a verb in the past at all (the finding needs one; a claim in the
+    present tense is not read against the evidence)."""
+    lows = [t.text.lower() for t in s.toks]
+    return _DONE.search(s.text) is not None or any(
+        low.endswith(("ed", "en")) or low in _IRREGULAR_PAST or (k and lows[k - 1] in _PERFECT)
+        for k, low in enumerate(lows))
+
+
 def _flat(stem: str, s: SentInfo) -> bool:
     """Whether ``s`` states ``stem`` outside a plan, a hope or a request."""
     rest = _PLANNED.sub(" ", s.text)
@@ -108,7 +119,7 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
     expects or asks for (see the module docstring)."""
     for s in c.sentences:
         if s.hedges or qualified(s.text) or future(s.text) or _PLANNED.search(s.text) \
-                or "?" in s.text:
+                or "?" in s.text or not _states_a_deed(s):
             continue  # (a question read with its answer asks its verbs, states none)
         said = {st for st in s.stems if st}
         for e in ev.sentences:

@@ -124,8 +124,11 @@ def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
                            f"the evidence does not mention {ent.text!r}", ent.text))
     # a code of letters and digits ("level B2", "the A320", "route M25") is neither a name
     # nor a figure; the evidence or the question must write it
+    codes = list(_CODE.finditer(c.text))
+    if not codes:
+        return
     said = _CODE.sub(_code_key, " ".join([*(s.text for s in ev.sentences), q.text or ""]))
-    for m in _CODE.finditer(c.text):
+    for m in codes:
         if _code_key(m) not in said:
             out.append(Finding("ungrounded_entity", "ungrounded",
                                f"the evidence does not mention {m.group(0)!r}", m.group(0)))

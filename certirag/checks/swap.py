@@ -501,8 +501,9 @@ def find_sentence_swap(claim: SentInfo, item: Item,
     (:func:`_clause_swap`) or by the words the values measure (:func:`_head_swap`).
     The hit's words are the claim's words for the other item. Figures only: a date or a
     time is more often what dates another value ("at the 2011 Census") than an item's
-    own value."""
-    if item.key[0] != "f":
+    own value. A claim that states two values of the kind itself puts each in its own
+    place ("if the employee puts in 3%, the company adds 5%"): no swap is read here."""
+    if item.key[0] != "f" or sum(it.group == item.group for it in claim.items) > 1:
         return None
     full = _elems(claim, item.group)
     at = next((i for i, el in enumerate(full) if el.item is not None

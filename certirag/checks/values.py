@@ -252,11 +252,8 @@ def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding])
     ctx = claim_context(sent, item)
     if not ctx:
         return
-    # a claim that states two values of its kind puts each in its own place itself ("if
-    # the employee puts in 3%, the company adds 5%"): only the list rule reads it
-    own = sum(1 for it in sent.items if it.group == item.group)
-    hit = find_swap(ctx, item.key, item.group, occ, ev.segments) or (
-        find_sentence_swap(sent, item, occ) if own < 2 else None)
+    hit = find_swap(ctx, item.key, item.group, occ, ev.segments) or find_sentence_swap(
+        sent, item, occ)
     if hit is None:
         return
     words = ", ".join(sorted(w for w in hit.words if not w.startswith("#")))

@@ -17,6 +17,8 @@ from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap, subject_swap
+from certirag.checks.superlatives import ordinal_rank
+from certirag.text.verbs import BASE_VERBS
 
 __all__ = [
     "check_answer",
@@ -223,6 +225,15 @@ _PRICE = frozenset(stem(w) for w in "cost costs charge charges fee fees free pay
                    "paid".split())
 
 
+_AUXILIARIES = frozenset("is are was were has have had will would can could may might must "
+                         "shall should does do did".split())
+
+
+def _finite(word: str) -> bool:
+    """Whether ``word`` reads as the verb of the sentence ("costs", "receives", "is")."""
+    return word in _AUXILIARIES or (word.endswith("s") and word[:-1] in BASE_VERBS)
+
+
 def _exempted(cue: str, after: str) -> str | None:
     """What an exemption cue frees the statement from: the word before "-free", or the
     last of up to three words after the cue, its fillers skipped ("without paying any
@@ -234,8 +245,8 @@ def _exempted(cue: str, after: str) -> str | None:
         w = w.removesuffix("'s")
         if w in _EXEMPTION_FILLER:
             continue
-        if w in _EXEMPTION_END or len(words) == 3:
-            break
+        if w in _EXEMPTION_END or len(words) == 3 or (words and _finite(w)):
+            break  # "without an extension costs you": the phrase ends before its verb
         words.append(w)
     return words[-1] if words else None
 
@@ -280,7 +291,14 @@ def check_ranks(c: Parsed, ev: PreparedEvidence, question: Question,
     the question does not use. The ranking is praise the evidence does not give; a model
     reads past it to the fact beside it (a candidate model verified "Ewan McGregor gives his finest
     performance in Big Fish." at P(entailment) 0.52 from "Big Fish is starring Ewan
-    McGregor.")."""
+    McGregor."); or first ("the largest") where the evidence ranks it after an ordinal
+    (:func:`certirag.checks.superlatives.ordinal_rank`)."""
+    content = frozenset().union(*(s.content for s in c.sentences)) if c.sentences \
+        else frozenset()
+    first = ordinal_rank(c.text, ev.sentences, content)
+    if first is not None:
+        out.append(first)
+        return
     m = _CLAIM_RANK.search(c.text)
     if m is None:
         return
@@ -305,7 +323,7 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
         if got is not None:
             e, score = got
             check_negation(s, e, out, ev)
-            _check_polarity(s, e, out)
+            _check_polarity(s, e, out, ev)
             swapped = role_swap(s, e) or subject_swap(s, e, ev.sentences)
             if swapped is not None:
                 out.append(swapped)
@@ -381,7 +399,25 @@ def _after(s: SentInfo, end: int, negated: set[str]) -> list[str]:
     return out
 
 
-def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+# "has been closed for refurbishment": a state that a reopening presupposes
+_CLOSED_STATE = re.compile(r"\b(?:been|is|are|was|were|remains?|remained|stays?|stayed)\s+"
+                           r"(?:closed|shut)\b", re.IGNORECASE)
+
+
+def _in_values(s: SentInfo) -> set[str]:
+    """The stems of the words inside the values of ``s`` ("million", "euro" of "198
+    million euros"): shared by sentences about different things."""
+    return {st for tok, st in zip(s.toks, s.stems, strict=True)
+            if st and any(it.start <= tok.start < it.end for it in s.items)}
+
+
+def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEvidence
+                    ) -> None:
+    """``polarity_mismatch``: the claim takes the other side of an antonym pair than its
+    aligned evidence sentence ("closed" for "open"), unless another evidence sentence about
+    the same thing takes the claim's side ("The gym is closed on public holidays." beside
+    "FitHub is open 6 am to 10 pm."), or the evidence's word presupposes the claim's
+    ("will reopen after a refurbishment": it is closed now)."""
     for pair, sides in s.polarity.sides.items():
         if len(sides) != 1:
             continue
@@ -393,6 +429,14 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
         cw = s.polarity.words[pair][0]
         ew = e.polarity.words[pair][0]
         if pair == "before/after" and other_events(s, cw, e, ew):
+            continue
+        if pair == "open/closed" and ew.lower().startswith("reopen") \
+                and _CLOSED_STATE.search(s.text):
+            continue
+        about = {w for w in s.content if not w.startswith(("~", "#"))} - {stem(cw.lower())} \
+            - _in_values(s)
+        if any(x is not e and x.polarity.sides.get(pair) == sides
+               and len(about & x.content) >= 2 for x in ev.sentences):
             continue
         out.append(Finding("polarity_mismatch", "contradiction",
                            f"the claim says {cw!r} where the evidence says {ew!r}", cw, e.text))

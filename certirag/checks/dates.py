@@ -17,21 +17,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from certirag.checks._text import Spans, has_any, has_digit
+from certirag.text.calendar_names import FRENCH_MONTHS, MONTHS, WEEKDAYS
 
 __all__ = ["WEEKDAYS", "DateRef", "TimeRef", "extract_dates", "extract_times"]
 
-_MONTHS = {
-    "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4,
-    "april": 4, "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
-    "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11,
-    "dec": 12, "december": 12,
-    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
-    "juillet": 7, "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11,
-    "décembre": 12, "decembre": 12,
-}
-#: Weekday names (lowercase) to ISO weekday numbers.
-WEEKDAYS = {"monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5,
-            "saturday": 6, "sunday": 7}
+_MONTHS = {**MONTHS, **FRENCH_MONTHS}
 
 _MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November"
           r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?(?![A-Za-z])")

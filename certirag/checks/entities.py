@@ -448,6 +448,8 @@ class EntityIndex:
         ok[n] = True
         for i in range(n - 1, -1, -1):
             if words[i] in _CONNECT:
+                # between two pieces ("Jarrod Scott for Linda Farrow"), never at an end
+                ok[i] = i > 0 and ok[i + 1] and words[i - 1] not in _CONNECT and i + 1 < n
                 continue
             ok[i] = any(ok[j] and words[j - 1] not in _CONNECT
                         and (sum(w not in _CONNECT for w in words[i:j]) >= 2

@@ -21,7 +21,7 @@ from certirag.checks.numbers import (
     parse_number,
     parse_spelled,
 )
-from certirag.checks.qualifiers import qualifier_after, qualifier_before
+from certirag.checks.qualifiers import deadline_qualifier, qualifier_after, qualifier_before
 from certirag.checks.units import duration_after, unit_after
 
 __all__ = ["Figure", "extract_figures"]
@@ -115,7 +115,10 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
         for m in _ARTICLE_RE.finditer(text):
             if m["n"].lower() != "one" and not _ORDINAL_SECOND_RE.match(text, m.end()):
                 cands.append((m.start(), m.start() + len(m["n"]), Decimal(1), True, False))
-    extra = _fractions(text, claim=claim)
+    for f in _halves(text, claim):
+        if taken.take(f.start, f.end):
+            figures.append(f)
+    extra = [f for f in _fractions(text, claim=claim) if taken.free(f.start, f.end)]
     if claim:  # a claim's "a fifth" is 20%, never the ordinal 5
         extra = [f for f in extra if taken.take(f.start, f.end)]
     cands.sort(key=lambda c: c[0])
@@ -174,6 +177,40 @@ def _fractions(text: str, *, claim: bool = False) -> list[Figure]:
         pct = pct.to_integral_value()
         out.append(_figure("percent", "percent", pct, pct, pct, 0, "%", "", text, m.start(),
                            m.end()))
+    return out
+
+
+_SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+          "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_N = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten"
+# "two and a half metres", "a metre and a half", "half an hour": a measure with a half
+_HALF_RE = re.compile(
+    rf"(?<![\w-])(?:(?P<n1>{_N})\s+and\s+a\s+half(?=\s)"
+    rf"|(?P<n2>{_N})\s+(?P<u2>[a-z]+)\s+and\s+a\s+half(?![\w-])"
+    r"|half\s+an?(?=\s))", re.IGNORECASE)
+
+
+def _halves(text: str, claim: bool) -> list[Figure]:
+    """Measures, durations and magnitudes with a half in words, read as the decimal: "two
+    and a half metres" (2.5 m), "a metre and a half" (1.5 m), "half an hour" (0.5 hours),
+    "two and a half million" (2,500,000), so that they equal "2.5 m", "1.5 m", "30 minutes"
+    and "2.5m" (and "a half" in them is no 50%)."""
+    out: list[Figure] = []
+    if "half" not in text.lower():
+        return out
+    for m in _HALF_RE.finditer(text):
+        n = m["n1"] or m["n2"]
+        whole = Decimal(0) if n is None else (
+            Decimal(n) if n.isdigit() else Decimal(_SMALL[n.lower()]))
+        number = f"{whole + Decimal('0.5')}"
+        rest = f" {m['u2']}" if m["u2"] else text[m.end():]
+        got = _classify(number + rest, 0, len(number), Decimal(number), False, False, claim)
+        if not isinstance(got, Figure) or not (got.kind in ("measure", "duration", "money")
+                                               or got.scale):
+            continue  # "two and a half times", "half a dozen": no measure
+        end = m.end() if m["u2"] else m.end() + got.end - len(number)
+        out.append(replace(got, start=m.start(), end=end, text=text[m.start():end],
+                           qualifier=qualifier_before(text, m.start()) or got.qualifier))
     return out
 
 
@@ -308,9 +345,19 @@ _PERIODS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "wee
             "calendar month": "month"}
 
 
+# a figure earlier in the clause, then "over" right before a duration: a change over a
+# period ("lost 4 kg over 12 weeks"), not "more than 12 weeks"
+_CHANGE_OVER = re.compile(r"\d[^,;:!?]{0,60}?\s(?:over|across|during)\s+$")
+
+
 def _figure(kind: str, dim: str, value: Decimal, number: Decimal, mantissa: Decimal, scale: int,
             unit: str, day_class: str, text: str, start: int, end: int) -> Figure:
     qualifier = qualifier_before(text, start) or qualifier_after(text, end)
+    if kind == "duration":
+        if qualifier is None:
+            qualifier = deadline_qualifier(text, start, end)
+        elif qualifier == "gt" and _CHANGE_OVER.search(text, max(0, start - 80), start):
+            qualifier = None  # "fell by 1.4 points over 26 weeks": the period, not a bound
     per = ""
     if kind not in ("duration", "ordinal"):
         pm = _PER_RE.match(text, end)

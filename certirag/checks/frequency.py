@@ -56,6 +56,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.values import check_figures
+from certirag.text.calendar_names import WEEKDAYS
 
 __all__ = [
     "Frequency",
@@ -178,7 +179,7 @@ _UNITS: dict[str, tuple[str, Fraction]] = {
     "yr": ("months", Fraction(12)), "annum": ("months", Fraction(12)),
     "decade": ("months", Fraction(120)),
 }
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS = tuple(WEEKDAYS)
 for _day in _WEEKDAYS:
     _UNITS[_day] = ("days", Fraction(7))
 

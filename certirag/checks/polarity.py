@@ -1,7 +1,8 @@
 """Negation and polarity: negation cues with their scope, and antonym pairs.
 
 A negation cue (``not``, ``n't``, ``no``, ``never``, ``none``, ``nobody``, ``nothing``,
-``neither``, ``nor``, ``without``, ``cannot``, and ``failed to``, ``is yet to``) scopes over
+``neither``, ``nor``, ``without``, ``cannot``, ``no longer``, and ``failed to``, ``is yet
+to``, ``prevented … from``, ``has stopped …ing``) scopes over
 the next content words up to a clause boundary (at most two). Cues that belong to a value
 qualifier (``not more than``, ``no less than``) are not negations; cues inside a modal phrase
 (``must not``, ``need not``, ``is not required to``) are marked so the modal check can take
@@ -163,11 +164,38 @@ _FAILED = frozenset({"fail", "fails", "failed", "failing"})
 _YET_AFTER = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", "been", "still"})
 
 
+_PREVENT = frozenset({"prevent", "prevents", "prevented", "preventing", "stopped", "barred",
+                      "banned", "prohibited", "kept", "discouraged"})
+
+
 def _implicit_cue(lows: list[str], i: int) -> bool:
-    """A negation without a negative word: "failed to receive", "is yet to be revealed"."""
+    """A negation without a negative word: "failed to receive", "is yet to be revealed",
+    "prevented the aircraft from stopping" (:func:`_prevented`)."""
+    if _prevented(lows, i) is not None:
+        return True
     if i + 1 >= len(lows) or lows[i + 1] != "to":
         return False
     return lows[i] in _FAILED or (lows[i] == "yet" and i > 0 and lows[i - 1] in _YET_AFTER)
+
+
+_CEASE = frozenset({"stopped", "stops", "ceased", "ceases", "quit", "quits"})
+
+
+def _prevented(lows: list[str], i: int) -> int | None:
+    """Where the scope of "prevented X from …" starts (after "from"), or of "has stopped
+    accepting" (the verb), when ``lows[i]`` opens one: what it prevents, or what has
+    stopped, does not happen."""
+    if lows[i] in _CEASE and i + 1 < len(lows) and lows[i + 1].endswith("ing") \
+            and len(lows[i + 1]) > 5:
+        return i + 1
+    if lows[i] not in _PREVENT:
+        return None
+    for k in range(i + 1, min(len(lows), i + 7)):
+        if lows[k] == "from":
+            return k + 1 if k + 1 < len(lows) and lows[k + 1].endswith("ing") else None
+        if lows[k] in _BOUNDARY:
+            return None
+    return None
 
 
 def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
@@ -183,7 +211,11 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
             continue  # part of a name: "Never Shout Never", "Dr. No"
         nxt = lows[i + 1] if i + 1 < n else ""
         prev = lows[i - 1] if i else ""
-        if nxt in _QUALIFIER_NEXT or (low == "no" and nxt == "." ) or (
+        # "no longer wish to travel"; not "no longer than", nor "no longer No 81" (a former
+        # title, which a claim may still name him by)
+        longer = low == "no" and nxt == "longer" and i + 2 < n and lows[i + 2] != "than" \
+            and toks[i + 2].text[:1].islower()
+        if (nxt in _QUALIFIER_NEXT and not longer) or (low == "no" and nxt == "." ) or (
                 low == "not" and prev == "or") or (low == "no" and nxt in ("doubt",)):
             continue
         modal = prev in _MODAL_BEFORE or nxt in _MODAL_AFTER or (
@@ -203,6 +235,12 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
                 modal = modal or lows[aux] in _MODAL_BEFORE
         if low in ("not", "n't") and prev in _ELIDING_AUX and nxt in _ELLIPSIS_NEXT:
             j = n  # the verb is left out: "… but did not after …"
+        if longer:  # "no longer wish to travel": the verb after "longer"
+            j = last = i + 1
+            j += 1
+        start = _prevented(lows, i)
+        if start is not None:  # "prevented the aircraft from stopping"
+            j, last = start, start - 1
         while j < n and len(words) < 2:
             if lows[j] in _BOUNDARY:
                 break

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, TypeVar, cast
 
 from certirag.checks._text import normalize, stem, tokens
 from certirag.checks.base import CheckOptions
@@ -26,6 +26,8 @@ from certirag.checks.parse import Item, Parsed, SentInfo, parse_text
 from certirag.checks.swap import Segments, segments
 
 __all__ = ["PreparedEvidence", "Question", "parse_as"]
+
+_T = TypeVar("_T")
 
 
 def parse_as(text: str, options: CheckOptions,
@@ -62,6 +64,7 @@ class PreparedEvidence:
         self.occurrences: dict[tuple[object, ...], list[tuple[SentInfo, Item]]] = {}
         self._segments: dict[tuple[int, str], Segments | None] = {}
         self._listed: dict[tuple[int, str], bool] = {}
+        self._derived: dict[str, object] = {}
         lowered: list[str] = []
         for p in self.parsed:
             lowered.append(re.sub(r"\s+", " ", p.text.lower()))
@@ -100,6 +103,15 @@ class PreparedEvidence:
 
     def __repr__(self) -> str:
         return f"PreparedEvidence({len(self.texts)} texts, {len(self.sentences)} sentences)"
+
+    def derived(self, name: str, build: Callable[[PreparedEvidence], _T]) -> _T:
+        """``build(self)``, built on the first call and kept under ``name``: an index a
+        check reads for every claim (the sentences that state a plan, the ratios the
+        evidence writes), built once per prepared evidence instead of once per claim.
+        ``name`` must be unique to ``build`` (the check's module and what it indexes)."""
+        if name not in self._derived:
+            self._derived[name] = build(self)
+        return cast(_T, self._derived[name])
 
     def segments(self, sent: SentInfo, group: str) -> Segments | None:
         """The value segments of an evidence sentence for ``group`` (cached)."""

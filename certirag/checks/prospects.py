@@ -113,18 +113,39 @@ def _flat(stem: str, s: SentInfo) -> bool:
     return not s.hedges and any(stem in _stems(w) for w in re.findall(r"[A-Za-z]+", rest))
 
 
+_Plans = tuple[tuple[SentInfo, tuple[tuple[str, str, bool], ...], tuple[tuple[str, str], ...]],
+               ...]
+
+
+def _plans(ev: PreparedEvidence) -> _Plans:
+    """The evidence sentences that plan, hope or ask for something, or say it will happen:
+    each with :func:`_planned` of it and its "will" phrases (verb, phrase)."""
+    out = []
+    for e in ev.sentences:
+        planned = _planned(e.text)
+        wills = tuple((m.group("verb"), m.group(0)) for m in _WILL.finditer(e.text))
+        if planned or wills:
+            out.append((e, planned, wills))
+    return tuple(out)
+
+
 def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``hedge_mismatch``: the claim states as done what the evidence only plans, hopes,
     expects or asks for (see the module docstring)."""
+    plans = ev.derived("prospects.plans", _plans)
+    if not plans:
+        return
     for s in c.sentences:
         if s.hedges or qualified(s.text) or future(s.text) or _PLANNED.search(s.text) \
                 or "?" in s.text or not _states_a_deed(s):
             continue  # (a question read with its answer asks its verbs, states none)
         said = {st for st in s.stems if st}
-        for e in ev.sentences:
-            for thing, phrase, noun in _planned(e.text):
-                if thing not in said or len(said & e.content) < 2:
+        for e, planned, wills in plans:
+            if len(said & e.content) < 2:
+                continue
+            for thing, phrase, noun in planned:
+                if thing not in said:
                     continue
                 if not (_DONE.search(s.text) if noun else _done(thing, s)):
                     continue  # "was trying to restrain" for "was restraining": not done
@@ -134,9 +155,9 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
                                    f"the claim states as done what the evidence only plans, "
                                    f"expects or asks for ({phrase!r})", s.text, e.text))
                 return
-            for m in _WILL.finditer(e.text):
-                things = _stems(m.group("verb"))
-                if not things & said or len(said & e.content) < 2:
+            for verb, phrase in wills:
+                things = _stems(verb)
+                if not things & said:
                     continue
                 thing = next(iter(things & said))
                 if not _done(thing, s) or any(_flat(thing, x) and not _WILL.search(x.text)
@@ -144,5 +165,5 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
                     continue
                 out.append(Finding("hedge_mismatch", "ungrounded",
                                    f"the claim states as done what the evidence says will "
-                                   f"happen ({m.group(0)!r})", s.text, e.text))
+                                   f"happen ({phrase!r})", s.text, e.text))
                 return

@@ -19,6 +19,7 @@ from certirag.checks._text import has_any
 __all__ = [
     "CLASS_NAMES",
     "condition_cues",
+    "deadline_qualifier",
     "future",
     "hedges",
     "possible",
@@ -31,8 +32,10 @@ __all__ = [
 
 _BEFORE: list[tuple[str, str]] = [
     ("min", r"at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+fewer\s+than"
+            r"|no\s+shorter\s+than|not\s+shorter\s+than"
             r"|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|minimum|a\s+min\.?\s+of|min\.|≥"),
     ("max", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|no\s+greater\s+than"
+            r"|no\s+longer\s+than|not\s+longer\s+than"
             r"|(?:shall|must|may|will|should|does|do|did|cannot|can't|can)\s+(?:not\s+)?exceed"
             r"|not\s+to\s+exceed|(?:shall|must|may)\s+not\s+be\s+more\s+than"
             r"|not\s+greater\s+than|up\s+to|as\s+(?:many|much)\s+as|a\s+maximum\s+of"
@@ -73,7 +76,8 @@ _LIST_OF_RE = re.compile(
     r"the\s+(?P<c>lower|lesser|smaller|higher|greater|larger)\s+of\s*[—–:-]*\s*"
     r"\((?:[a-h]|i{1,3}|iv|v|1|2)\)\s*(?:US\$|AU?\$|CA?\$|[£€$¥₹])?$", re.IGNORECASE)
 _NOUN_BOUND_RE = re.compile(
-    r"\b(?:(?P<max>maximum)|(?P<min>minimum))\s+(?:[a-z]+\s+){1,3}(?:is|are|was|will\s+be"
+    r"\b(?:(?P<max>maximum)|(?P<min>minimum))\s+(?:[a-z]+\s+){1,3}"
+    r"(?:(?:of|for)\s+(?:the\s+)?[A-Z][\w-]*\s+)?(?:is|are|was|will\s+be"
     r"|shall\s+be)\s+(?:US\$|AU?\$|CA?\$|[£€$¥₹])?$", re.IGNORECASE)
 #: "over a seven-year period", "under the two-week window": the span a thing happened in.
 _PERIOD_RE = re.compile(
@@ -117,6 +121,31 @@ def qualifier_before(text: str, start: int) -> str | None:
         pm = _OF_RE.search(prior)
         if pm is not None:
             return "lower_of" if pm["c"].lower() in ("lower", "lesser", "smaller") else "higher_of"
+    return None
+
+
+# "no later than 24 hours before" is "at least 24 hours before"; "no earlier than 3 days
+# before" is at most; after the event the other way round
+_DEADLINE_RE = re.compile(r"(?<![\w-])(?:no|not)\s+(?P<w>later|earlier|sooner)\s+than\s*$",
+                          re.IGNORECASE)
+_BEFORE_EVENT_RE = re.compile(r"\s+(?:before|prior\s+to|ahead\s+of|in\s+advance)\b",
+                              re.IGNORECASE)
+_AFTER_EVENT_RE = re.compile(r"\s+(?:after|from|following|of)\b", re.IGNORECASE)
+
+
+def deadline_qualifier(text: str, start: int, end: int) -> str | None:
+    """The bound a deadline puts on the duration ``text[start:end]``: "no later than 24
+    hours before surgery" is at least 24 hours before it (``min``), "no later than 14 days
+    after" at most 14 days after (``max``); "no earlier than" the reverse. None when the
+    duration is no such deadline."""
+    m = _DEADLINE_RE.search(text, max(0, start - 24), start)
+    if m is None:
+        return None
+    later = m["w"].lower() == "later"
+    if _BEFORE_EVENT_RE.match(text, end):
+        return "min" if later else "max"
+    if _AFTER_EVENT_RE.match(text, end):
+        return "max" if later else "min"
     return None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from certirag.checks.base import Finding
-from certirag.checks.parse import Parsed
+from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 
 __all__ = ["check_ratios", "ratios"]
@@ -64,27 +64,40 @@ _COLON = re.compile(r"(?<![\d:])(\d{1,2}):(\d)(?![\d:])(?!\s*(?:am|pm|a\.m|p\.m)
                     re.IGNORECASE)
 
 
+_Written = tuple[frozenset[str], tuple[tuple[SentInfo, dict[str, str]], ...]]
+
+
+def _written(ev: PreparedEvidence) -> _Written:
+    """The colon ratios the evidence writes, and its sentences that state a ratio in words
+    (each with :func:`ratios` of it)."""
+    colons = frozenset(m.group(0) for x in ev.sentences for m in _COLON.finditer(x.text))
+    worded = tuple((x, r) for x in ev.sentences if (r := ratios(x.text)))
+    return colons, worded
+
+
 def check_ratios(c: Parsed, ev: PreparedEvidence, question: Question,
                  out: list[Finding]) -> None:
     """``ungrounded_figure``: a ratio in words the evidence about the same thing gives
     otherwise (see the module docstring), or a ratio "a:b" the evidence writes only the
     other way round ("1:3" for "3:1")."""
-    written = {m.group(0) for x in ev.sentences for m in _COLON.finditer(x.text)}
+    colons, worded = ev.derived("ratios.written", _written)
     for m in _COLON.finditer(c.text):
         turned = f"{m.group(2)}:{m.group(1)}"
-        if m.group(0) not in written and turned in written and turned != m.group(0):
+        if m.group(0) not in colons and turned in colons and turned != m.group(0):
             out.append(Finding("ungrounded_figure", "ungrounded",
                                f"the ratio {m.group(0)!r} is not in the evidence; the "
                                f"evidence has {turned!r}", m.group(0), turned))
             return
+    if not worded:
+        return
     for s in c.sentences:
         said = ratios(s.text)
         if not said:
             continue
-        near = [x for x in ev.sentences if len(s.content & x.content) >= 2]
         given: dict[str, str] = {}
-        for x in near:
-            given.update(ratios(x.text))
+        for x, stated in worded:
+            if len(s.content & x.content) >= 2:
+                given.update(stated)
         for value, words in said.items():
             if given and value not in given:
                 other = next(iter(given.values()))

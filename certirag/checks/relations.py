@@ -6,7 +6,8 @@ built by Edith Marsh." against "… was designed by Edith Marsh and built by Col
 every name of their evidence, and the model reads them as it reads a restatement
 (P(entailment) 0.50–0.93). The relation is read from a small lexicon of credits
 (:data:`RELATIONS`: directing, acting, writing, producing, composing, designing,
-building) in the words between the two names, after any other name between them
+building, approving, commissioning, funding, publishing, editing, painting, inventing)
+in the words between the two names, after any other name between them
 ("designed by Edith Marsh and built by Cole & Sons" credits Cole & Sons with the building).
 The finding needs the claim to relate its two names by exactly one credit, some evidence
 sentence to relate the same two names by a credit, and no evidence sentence to relate
@@ -35,6 +36,13 @@ RELATIONS: dict[str, frozenset[str]] = {
     "composing": frozenset({"compos", "composer"}),
     "designing": frozenset({"design", "designer", "architect"}),
     "building": frozenset({"build", "construct", "builder"}),
+    "approving": frozenset({"approv", "approval", "approver"}),
+    "commissioning": frozenset({"commission"}),
+    "funding": frozenset({"fund", "financ", "sponsor"}),
+    "publishing": frozenset({"publish", "publisher"}),
+    "editing": frozenset({"edit", "editor"}),
+    "painting": frozenset({"paint", "painter"}),
+    "inventing": frozenset({"invent", "inventor"}),
 }
 _BY_STEM = {st: name for name, stems in RELATIONS.items() for st in stems}
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&.-]*|\d+|[^\sA-Za-z\d]")

@@ -70,8 +70,14 @@ sent sends shot shoots struck strikes taught teaches threw throws wrote writes""
 _CLAUSE = frozenset("he she it they we that who whom whose which when while because".split())
 
 
+_MODALS = frozenset("must shall should may might can could will would".split())
+
+
 def _verbish(words: list[str]) -> bool:
-    return any(w in _BE or w in _PAST or (len(w) > 4 and w.endswith("ed")) for w in words) or (
+    """Whether the words between two names hold a verb ("acquired", "beat", "is", "must
+    notify")."""
+    return any(w in _BE or w in _PAST or w in _MODALS or (len(w) > 4 and w.endswith("ed"))
+               for w in words) or (
         bool(words) and len(words[0]) > 3 and words[0].endswith("s")
         and not words[0].endswith("ss"))
 

@@ -67,8 +67,17 @@ class Segments:
         return self.own[i] - others
 
 
+def _root(st: str | None) -> str | None:
+    """A stem with a noun's "-ion" taken off, so that the noun and its verb are one word
+    ("contribution" and "contributes": "contribut")."""
+    if st is not None and len(st) > 7 and st.endswith("ion"):
+        return st[:-3]
+    return st
+
+
 def _outside_items(sent: SentInfo) -> list[tuple[Token, str | None]]:
-    """The tokens of ``sent`` (with their stems) that no value of it covers."""
+    """The tokens of ``sent`` (with their stems, a noun's "-ion" off: :func:`_root`) that
+    no value of it covers."""
     spans = sorted((it.start, it.end) for it in sent.items)
     out: list[tuple[Token, str | None]] = []
     k = 0
@@ -76,7 +85,7 @@ def _outside_items(sent: SentInfo) -> list[tuple[Token, str | None]]:
         while k < len(spans) and spans[k][1] <= tok.start:
             k += 1
         if not (k < len(spans) and spans[k][0] <= tok.start < spans[k][1]):
-            out.append((tok, st))
+            out.append((tok, _root(st)))
     return out
 
 
@@ -172,6 +181,12 @@ def claim_context(sent: SentInfo, item: Item) -> frozenset[str] | None:
     return ctx
 
 
+def _names(sent: SentInfo) -> frozenset[str]:
+    """The stems of the capitalised words of ``sent`` after its first word."""
+    return frozenset(st for k, (tok, st) in enumerate(zip(sent.toks, sent.stems, strict=True))
+                     if k and st and tok.text[:1].isupper())
+
+
 def same_value(claim_key: tuple[object, ...], key: tuple[object, ...]) -> bool:
     """Whether an evidence item ``key`` states the claim's value: equal, or for dates, the
     same at the claim's precision (``1968`` and ``18 May 1968``)."""
@@ -204,8 +219,13 @@ def find_swap(ctx: frozenset[str], key: tuple[object, ...], group: str,
         if any(ctx & words for words in own) or not all(own):
             return None  # the claim names the value's own subject, or nothing tells
         found = None
+        names = _names(sent)
+        opening = ctx & names & seg.shared
         for j in others:
             common = ctx & seg.exclusive(j)
+            if opening and not common & names and seg.exclusive(j) & names:
+                continue  # "Lake Ontario is 244 m deep, whereas Lake Erie reaches 64 m":
+                # the claim's name opens the sentence, the other value has a name of its own
             if common:
                 found = SwapHit(seg.items[j], frozenset(common))
                 break
@@ -251,6 +271,9 @@ _HEAD_SKIP = 3  # function words skipped on the way to the measured word
 _LINK = frozenset({"to", "from", "and", "or", "between", "up", "down", "by", "than", "-",
                    "\u2013", "\u2014", "/", "(", ")", ",", "in", "at", "on", "a", "an", "the",
                    "about", "around", "nearly", "almost", "some"})
+#: Words by which a clause refers back to the other clause's item ("10% of those left
+#: untreated"): the item's words are the two clauses' shared words.
+_BACK = frozenset({"those", "ones"})
 _VALUE = "#V"  # the value of a clause, in the words it is aligned by
 
 
@@ -438,6 +461,11 @@ def _clause_swap(words: frozenset[str], key: tuple[object, ...], els: list[_Elem
         if other is None or same_value(key, other.item.key):
             continue
         mine, theirs = _contrast(own, other)
+        if any(el.low in _BACK for el in part):
+            # "90% of puppies survive with care, compared with 10% of those left untreated":
+            # "those" stands for what follows the value, so what tells the clauses apart
+            # is what comes before it
+            mine = frozenset(own.pre) - {*other.pre, *other.post}
         if mine and theirs and not words & mine and words & theirs:
             return other.item, words & theirs
     return None

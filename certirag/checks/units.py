@@ -47,6 +47,9 @@ _SYMBOL_TABLE: list[tuple[tuple[str, ...], str, str, str]] = [
     (("m²", "m2", "sq m"), "m²", "area", "1"),
     (("ha",), "ha", "area", "10000"),
     (("km²", "km2", "sq km"), "km²", "area", "1000000"),
+    (("cm³", "cm3", "cc"), "cm³", "volume", "0.001"),
+    (("m³", "m3", "cu m"), "m³", "volume", "1000"),
+    (("km³", "km3"), "km³", "volume", "1000000000000"),
     (("°C", "ºC", "° C"), "°C", "celsius", "1"),
     (("°F", "ºF", "° F"), "°F", "fahrenheit", "1"),
     (("km/h", "kph", "kmh", "km/hr"), "km/h", "speed_kmh", "1"),
@@ -99,6 +102,12 @@ _WORD_TABLE: list[tuple[tuple[str, ...], str, str, str]] = [
      "km²", "area", "1000000"),
     (("square metres", "square metre", "square meters", "square meter"), "m²", "area", "1"),
     (("hectares", "hectare"), "ha", "area", "10000"),
+    (("cubic centimetres", "cubic centimetre", "cubic centimeters", "cubic centimeter"),
+     "cm³", "volume", "0.001"),
+    (("cubic metres", "cubic metre", "cubic meters", "cubic meter"), "m³", "volume", "1000"),
+    (("cubic kilometres", "cubic kilometre", "cubic kilometers", "cubic kilometer"), "km³",
+     "volume", "1000000000000"),
+    (("cubic feet", "cubic foot"), "cu ft", "cubic_feet", "1"),
     (("acres", "acre"), "acre", "acres", "1"),
     (("square miles", "square mile"), "sq mi", "square_miles", "1"),
     (("square feet", "square foot"), "sq ft", "square_feet", "1"),
@@ -149,7 +158,7 @@ def _alt(words: list[str]) -> str:
 _SYMBOLS = [a for row in _SYMBOL_TABLE for a in row[0]]
 _WORDS = [a for row in _WORD_TABLE for a in row[0]]
 _DEN = r"(?:/(?P<den>kg|day|d|h|hr|dL|dl|L|l|mL|ml|m2|m²|week|min))?"
-_SYMBOL_RE = re.compile(rf"(?:\s|-)?(?P<u>{_alt(_SYMBOLS)}){_DEN}(?![A-Za-z0-9²])")
+_SYMBOL_RE = re.compile(rf"(?:\s|-)?(?P<u>{_alt(_SYMBOLS)}){_DEN}(?![A-Za-z0-9²³])")
 _WORD_RE = re.compile(rf"(?:\s|-)(?P<u>{_alt(_WORDS)}){_DEN}(?![A-Za-z])", re.IGNORECASE)
 
 

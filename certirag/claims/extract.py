@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from certirag.checks.dates import WEEKDAYS
 from certirag.checks.numbers import SPELLED_RE
 from certirag.claims.answers import (
     asks_the_listener,
@@ -53,6 +52,7 @@ from certirag.claims.opinions import (
     presupposed_fact,
 )
 from certirag.schemas import Claim
+from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 from certirag.text.sentences import split_sentences
 from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
@@ -344,8 +344,8 @@ def _question_subject(question: str) -> str | None:
 _CLAUSE_SUBJECT = re.compile(r"\s+(?:is|was|has|had|\w+ed|blew|came|won|made|took|left|went)\b")
 _ADVERBS = frozenset("just only still also even never already so then now".split())
 _ABBREVIATIONS = frozenset("jr sr st dr mr mrs ms mt ft co inc ltd no vs u.s u.k".split())
-_CALENDAR = frozenset(WEEKDAYS) | frozenset(  # capitalised, never what a pronoun stands for
-    "january february march april may june july august september october november december".split())
+# capitalised, never what a pronoun stands for
+_CALENDAR = frozenset(WEEKDAYS) | frozenset(MONTH_NAMES)
 
 
 _MARKER = re.compile(r"\s*\[\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\]")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from certirag.claims.answers import DETERMINERS, capitalise, last_question
+from certirag.text.calendar_names import MONTHS, alternation
 from certirag.text.verbs import BASE_VERBS as _BASE
 
 __all__ = ["MAX_QUESTION_WORDS", "MAX_SIMPLE_WORDS", "fragment_statement"]
@@ -77,8 +78,7 @@ _WHEN_WHERE = re.compile(
     r"\s+"
     r"(?P<pred>[a-z][a-z-]*(?:\s+(?:out|up|off|down|on|in|open|place|back|away))?)\s*\?+\s*$",
     re.IGNORECASE)
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_MONTH = f"(?:{alternation(MONTHS)})"
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _DAY = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b"
                   rf"|\b{_WEEKDAY}\b", re.IGNORECASE)

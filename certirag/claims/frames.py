@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from certirag.text.calendar_names import FRENCH_MONTHS, MONTHS, alternation
+
 __all__ = ["core_span", "has_checkable", "has_strong_checkable"]
 
 _SEP = r"\s*(?:[,:;!.]+|\s[—–-]+)\s*"
@@ -70,9 +72,7 @@ _TRAILING = re.compile(
 _QUESTION_FRAME = re.compile(r"^(?:did|do) you know|^are you aware|^(?:isn'?t it|is it not) ",
                              re.IGNORECASE)
 
-_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janvier|février|mars|"
-           r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
+_MONTHS = alternation([*MONTHS, *FRENCH_MONTHS])
 _STRONG = re.compile(
     r"\d|[£$€¥₹%§]|\b(?:" + _MONTHS + r")\b\s*\d|\b\d|\b(?:monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)s?\b|\b(?:act|regulations?|section|article|directive|order|"

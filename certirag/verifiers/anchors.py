@@ -22,8 +22,8 @@ from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.verifiers.windows import terms
 
 __all__ = ["NAME_STOP", "PRONOUN_LEAD", "THE_NOUN_LEAD", "Anchor", "Facts", "claim_anchors",
-           "drop_longer_names", "holds", "holds_here", "rival_in_place", "sentence_facts",
-           "word_set"]
+           "drop_longer_names", "holds", "holds_here", "opening_name", "rival_in_place",
+           "sentence_facts", "word_set"]
 
 # A sentence led by a pronoun: the pronoun within its first four words, after lowercase
 # words or openers only ("After adding that his wife …", not "Nelms said that he …").
@@ -259,6 +259,38 @@ def claim_anchors(claim: str, *, locale: str = "dmy") -> list[Anchor]:
         if words:
             add("name", words, e.text, _context(t, e.start, e.end))
     return out
+
+
+# "Starter gives you 100 GB": a capitalised first word followed by a lower-case one
+_OPENING = re.compile(r"^[\"'“‘(]*(?P<w>[A-Z][a-z]{2,})\s+[a-z]")
+_NOT_A_NAME = frozenset("""the this that these those there then they their it its he she we
+you his her our your my all any each every some most many much more no not yes both either
+neither one two three four five six seven eight nine ten when where what which who why how
+if after before during while since until once also only just even still yet but and or so
+as at by for from in into of on to with without under over about above below between
+please sure yes no well thanks thank great good happy""".split())
+
+
+def opening_name(claim: str, texts: Sequence[str], facts: Sequence[Facts],
+                 kinds: frozenset[str]) -> Anchor | None:
+    """The claim's first word as a name anchor when an evidence sentence (``texts``, with
+    their ``facts``) writes that word with a capital inside it and states a value of one of
+    ``kinds`` (the claim's values): "Starter gives you 100 GB" against "The Starter plan
+    allows 5 GB. The Team plan allows 100 GB." A sentence's first word has a capital
+    whatever it is, so the claim alone cannot tell that it is a name, and without it the
+    name the value belongs to is missing from the binding."""
+    m = _OPENING.match(claim)
+    if m is None or m["w"].lower() in _NOT_A_NAME:
+        return None
+    word = m["w"]
+    # after a word in lower case, or after a sentence's opening determiner ("The Starter
+    # plan"); not after another capitalised word ("Erling Haaland")
+    inside = re.compile(rf"(?:\b[a-z][\w'’-]*[,;:)]?|(?:^|[.!?]\s+)(?:The|A|An|This|That|"
+                        rf"Its|Their|Our|Your))\s+{re.escape(word)}\b")
+    if not any(inside.search(t) and any(k in f.kinds for k in kinds)
+               for t, f in zip(texts, facts, strict=True)):
+        return None
+    return Anchor("name", (word.lower(),), word, _context(claim, m.start("w"), m.end("w")))
 
 
 def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:

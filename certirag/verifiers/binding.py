@@ -52,6 +52,7 @@ from certirag.verifiers.anchors import (
     drop_longer_names,
     holds,
     holds_here,
+    opening_name,
     sentence_facts,
     word_set,
 )
@@ -240,6 +241,13 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     sents, facts, prev = ev.sents, ev.facts, ev.prev
     inherited, heirs = ev.inherited, ev.heirs
     anchors = claim_anchors(claim, locale=locale)
+    # a claim with no name of its own ("Starter gives you 100 GB"): its first word may be
+    # the name its values belong to
+    kinds = frozenset(a.kind for a in anchors)
+    opener = opening_name(claim, ev.texts, facts, kinds) if sents and kinds and \
+        "name" not in kinds else None
+    if opener is not None:
+        anchors.append(opener)
     if not sents:
         return BindingPlan(anchors, [], [])
     # a question states nothing: it holds no anchor ("Do you like Iron Man?" in a chat's

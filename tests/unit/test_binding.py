@@ -51,6 +51,32 @@ def test_scattered_anchors_bind_nothing(claim: str) -> None:
     assert finding.kind == "ungrounded"
 
 
+PLANS = ("The Starter plan allows 2 projects and 5 GB of storage. The Team plan allows 20 "
+         "projects and 100 GB of storage. The Enterprise plan has unlimited projects.")
+
+
+def test_a_first_word_the_evidence_capitalises_is_a_name() -> None:
+    # "Starter" opens the claim, so only the evidence tells that it is a name
+    assert "Starter" in {a.text for a in plan("Starter gives you 100 GB.", PLANS).anchors}
+    finding = binding_finding("Starter gives you 100 GB of storage.", [PLANS])
+    assert finding is not None and finding.code == "unbound_anchors"
+    assert binding_finding("Starter gives you 5 GB of storage.", [PLANS]) is None
+    # a first word the evidence writes in lower case, or a function word, is no name
+    assert {a.kind for a in plan("Storage is 100 GB on Team.", PLANS).anchors} == {"name",
+                                                                                    "data"}
+    assert "Storage" not in {a.text for a in plan("Storage is 100 GB on Team.", PLANS).anchors}
+    assert "The" not in {a.text for a in plan("The Team plan has 100 GB.", PLANS).anchors}
+    # only where the word's sentence states a value of the claim's kind: a title does not
+    school = ("Admissions policy for Larkfield Primary School, 2025 entry. The school has 60 "
+              "places in its Reception year. Offers are made within 20 school days.")
+    assert "Larkfield" not in {a.text for a in plan("Larkfield has 20 Reception places.",
+                                                      school).anchors}
+    # nor where the claim names someone already
+    assert [a.text for a in plan("Haaland is at Manchester City.",
+                                 "Erling Haaland plays for Manchester City.").anchors
+            if a.kind == "name"] == ["Manchester City"]
+
+
 @pytest.mark.parametrize("claim, needs", [
     ("Tom Becker runs the Hamburg office.", {"Tom Becker runs the Hamburg office."}),
     # a pronoun brings the sentence it refers to

@@ -163,6 +163,7 @@ def test_a_bare_name_after_the_question_is_a_name() -> None:
 FILMS = ("The Remains of the Day is written by Kazuo Ishiguro. The Remains of the Day is "
          "directed by James Ivory. The Martian stars Matt Damon.")
 VIADUCT = "The Harlow Viaduct was designed by Edith Marsh and built by Cole & Sons."
+LOGO = "The Kestrel logo was approved by Omar Haddad and designed by Lena Fischer."
 
 
 @pytest.mark.parametrize(("claim", "evidence", "expected"), [
@@ -179,6 +180,13 @@ VIADUCT = "The Harlow Viaduct was designed by Edith Marsh and built by Cole & So
      "Little Women is written and directed by Greta Gerwig.", []),
     # no credit between the names in the evidence: nothing to compare
     ("Greta Gerwig directed Little Women.", "Greta Gerwig's Little Women opened in May.", []),
+    # an approval, a commission, funding: relations a credit is not
+    ("The Kestrel logo was designed by Omar Haddad.", LOGO, ["relation_mismatch"]),
+    ("Omar Haddad designed the Kestrel logo.", LOGO, ["relation_mismatch"]),
+    ("Lena Fischer designed the Kestrel logo.", LOGO, []),
+    ("Omar Haddad approved the Kestrel logo.", LOGO, []),
+    ("The Wellcome Trust funded the Harlow Study.",
+     "The Harlow Study was commissioned by the Wellcome Trust.", ["relation_mismatch"]),
 ])
 def test_a_credit_given_to_the_wrong_relation(claim: str, evidence: str,
                                              expected: list[str]) -> None:

@@ -25,6 +25,10 @@ from .paraphrase_support import codes
     # "in" on one side turns the order round: the same order is the swap
     ("Zodiac starred in Jake Gyllenhaal.", "Zodiac is starring Jake Gyllenhaal."),
     ("Jake Gyllenhaal stars Zodiac.", "Jake Gyllenhaal starred in Zodiac."),
+    # a duty: the modal is the verb between the parties
+    ("The Supplier must notify the Customer of any claim within six months.",
+     "The Customer must notify the Supplier of any claim within six months of becoming "
+     "aware of it."),
 ])
 def test_a_role_swap_is_caught(claim: str, evidence: str) -> None:
     assert "role_swap" in codes(claim, evidence)
@@ -32,6 +36,8 @@ def test_a_role_swap_is_caught(claim: str, evidence: str) -> None:
 
 @pytest.mark.parametrize(("claim", "evidence"), [
     ("Acme acquired Globex in 2019.", "Acme acquired Globex in 2019."),
+    ("The Customer shall notify the Supplier of claims.",
+     "The Customer must notify the Supplier of any claim within six months."),
     # the voice turns the names round and keeps the roles
     ("Acme acquired Globex in 2019.", "Globex was acquired by Acme in 2019."),
     ("Globex was acquired by Acme.", "Acme acquired Globex in 2019."),

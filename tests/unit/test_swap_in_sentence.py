@@ -28,6 +28,9 @@ FEES = ("The university charges tuition of £9,250 on top of accommodation costs
         "£6,000.")
 INFLATION = "Inflation rose from 4% to 6% last year."
 PROFIT = "Profit was £9m in 2022, rising to £12m in 2023."
+PENSION = "Employee contributions are 6.5% of pensionable pay, while the council contributes 14.2%."
+PUPPIES = ("With intensive hospital care, around 90% of puppies survive, compared with about "
+           "10% of those left untreated.")
 
 
 def codes(claim: str, evidence: str) -> list[str]:
@@ -45,6 +48,14 @@ POSITIVE = [
     ("Part-time staff receive 25 days of annual leave.", LEAVE),
     ("The Pro model has 8 GB of memory.", LAPTOP),
     ("Lake Erie is 244 metres deep.", LAKES),
+    ("Lake Erie reaches a depth of 244 metres.", LAKES),
+    ("Lake Ontario is 64 metres deep.", LAKES),
+    # a noun and its verb are one word ("contributions", "contributes")
+    ("Employees contribute 14.2% of their pensionable pay.", PENSION),
+    ("The council contributes 6.5%.", PENSION),
+    # "those" refers back: the words before the value tell the clauses apart
+    ("About 90% of untreated puppies survive.", PUPPIES),
+    ("About 10% of puppies survive with hospital care.", PUPPIES),
     ("Accommodation costs £9,250.", FEES),
     # a change goes on with its item: the level of another year (the list rule agrees)
     ("Profit was £12m in 2022.", PROFIT),
@@ -74,6 +85,13 @@ NEGATIVE = [
     ("Part-time staff get 15 days of leave.", LEAVE),
     ("The Pro model has 16 GB.", LAPTOP),
     ("Lake Erie is 64 metres deep.", LAKES),
+    ("Employees contribute 6.5% of their pensionable pay.", PENSION),
+    ("The council contributes 14.2%.", PENSION),
+    ("Around 90% of puppies survive with intensive care.", PUPPIES),
+    ("About 10% of untreated puppies survive.", PUPPIES),
+    # the claim's name opens the sentence; the other value's verb is no reason to swap
+    ("Lake Ontario reaches a depth of 244 metres.", LAKES),
+    ("Lake Erie reaches a depth of 64 metres.", LAKES),
     ("Tuition is £9,250.", FEES),
     # a sentence with one value
     ("The tanker division accounted for 31%.", "The tanker division contributed 31% of revenue."),

@@ -1,0 +1,62 @@
+"""A superlative the evidence gives only with an ordinal: "the largest lake" against "only
+the seventh-largest lake", "the longest river in Europe" against "Europe's second-longest
+river". The claim ranks its subject first where the evidence ranks it lower; the model
+reads the two as one (P(entailment) 0.54 for "Lake Baikal is also the largest lake in the
+world by surface area." against "By surface area, however, it is only the seventh-largest
+lake."). A claim's own ordinal ("the second-largest") is a figure, which the figure check
+compares; "one of the largest" ranks nothing first, and neither does a superlative the
+evidence also writes without an ordinal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from certirag.checks._text import stem
+from certirag.checks.base import Finding
+from certirag.checks.parse import SentInfo
+
+__all__ = ["ordinal_rank"]
+
+_ORDINAL = (r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+            r"|\d{1,3}(?:st|nd|rd|th)")
+_SUPERLATIVE = re.compile(
+    rf"(?P<one>\bone\s+of\s+(?:the\s+)?(?:\w+['’]s?\s+)?)?"
+    rf"(?:\b(?P<ord>{_ORDINAL})[\s-]+)?"
+    r"\b(?P<s>largest|biggest|longest|highest|tallest|deepest|oldest|youngest|smallest"
+    r"|shortest|busiest|richest|poorest|fastest|slowest|heaviest|widest|most\s+populous"
+    r"|most\s+visited|best[\s-]selling)\b", re.IGNORECASE)
+
+
+def _norm(word: str) -> str:
+    return " ".join(word.lower().replace("-", " ").split())
+
+
+def ordinal_rank(claim: str, sentences: Sequence[SentInfo], content: frozenset[str]
+                 ) -> Finding | None:
+    """``ungrounded_rank`` when ``claim`` ranks its subject first ("the largest") and the
+    evidence ``sentences`` give that superlative only after an ordinal, in a sentence that
+    shares a content stem (of ``content``, the claim's) with the claim."""
+    firsts = {_norm(m["s"]): m["s"] for m in _SUPERLATIVE.finditer(claim)
+              if not m["ord"] and not m["one"]}
+    if not firsts:
+        return None
+    ranked: dict[str, str] = {}
+    for s in sentences:
+        for m in _SUPERLATIVE.finditer(s.text):
+            word = _norm(m["s"])
+            if word not in firsts:
+                continue
+            if not m["ord"]:
+                firsts.pop(word)  # the evidence ranks something first too
+            elif (s.content & content) - {stem(w) for w in word.split()}:
+                ranked.setdefault(word, m.group(0).strip())
+            if not firsts:
+                return None
+    for word, said in ranked.items():
+        if word in firsts:
+            return Finding("ungrounded_rank", "ungrounded",
+                           f"the claim ranks its subject first ({firsts[word]!r}) where the "
+                           f"evidence says {said!r}", firsts[word], said)
+    return None

@@ -142,7 +142,37 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
             continue
         if taken.take(got.start, got.end):
             figures.append(got)
-    return figures + extra, years
+    return _compound_durations(text, figures) + extra, years
+
+
+# the larger unit first: "3 hours 10 minutes", "2 years and 6 months", "1 week, 2 days"
+_UNIT_RANK = {"century": 5, "decade": 4, "year": 3, "month": 2, "week": 1, "fortnight": 1,
+              "day": 0, "hour": 2, "minute": 1, "second": 0}
+_COMPOUND_GAP = re.compile(r"\s*(?:,|and)?\s*")
+
+
+def _compound_durations(text: str, figures: list[Figure]) -> list[Figure]:
+    """Durations written in two units read as one ("3 hours 10 minutes" is 190 minutes,
+    "3 hours 10" too), so that each equals its total written another way ("190 minutes")
+    and no part is read as a figure of its own."""
+    out: list[Figure] = []
+    for f in sorted(figures, key=lambda g: g.start):
+        prev = out[-1] if out else None
+        if prev is None or prev.kind != "duration" or \
+                _COMPOUND_GAP.fullmatch(text, prev.end, f.start) is None:
+            out.append(f)
+            continue
+        if f.kind == "duration" and f.dim == prev.dim and f.day_class == prev.day_class \
+                and _UNIT_RANK.get(prev.unit, -1) > _UNIT_RANK.get(f.unit, 9):
+            extra = f.value
+        elif f.kind == "number" and prev.unit == "hour" and f.value < 60 \
+                and f.value == f.value.to_integral_value():
+            extra = f.value * 60  # "3 hours 10": ten minutes
+        else:
+            out.append(f)
+            continue
+        out[-1] = replace(prev, value=prev.value + extra, end=f.end, text=text[prev.start:f.end])
+    return out
 
 
 _FRACTION_RE = re.compile(

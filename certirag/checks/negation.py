@@ -6,6 +6,8 @@ about the same thing, the way the claim does, is left to the model."""
 
 from __future__ import annotations
 
+import re
+
 from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
 from certirag.checks.prepared import PreparedEvidence
@@ -23,6 +25,9 @@ def _unnegated(s: SentInfo) -> set[str]:
 # A negation over a pair or a comparison ("not both American", "not founded in the same
 # state") denies the relation, not what the evidence says of each item.
 _COLLECTIVE = frozenset({"both", "same"})
+# "covered only if …": a claim's "otherwise … not covered" states the same condition
+_ONLY_IF = re.compile(r"\bonly\s+(?:if|when|where|once|after)\b|\bunless\b|\bprovided\b",
+                      re.IGNORECASE)
 
 
 def check_negation(s: SentInfo, e: SentInfo, out: list[Finding],
@@ -55,6 +60,9 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
         if not sc.words or (sc.modal and e_modal) or (collective
                                                       and sc.cue_text in ("not", "n't")):
             continue
+        if any(t.text.lower() == "otherwise" for t in s.toks[max(0, sc.cue - 5):sc.cue]) \
+                and _ONLY_IF.search(e.text):
+            continue  # "Only if you bought it — otherwise it isn't covered": "only if"
         if all(w in e.content for w in sc.words) and not any(
                 w in e.polarity.negated for w in sc.words) and all(w in e_free for w in sc.words):
             return (Finding("negation_mismatch", "contradiction",

@@ -50,10 +50,12 @@ _ELIDING_AUX = frozenset({"does", "do", "did", "would", "could", "can", "will", 
 _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rise/fall": (
         ("rise", "rises", "rose", "risen", "rising", "increase", "increases", "increased",
-         "increasing", "grew", "grow", "grows", "growing", "climb", "climbs", "climbed"),
+         "increasing", "grew", "grow", "grows", "growing", "climb", "climbs", "climbed",
+         "jumped", "soared", "surged"),
         ("fall", "falls", "fell", "fallen", "falling", "decrease", "decreases", "decreased",
          "decreasing", "decline", "declines", "declined", "declining", "drop", "drops",
-         "dropped", "shrank", "shrink", "shrinks", "shrunk")),
+         "dropped", "shrank", "shrink", "shrinks", "shrunk", "slipped", "dipped", "sank",
+         "slumped", "tumbled", "plunged", "plummeted")),
     "higher/lower": (("higher", "highest"), ("lower", "lowest")),
     "more/less": (("more",), ("less", "fewer")),
     "before/after": (("before", "earlier", "prior"), ("after", "later")),
@@ -171,14 +173,16 @@ _PREVENT = frozenset({"prevent", "prevents", "prevented", "preventing", "stopped
 def _implicit_cue(lows: list[str], i: int) -> bool:
     """A negation without a negative word: "failed to receive", "is yet to be revealed",
     "prevented the aircraft from stopping" (:func:`_prevented`)."""
-    if _prevented(lows, i) is not None:
-        return True
-    if i + 1 >= len(lows) or lows[i + 1] != "to":
+    w = lows[i]
+    if w in _PREVENT or w in _CEASE:
+        return _prevented(lows, i) is not None
+    if (w not in _FAILED and w != "yet") or i + 1 >= len(lows) or lows[i + 1] != "to":
         return False
-    return lows[i] in _FAILED or (lows[i] == "yet" and i > 0 and lows[i - 1] in _YET_AFTER)
+    return w in _FAILED or (i > 0 and lows[i - 1] in _YET_AFTER)
 
 
 _CEASE = frozenset({"stopped", "stops", "ceased", "ceases", "quit", "quits"})
+_IMPLICIT = _PREVENT | _CEASE | _FAILED | {"yet"}  # the words :func:`_implicit_cue` reads
 
 
 def _prevented(lows: list[str], i: int) -> int | None:
@@ -205,7 +209,7 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
     n = len(toks)
     scopes: list[NegScope] = []
     for i, low in enumerate(lows):
-        if low not in _CUES and not _implicit_cue(lows, i):
+        if low not in _CUES and (low not in _IMPLICIT or not _implicit_cue(lows, i)):
             continue
         if i and toks[i].text[0].isupper() and lows[i - 1] not in _OPENERS:
             continue  # part of a name: "Never Shout Never", "Dr. No"
@@ -238,7 +242,7 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
         if longer:  # "no longer wish to travel": the verb after "longer"
             j = last = i + 1
             j += 1
-        start = _prevented(lows, i)
+        start = _prevented(lows, i) if low not in _CUES else None
         if start is not None:  # "prevented the aircraft from stopping"
             j, last = start, start - 1
         while j < n and len(words) < 2:

@@ -133,13 +133,12 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``hedge_mismatch``: the claim states as done what the evidence only plans, hopes,
     expects or asks for (see the module docstring)."""
-    plans = ev.derived("prospects.plans", _plans)
-    if not plans:
-        return
-    for s in c.sentences:
-        if s.hedges or qualified(s.text) or future(s.text) or _PLANNED.search(s.text) \
-                or "?" in s.text or not _states_a_deed(s):
-            continue  # (a question read with its answer asks its verbs, states none)
+    deeds = [s for s in c.sentences if not (
+        s.hedges or "?" in s.text or not _states_a_deed(s) or qualified(s.text)
+        or future(s.text) or _PLANNED.search(s.text))]
+    # (a question read with its answer asks its verbs, states none)
+    plans = ev.derived("prospects.plans", _plans) if deeds else ()
+    for s in deeds if plans else ():
         said = {st for st in s.stems if st}
         for e, planned, wills in plans:
             if len(said & e.content) < 2:

@@ -64,15 +64,14 @@ _COLON = re.compile(r"(?<![\d:])(\d{1,2}):(\d)(?![\d:])(?!\s*(?:am|pm|a\.m|p\.m)
                     re.IGNORECASE)
 
 
-_Written = tuple[frozenset[str], tuple[tuple[SentInfo, dict[str, str]], ...]]
+def _colons(ev: PreparedEvidence) -> frozenset[str]:
+    """The colon ratios the evidence writes."""
+    return frozenset(m.group(0) for x in ev.sentences for m in _COLON.finditer(x.text))
 
 
-def _written(ev: PreparedEvidence) -> _Written:
-    """The colon ratios the evidence writes, and its sentences that state a ratio in words
-    (each with :func:`ratios` of it)."""
-    colons = frozenset(m.group(0) for x in ev.sentences for m in _COLON.finditer(x.text))
-    worded = tuple((x, r) for x in ev.sentences if (r := ratios(x.text)))
-    return colons, worded
+def _worded(ev: PreparedEvidence) -> tuple[tuple[SentInfo, dict[str, str]], ...]:
+    """The evidence sentences that state a ratio in words, each with :func:`ratios` of it."""
+    return tuple((x, r) for x in ev.sentences if (r := ratios(x.text)))
 
 
 def check_ratios(c: Parsed, ev: PreparedEvidence, question: Question,
@@ -80,20 +79,20 @@ def check_ratios(c: Parsed, ev: PreparedEvidence, question: Question,
     """``ungrounded_figure``: a ratio in words the evidence about the same thing gives
     otherwise (see the module docstring), or a ratio "a:b" the evidence writes only the
     other way round ("1:3" for "3:1")."""
-    colons, worded = ev.derived("ratios.written", _written)
-    for m in _COLON.finditer(c.text):
-        turned = f"{m.group(2)}:{m.group(1)}"
-        if m.group(0) not in colons and turned in colons and turned != m.group(0):
-            out.append(Finding("ungrounded_figure", "ungrounded",
-                               f"the ratio {m.group(0)!r} is not in the evidence; the "
-                               f"evidence has {turned!r}", m.group(0), turned))
-            return
-    if not worded:
+    if ":" in c.text:
+        colons = ev.derived("ratios.colons", _colons)
+        for m in _COLON.finditer(c.text):
+            turned = f"{m.group(2)}:{m.group(1)}"
+            if m.group(0) not in colons and turned in colons and turned != m.group(0):
+                out.append(Finding("ungrounded_figure", "ungrounded",
+                                   f"the ratio {m.group(0)!r} is not in the evidence; the "
+                                   f"evidence has {turned!r}", m.group(0), turned))
+                return
+    said_any = [(s, said) for s in c.sentences if (said := ratios(s.text))]
+    if not said_any:
         return
-    for s in c.sentences:
-        said = ratios(s.text)
-        if not said:
-            continue
+    worded = ev.derived("ratios.worded", _worded)
+    for s, said in said_any:
         given: dict[str, str] = {}
         for x, stated in worded:
             if len(s.content & x.content) >= 2:

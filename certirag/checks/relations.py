@@ -24,7 +24,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
 
-__all__ = ["RELATIONS", "check_relations", "credits"]
+__all__ = ["RELATIONS", "agent_credits", "check_relations", "credits"]
 
 #: Credits, each by the stems of the words that give it.
 RELATIONS: dict[str, frozenset[str]] = {
@@ -76,10 +76,51 @@ def credits(text: str, a: str, b: str) -> set[str]:
     return out
 
 
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "'s"})
+_SKIP = frozenset({"also", "has", "have", "had", "who", "which", "that", "jointly",
+                   "originally", "first", "later"})
+
+
+def agent_credits(text: str, name: str) -> set[str]:
+    """The credits ``text`` gives ``name`` as an agent, whatever the other side: "designed
+    by the Danish firm Holm & Vinter", "directed by - Tomasz Wielgus" (a credit word right
+    before "by", at most five words before the name, none of them a comma or another
+    credit), "Holm & Vinter, who built" (a credit verb among the two words after a name
+    that is no passive's agent; "… film starring" is no credit of the film's)."""
+    # (a word's trailing full stop is the sentence's: "… by Tomasz Wielgus.")
+    low = [t.lower().replace("’", "'").rstrip(".") or "." for t in _WORD.findall(text)]
+    words = [w.rstrip(".") or "." for w in _WORD.findall(_norm(name))]
+    n = len(words)
+    out: set[str] = set()
+    for i in range(len(low) - n + 1):
+        if low[i:i + n] != words:
+            continue
+        back = [j for j in range(max(0, i - 6), i) if low[j] == "by"]
+        if back:  # the agent of a passive: what follows is not its
+            j = back[-1]
+            between = low[j + 1:i]  # "by the Danish firm", never "by Mark Mylod starring"
+            if j > 0 and (st := stem(low[j - 1])) in _BY_STEM and not any(
+                    w in ",.;:!?" or stem(w) in _BY_STEM for w in between):
+                out.add(_BY_STEM[st])
+            continue
+        seen = 0
+        for w in low[i + n:i + n + 6]:
+            if w in _BE:
+                break  # "The Harlow Viaduct was built by …": no agent
+            if not w[:1].isalpha() or w in _SKIP:
+                continue
+            if (st := stem(w)) in _BY_STEM and not w.endswith("ing"):
+                out.add(_BY_STEM[st])  # "Holm & Vinter built", not "… film starring"
+            seen += 1
+            if seen == 2 or w == "by":
+                break
+    return out
+
+
 def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``relation_mismatch`` (see the module docstring)."""
-    if not any(stem(w) in _BY_STEM for w in _WORD.findall(c.text)):
+    if not any(st in _BY_STEM for s in c.sentences for st in s.stems):
         return  # no credit word: nothing to compare
     names = [c.text[e.start:e.end] for e in c.entities]
     for i, a in enumerate(names):
@@ -99,3 +140,22 @@ def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
                     f"the claim credits {a!r} and {b!r} with {next(iter(said))}; the "
                     f"evidence, with {' and '.join(sorted(stated))}", f"{a} … {b}"))
                 return
+    # one name and a thing that is no name ("The bridge was built by Holm & Vinter"): the
+    # credit the evidence gives that name as an agent
+    asked = _norm(question.text)
+    for a in names:
+        if _norm(a) in asked:
+            continue  # the question's own words about a name are not the answer's
+        said = agent_credits(c.text, a)
+        if len(said) != 1:
+            continue
+        stated = set()
+        for s in ev.sentences:
+            if _norm(a) in _norm(s.text):
+                stated |= agent_credits(s.text, a)
+        if stated and not said & stated:
+            out.append(Finding(
+                "relation_mismatch", "ungrounded",
+                f"the claim credits {a!r} with {next(iter(said))}; the evidence, with "
+                f"{' and '.join(sorted(stated))}", a))
+            return

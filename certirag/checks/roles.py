@@ -14,8 +14,11 @@ swap); another preposition on one side only is another relation: no swap.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
+from certirag.text.verbs import BASE_VERBS
 
 __all__ = ["role_swap", "subject_swap"]
 
@@ -75,9 +78,10 @@ _MODALS = frozenset("must shall should may might can could will would".split())
 
 def _verbish(words: list[str]) -> bool:
     """Whether the words between two names hold a verb ("acquired", "beat", "is", "must
-    notify")."""
+    notify", "to pay")."""
     return any(w in _BE or w in _PAST or w in _MODALS or (len(w) > 4 and w.endswith("ed"))
-               for w in words) or (
+               or (k and words[k - 1] == "to" and w in BASE_VERBS)
+               for k, w in enumerate(words)) or (
         bool(words) and len(words[0]) > 3 and words[0].endswith("s")
         and not words[0].endswith("ss"))
 
@@ -110,10 +114,24 @@ def _last_preposition(words: list[str]) -> str | None:
 
 
 def role_swap(s: SentInfo, e: SentInfo) -> Finding | None:
-    """``role_swap`` when the evidence sentence ``e`` relates the claim sentence's two
-    names the other way round (see the module docstring)."""
+    """``role_swap`` when the evidence sentence ``e`` relates two neighbouring names of the
+    claim sentence the other way round (see the module docstring): "Judge Osei ordered
+    Tallis Software to pay Greenway Data" against "… ordered Greenway Data to pay Tallis"
+    (the second and third names)."""
     names = _names(s, e)
-    if len(names) != 2 or names[0] == names[1]:
+    if len(names) > 4:
+        return None
+    for pair in pairwise(names):
+        found = _pair_swap(s, e, pair)
+        if found is not None:
+            return found
+    return None
+
+
+def _pair_swap(s: SentInfo, e: SentInfo, names: tuple[tuple[str, ...], tuple[str, ...]]
+               ) -> Finding | None:
+    """:func:`role_swap` for one pair of the claim's names."""
+    if names[0] == names[1]:
         return None
     first, second = (_places(s, n) for n in names)
     if len(first) != 1 or len(second) != 1 or first[0][1] > second[0][0] \

@@ -29,6 +29,9 @@ _SUPERLATIVE = re.compile(
     r"|most\s+visited|best[\s-]selling)\b", re.IGNORECASE)
 
 
+_CUE = re.compile(r"est\b|\bmost\s|\bbest", re.IGNORECASE)  # a superlative may be here
+
+
 def _norm(word: str) -> str:
     return " ".join(word.lower().replace("-", " ").split())
 
@@ -38,6 +41,8 @@ def ordinal_rank(claim: str, sentences: Sequence[SentInfo], content: frozenset[s
     """``ungrounded_rank`` when ``claim`` ranks its subject first ("the largest") and the
     evidence ``sentences`` give that superlative only after an ordinal, in a sentence that
     shares a content stem (of ``content``, the claim's) with the claim."""
+    if not _CUE.search(claim):
+        return None
     firsts = {_norm(m["s"]): m["s"] for m in _SUPERLATIVE.finditer(claim)
               if not m["ord"] and not m["one"]}
     if not firsts:

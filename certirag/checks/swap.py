@@ -41,8 +41,8 @@ from itertools import pairwise
 from certirag.checks._text import Token
 from certirag.checks.parse import Item, SentInfo
 
-__all__ = ["Segments", "SwapHit", "claim_context", "find_sentence_swap", "find_swap", "same_value",
-           "segments"]
+__all__ = ["Segments", "SwapHit", "change_end", "claim_context", "find_sentence_swap",
+           "find_swap", "same_value", "segments"]
 
 _BOUNDS = frozenset({",", ";", "and", "or", "while", "whereas", "but", "versus", "vs",
                      "compared", "against", "respectively"})
@@ -181,6 +181,21 @@ def claim_context(sent: SentInfo, item: Item) -> frozenset[str] | None:
     return ctx
 
 
+def change_end(sent: SentInfo, item: Item) -> str | None:
+    """``"from"`` when ``item`` is what a change started from ("up 6% from $4.53 billion",
+    "fell to $310 million from $355 million"), ``"to"`` when it is what the change came
+    to ("grew 6% to $4.8 billion"); None otherwise."""
+    before = [t.text.lower() for t in sent.toks if t.end <= item.start][-6:]
+    if before and before[-1] in ("from", "to") and any(_is_change(w) for w in before[:-1]):
+        return before[-1]
+    return None
+
+
+def _earlier_value(sent: SentInfo, item: Item) -> bool:
+    """An earlier value of the same item (:func:`change_end` ``"from"``), no rival."""
+    return change_end(sent, item) == "from"
+
+
 def _names(sent: SentInfo) -> frozenset[str]:
     """The stems of the capitalised words of ``sent`` after its first word."""
     return frozenset(st for k, (tok, st) in enumerate(zip(sent.toks, sent.stems, strict=True))
@@ -222,6 +237,8 @@ def find_swap(ctx: frozenset[str], key: tuple[object, ...], group: str,
         names = _names(sent)
         opening = ctx & names & seg.shared
         for j in others:
+            if _earlier_value(sent, seg.items[j]):
+                continue  # "$4.8 billion, up 6% from $4.53 billion": the same item before
             common = ctx & seg.exclusive(j)
             if opening and not common & names and seg.exclusive(j) & names:
                 continue  # "Lake Ontario is 244 m deep, whereas Lake Erie reaches 64 m":

@@ -18,7 +18,13 @@ from certirag.checks.figures import Figure
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
-from certirag.checks.swap import claim_context, find_sentence_swap, find_swap, same_value
+from certirag.checks.swap import (
+    change_end,
+    claim_context,
+    find_sentence_swap,
+    find_swap,
+    same_value,
+)
 
 __all__ = ["check_dates", "check_figures"]
 
@@ -244,10 +250,17 @@ def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding])
                for o in v]
     else:
         occ = ev.occurrences.get(item.key, [])
-    if not occ or not any(ev.lists(s, item.group) for s, _ in occ):
+    if not occ:
         return
     sent = _claim_sentence(c, item.start)
     if sent is None:
+        return
+    if change_end(sent, item) == "to" and all(change_end(s, it) == "from" for s, it in occ):
+        out.append(Finding("value_swap", "contradiction",
+                           f"the evidence gives {item.text!r} as the value a change started "
+                           f"from, not the one it came to", item.text, occ[0][1].text))
+        return
+    if not any(ev.lists(s, item.group) for s, _ in occ):
         return
     ctx = claim_context(sent, item)
     if not ctx:

@@ -51,12 +51,12 @@ from certirag.claims.opinions import (
     performance_fact,
     presupposed_fact,
 )
+from certirag.claims.topic import question_subject
 from certirag.schemas import Claim
-from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 from certirag.text.sentences import split_sentences
-from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
+from certirag.text.subjects import name_pronoun, sentence_subjects
 from certirag.text.turns import asked
 from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
 
@@ -206,7 +206,13 @@ def _split_conjunction(sentence: str) -> list[str]:
     first_right = right.split(" ", 1)[0]
     # "X was born in 1900 and died in 1950": right half opens with a verb.
     if first_right[:1].islower() and _is_verb(first_right):
-        if _has_clause(left) and len(right.split()) >= 2:
+        rel = _RELATIVE.search(left)
+        if rel is not None:  # "X wrote Harbour of Glass, which starred Y and came out …"
+            subj = rel["ante"] if rel["ante"] else None  # the relative's verb, its subject
+        adjective = first_right.endswith("ed") and len(right.split()) == 2 \
+            and right.split()[1].endswith("s")  # "swimwear and personalised items"
+        if subj is not None and _has_clause(left) and len(right.split()) >= 2 \
+                and not adjective:
             return [left.rstrip(" ,;") + ".", f"{subj} {right}."]
         return [sentence]
     first_right = first_right.lower()
@@ -225,6 +231,11 @@ def _split_conjunction(sentence: str) -> list[str]:
                                                                     " " + x) else x
         return [f"{head} {x_full}.", f"{head} {y}."]
     return [sentence]
+
+
+# ", which starred …" open at the end of the left half: its name, if it has one
+_RELATIVE = re.compile(r"(?:(?P<ante>[A-Z][\w'’&.-]*(?:\s+(?:of|the|and|&)?\s*[A-Z][\w'’&.-]*)*)"
+                       r"|\S+),\s+(?:which|who)\s+[^,]+$")
 
 
 # Words a sentence may open with that are not its subject: prepositions and subordinators
@@ -256,7 +267,7 @@ def _opens_predicate(rest: str) -> bool:
         words[0][:1].islower() and _is_verb(words[0].rstrip(",.;"))))
 
 
-_ADVERBS = frozenset("also still then later now never once only recently first".split())
+_ADVERBS = frozenset("just only still also even never already so then now".split())
 
 
 def _conjunct_subject(left: str) -> str | None:
@@ -292,9 +303,6 @@ def _has_clause(text: str) -> bool:
                                    for w in words[1:])
 
 
-_WH = frozenset("who whom whose what which when where why how is are was were do does did can "
-                "could will would should has have had in on at for of by".split())
-_NAME_RUN = re.compile(NAME_RUN)
 
 
 # "The answer is: 2", "Answer: Delhi", "My answer would be 28": the rest is the answer.
@@ -319,33 +327,6 @@ def _echo_subject(sentence: str, question: str) -> str | None:
     q = {w.lower().rstrip("s") for w in _WORD.findall(question)} | {
         "answer", "one", "correct", "right"}  # "Kasabian is the answer", "… the right one"
     return m["subj"] if all(w.rstrip("s") in q for w in m["noun"].split()) else None
-
-
-def _question_subject(question: str) -> str | None:
-    """The first proper name in a question ("When did Marie Curie die?" → "Marie Curie")."""
-    for m in _NAME_RUN.finditer(question):
-        words = m.group(0).split()
-        stop = next((k for k, w in enumerate(words[:-1]) if w.endswith(".") and len(w) > 2
-                     and w[:-1].lower() not in _ABBREVIATIONS), None)  # not "St. Louis"
-        words = words if stop is None else [*words[:stop], words[stop][:-1]]  # "Canada. How"
-        while words and words[0].lower() in _WH:
-            words.pop(0)
-        if words == ["I"]:
-            continue  # the asker, never what a pronoun of the answer names ("I Stand Alone" is)
-        if len(words) == 1 and words[0] == m.group(0) and not question[:m.start()].strip() \
-                and (words[0].lower() in _ADVERBS or words[0].endswith("ly")
-                     or not _CLAUSE_SUBJECT.match(question, m.end())):
-            continue  # one word opening the question: "Tell me about …", not "Parasite won …"
-        if words and not all(w.lower().rstrip("s") in _CALENDAR for w in words):
-            return " ".join(words)
-    return None
-
-
-_CLAUSE_SUBJECT = re.compile(r"\s+(?:is|was|has|had|\w+ed|blew|came|won|made|took|left|went)\b")
-_ADVERBS = frozenset("just only still also even never already so then now".split())
-_ABBREVIATIONS = frozenset("jr sr st dr mr mrs ms mt ft co inc ltd no vs u.s u.k".split())
-# capitalised, never what a pronoun stands for
-_CALENDAR = frozenset(WEEKDAYS) | frozenset(MONTH_NAMES)
 
 
 _MARKER = re.compile(r"\s*\[\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\]")
@@ -470,7 +451,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     question = asked(question)  # a chat transcript: what the asker said, tags removed
     claims: list[Claim] = []
     seen: set[str] = set()
-    last_subject: str | None = _question_subject(question) if question else None
+    last_subject: str | None = question_subject(question) if question else None
     # what an object "it" of the answer's first sentences names ("Tell me about Memento.")
     topic = last_subject.rstrip(".") if last_subject else None
     last_thing: str | None = None  # a common noun phrase subject, for a later "It"

@@ -171,3 +171,28 @@ def test_words_of_values_do_not_make_two_sentences_about_one_thing() -> None:
                 "million euros."]
     assert "polarity_mismatch" in [f.code for f in check_claim(
         "Operating costs fell to 198 million euros.", evidence)]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("The Bluefin route takes 3 hours 10 minutes.", [("3 hours 10 minutes", "seconds",
+                                                      "1.14E+4")]),
+    ("It took 2 hours and 45 minutes.", [("2 hours and 45 minutes", "seconds", "9.9E+3")]),
+    ("3 hours 10 on the Bluefin", [("3 hours 10", "seconds", "1.14E+4")]),
+    ("He served 2 years, 6 months.", [("2 years, 6 months", "months", "3E+1")]),
+    # the smaller unit first, or another kind of figure: two figures
+    ("It takes 45 minutes and 2 hours.", [("45 minutes", "seconds", "2.7E+3"),
+                                           ("2 hours", "seconds", "7.2E+3")]),
+])
+def test_a_duration_in_two_units_is_one(text: str, want: list[tuple[str, str, str]]) -> None:
+    assert figures(text) == want
+
+
+FERRY = ("The Bluefin route takes 3 hours 10 minutes and costs €32 per adult. The Coastal "
+         "route takes 2 hours 45 minutes but costs €8 more.")
+
+
+def test_a_duration_in_two_units_equals_its_total() -> None:
+    assert codes("The Coastal route takes 165 minutes.", FERRY) == []
+    assert codes("The Coastal route is quicker — 2 hours 45 minutes versus 3 hours 10 on the "
+                 "Bluefin.", FERRY) == []
+    assert "ungrounded_figure" in codes("The Coastal route takes 2 hours 50 minutes.", FERRY)

@@ -1,6 +1,7 @@
 """Negations without "not": "no longer wish to travel", "prevented the aircraft from
-stopping", "kept the team from training"; the bounds "no longer than" and "no shorter
-than"; and an exemption phrase that ends before its verb ("without an extension costs
+stopping", "kept the team from training", "has stopped accepting"; "otherwise … isn't"
+where the evidence says "only if"; the bounds "no longer than" and "no shorter than"; and
+an exemption phrase that ends before its verb ("without an extension costs
 you …"). Each faithful wording passes and each planted change is caught."""
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ def codes(claim: str, evidence: str) -> list[str]:
     ("The late touchdown meant it could not stop before the paved surface ended.", RUNWAY),
     ("Northline has stopped accepting pets in the cabin, except registered assistance dogs.",
      "Northline no longer accepts pets in the cabin, except for registered assistance dogs."),
+    ("Only if you've bought the optional Flood Extension — otherwise flood damage isn't "
+     "covered.", "Flood damage is covered only if the optional Flood Extension has been "
+     "purchased."),
     ("Customers who no longer need the service can cancel it.",
      "If you no longer need the service, you can cancel it."),
     ("Leave is no longer than 5 days.", "Leave is at most 5 days."),
@@ -41,6 +45,8 @@ def test_faithful_wordings_pass(claim: str, evidence: str) -> None:
     ("The aircraft stopped before the end of the paved surface.", RUNWAY, "negation_mismatch"),
     ("The firm sells cars.", "The firm no longer sells cars.", "negation_mismatch"),
     ("The firm sells cars.", "The firm has stopped selling cars.", "negation_mismatch"),
+    ("Flood damage isn't covered.", "Flood damage is covered only if the optional Flood "
+     "Extension has been purchased.", "negation_mismatch"),
     ("The firm no longer sells cars.", "The firm sells cars.", "negation_mismatch"),
     ("Rain kept the team from training.", "The team trained despite the rain.",
      "negation_mismatch"),

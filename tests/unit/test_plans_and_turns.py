@@ -164,6 +164,10 @@ FILMS = ("The Remains of the Day is written by Kazuo Ishiguro. The Remains of th
          "directed by James Ivory. The Martian stars Matt Damon.")
 VIADUCT = "The Harlow Viaduct was designed by Edith Marsh and built by Cole & Sons."
 LOGO = "The Kestrel logo was approved by Omar Haddad and designed by Lena Fischer."
+BRIDGE = ("The 420-metre bridge was designed by the Danish firm Holm & Vinter and built by the "
+          "local contractor Saxby Construction.")
+HARBOUR = ("Harbour of Glass - directed by - Tomasz Wielgus Harbour of Glass - written by - "
+           "Mira Okafor")
 
 
 @pytest.mark.parametrize(("claim", "evidence", "expected"), [
@@ -187,6 +191,14 @@ LOGO = "The Kestrel logo was approved by Omar Haddad and designed by Lena Fische
     ("Omar Haddad approved the Kestrel logo.", LOGO, []),
     ("The Wellcome Trust funded the Harlow Study.",
      "The Harlow Study was commissioned by the Wellcome Trust.", ["relation_mismatch"]),
+    # one name and a thing that is none: the credit the evidence gives the name
+    ("The bridge was built by Holm & Vinter.", BRIDGE, ["relation_mismatch"]),
+    ("Holm & Vinter built the bridge.", BRIDGE, ["relation_mismatch"]),
+    ("The bridge was designed by Holm & Vinter.", BRIDGE, []),
+    ("Saxby Construction built the bridge.", BRIDGE, []),
+    ("Holm & Vinter, who designed the bridge, is Danish.", BRIDGE, []),
+    ("It was written by Tomasz Wielgus.", HARBOUR, ["relation_mismatch"]),
+    ("Tomasz Wielgus directed it.", HARBOUR, []),
 ])
 def test_a_credit_given_to_the_wrong_relation(claim: str, evidence: str,
                                              expected: list[str]) -> None:
@@ -397,3 +409,33 @@ def test_exempt_from_is_need_not() -> None:
                  "their English.", evidence) == []
     assert codes("Nationals of a majority English-speaking country must prove their English.",
                  evidence) == ["modal_mismatch"]
+
+
+def test_a_pronoun_answers_the_question_asked_last() -> None:
+    chat = ("[Human]: Have you seen Harbour of Glass? [Assistant]: I know of it — a 2019 "
+            "drama. [Human]: What else can you tell me about Tomasz Wielgus's involvement?")
+    texts = [c.text for c in extract_claims("He wrote Harbour of Glass.", question=chat)]
+    assert texts == ["Tomasz Wielgus wrote Harbour of Glass."]
+    # a last question with no name leaves the pronoun to the earlier one
+    texts = [c.text for c in extract_claims("It was released in 2019.",
+                                            question="I love Harbour of Glass. When did it "
+                                                     "come out?")]
+    assert texts == ["Harbour of Glass was released in 2019."]
+    # a last question that asks about someone by a pronoun: the name before it
+    chat = ("[Human]: Who's your favourite player? [Human]: Messi. Does he play in Major "
+            "League Soccer?")
+    texts = [c.text for c in extract_claims("No, he doesn't play in Major League Soccer.",
+                                            question=chat)]
+    assert texts == ["Messi doesn't play in Major League Soccer."]
+
+
+@pytest.mark.parametrize(("answer", "second"), [
+    ("Tomasz Wielgus wrote Harbour of Glass, which starred Dev Lanning and came out in 2019.",
+     "Harbour of Glass came out in 2019."),
+    ("Tom met Anna Berg, who runs the Oslo office and joined in 2015.",
+     "Anna Berg joined in 2015."),
+    ("Marie Curie was born in Warsaw and died in 1934.", "Marie Curie died in 1934."),
+])
+def test_a_verb_after_a_relative_clause_is_said_of_its_antecedent(answer: str,
+                                                                   second: str) -> None:
+    assert [c.text for c in extract_claims(answer)][1] == second

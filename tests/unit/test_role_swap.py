@@ -25,6 +25,10 @@ from .paraphrase_support import codes
     # "in" on one side turns the order round: the same order is the swap
     ("Zodiac starred in Jake Gyllenhaal.", "Zodiac is starring Jake Gyllenhaal."),
     ("Jake Gyllenhaal stars Zodiac.", "Jake Gyllenhaal starred in Zodiac."),
+    # the second and third names of three
+    ("Judge Miriam Osei ordered Tallis Software to pay Greenway Data $3.2 million.",
+     "Judge Miriam Osei ordered Greenway Data to pay Tallis Software $3.2 million in "
+     "damages."),
     # a duty: the modal is the verb between the parties
     ("The Supplier must notify the Customer of any claim within six months.",
      "The Customer must notify the Supplier of any claim within six months of becoming "
@@ -36,6 +40,9 @@ def test_a_role_swap_is_caught(claim: str, evidence: str) -> None:
 
 @pytest.mark.parametrize(("claim", "evidence"), [
     ("Acme acquired Globex in 2019.", "Acme acquired Globex in 2019."),
+    ("Judge Miriam Osei ordered Greenway Data to pay Tallis Software $3.2 million.",
+     "Judge Miriam Osei ordered Greenway Data to pay Tallis Software $3.2 million in "
+     "damages."),
     ("The Customer shall notify the Supplier of claims.",
      "The Customer must notify the Supplier of any claim within six months."),
     # the voice turns the names round and keeps the roles

@@ -138,3 +138,23 @@ def test_a_sentence_that_states_the_value_for_the_claims_item_clears_it() -> Non
 def test_dates_are_left_to_the_list_rule() -> None:
     ev = "The estimated population in 2007 was 25,505, increasing to 27,445 at the 2011 Census."
     assert "value_swap" not in codes("The 2011 population of the town was counted.", ev)
+
+
+BRIGHTWATER = ("Brightwater Foods reported revenue of $4.8 billion for fiscal 2023, up 6% from "
+               "$4.53 billion the year before. Operating profit fell to $310 million from $355 "
+               "million.")
+
+
+@pytest.mark.parametrize(("claim", "expected"), [
+    # the value a change started from is the same item before it, no other item
+    ("Revenue grew 6% to $4.8 billion, but operating profit slipped to $310 million.", []),
+    ("Revenue rose from $4.53 billion to $4.8 billion.", []),
+    ("Operating profit fell from $355 million.", []),
+    # stated as what the change came to: the two ends exchanged
+    ("Revenue grew 6% to $4.53 billion.", ["value_swap"]),
+    ("Operating profit fell to $355 million.", ["value_swap"]),
+    # "slipped" is a fall, "jumped" a rise
+    ("Operating profit jumped to $310 million.", ["polarity_mismatch"]),
+])
+def test_the_two_ends_of_a_change(claim: str, expected: list[str]) -> None:
+    assert codes(claim, BRIGHTWATER) == expected

@@ -1,0 +1,59 @@
+"""The name a question is about: what a pronoun opening the answer stands for.
+
+"When did Marie Curie die? She died in 1934." reads "Marie Curie died in 1934."; in a chat
+the question asked last decides ("Have you seen Harbour of Glass? What else can you tell me
+about Tomasz Wielgus's involvement?" → "Tomasz Wielgus").
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.claims.answers import last_question
+from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
+from certirag.text.subjects import NAME_RUN
+
+__all__ = ["question_subject"]
+
+# question words, auxiliaries and prepositions a name run may open with ("Did Marie …")
+_WH = frozenset("who whom whose what which when where why how is are was were do does did can "
+                "could will would should has have had in on at for of by".split())
+_NAME_RUN = re.compile(NAME_RUN)
+_CLAUSE_SUBJECT = re.compile(r"\s+(?:is|was|has|had|\w+ed|blew|came|won|made|took|left|went)\b")
+_ADVERBS = frozenset("just only still also even never already so then now".split())
+_ABBREVIATIONS = frozenset("jr sr st dr mr mrs ms mt ft co inc ltd no vs u.s u.k".split())
+# capitalised, never what a pronoun stands for
+_CALENDAR = frozenset(WEEKDAYS) | frozenset(MONTH_NAMES)
+# a last question about someone named before it
+_PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
+
+
+def question_subject(question: str) -> str | None:
+    """The first proper name of the question's last question, or else of the whole
+    question ("When did Marie Curie die?" → "Marie Curie"; "Have you seen Harbour of
+    Glass? What else can you tell me about Tomasz Wielgus's involvement?" → "Tomasz
+    Wielgus": the answer's "He" answers the question asked last)."""
+    last = last_question(question)
+    got = _first_name(last) if last.strip() != question.strip() and \
+        not _PRONOUN.search(last) else None  # "Messi. Does he play in …?": he is Messi
+    return got or _first_name(question)
+
+
+def _first_name(question: str) -> str | None:
+    """The first proper name in ``question``, without a possessive "'s"."""
+    for m in _NAME_RUN.finditer(question):
+        words = m.group(0).split()
+        stop = next((k for k, w in enumerate(words[:-1]) if w.endswith(".") and len(w) > 2
+                     and w[:-1].lower() not in _ABBREVIATIONS), None)  # not "St. Louis"
+        words = words if stop is None else [*words[:stop], words[stop][:-1]]  # "Canada. How"
+        while words and words[0].lower() in _WH:
+            words.pop(0)
+        if words == ["I"]:
+            continue  # the asker, never what a pronoun of the answer names ("I Stand Alone" is)
+        if len(words) == 1 and words[0] == m.group(0) and not question[:m.start()].strip() \
+                and (words[0].lower() in _ADVERBS or words[0].endswith("ly")
+                     or not _CLAUSE_SUBJECT.match(question, m.end())):
+            continue  # one word opening the question: "Tell me about …", not "Parasite won …"
+        if words and not all(w.lower().rstrip("s") in _CALENDAR for w in words):
+            return re.sub(r"['’]s$", "", " ".join(words))
+    return None

@@ -2,13 +2,13 @@
 
 Our own set (``verifier_cases.jsonl``) was written beside the rules and is caught whole;
 the probe set measures how the rules carry to answers nobody fitted them to. It holds
-four rounds, each written without reading the checks: 129 prose cases (ids ``A-``: law,
+five rounds, each written without reading the checks: 129 prose cases (ids ``A-``: law,
 medicine, finance, HR, insurance, news, science), 103 chat, yes/no, short-answer and
-support cases (``pb-``), and two rounds of 100 mixed cases (prose, chat, short,
-multi-sentence) written after the rules the rounds before them showed (``pc-``, ``pd-``).
-As written, the default preset caught 89 of 152 planted errors of the first two rounds
-and passed 38 of 80 faithful answers; the third round 40 of 60 and 18 of 40; the fourth
-40 of 60 and 19 of 40. Rules were then written for the general mechanisms each round
+support cases (``pb-``), and three rounds of 100 mixed cases (prose, chat, short,
+multi-sentence) written after the rules the rounds before them showed (``pc-``, ``pd-``,
+``pe-``). As written, the default preset caught 89 of 152 planted errors of the first two
+rounds and passed 38 of 80 faithful answers; the third round 40 of 60 and 18 of 40; the
+fourth 40 of 60 and 19 of 40; the fifth 40 of 60 and 18 of 40. Rules were then written for the general mechanisms each round
 showed, so the set is no longer blind: it is a floor against regressions, and the gap to
 our own set is the measure of how far the rules still are from general.
 
@@ -30,12 +30,12 @@ import pytest
 PROBE_PATH = Path(__file__).resolve().parent.parent / "data" / "probe_cases.jsonl"
 FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence": list,
           "expect": str, "note": str}
-N_CASES = 432
+N_CASES = 532
 
 # Measured with the default preset (policy v3, model para, tau_e 0.49, tau_c 0.5):
-# caught 205/272 = 0.754, passed 76/160 = 0.475.
-CATCH_MIN = 0.74
-PASS_MIN = 0.44
+# caught 255/332 = 0.768, passed 98/200 = 0.49.
+CATCH_MIN = 0.755
+PASS_MIN = 0.47
 
 
 def _cases() -> list[dict[str, Any]]:
@@ -55,7 +55,7 @@ def test_probe_file_is_well_formed() -> None:
         assert case["expect"] in ("catch", "pass"), case["id"]
         assert case["answer"].strip() and case["evidence"], case["id"]
         assert all(isinstance(p, str) and p.strip() for p in case["evidence"]), case["id"]
-        assert case["id"].startswith(("A-", "pb-", "pc-", "pd-")), case["id"]
+        assert case["id"].startswith(("A-", "pb-", "pc-", "pd-", "pe-")), case["id"]
 
 
 @pytest.mark.slow

@@ -118,6 +118,15 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
     def words(a: int, b: int) -> list[str]:
         return [w for _, w, _, _ in elems[a:b] if w]
 
+    if len(pos) > 1 and all(p > 0 and elems[p - 1][3] == "(" for p in pos):
+        # each value in brackets after its item: "with tirnavumab (2.1%) than with placebo
+        # (2.4%)": the words before a value are its own
+        for i, p in enumerate(pos):
+            own[i].update(words(pos[i - 1] + 1 if i else 0, p))
+        shared.update(words(pos[-1] + 1, len(elems)))
+        items = tuple(_item(elems[p][2]) for p in pos)
+        return Segments(items, tuple(frozenset(o) for o in own), frozenset(shared))
+
     regions: list[tuple[list[str], list[str], bool]] = []  # before, after, has boundary
     for i in range(len(pos) - 1):
         a, b = pos[i] + 1, pos[i + 1]

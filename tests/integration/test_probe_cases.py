@@ -8,9 +8,10 @@ support cases (``pb-``), and three rounds of 100 mixed cases (prose, chat, short
 multi-sentence) written after the rules the rounds before them showed (``pc-``, ``pd-``,
 ``pe-``). As written, the default preset caught 89 of 152 planted errors of the first two
 rounds and passed 38 of 80 faithful answers; the third round 40 of 60 and 18 of 40; the
-fourth 40 of 60 and 19 of 40; the fifth 40 of 60 and 18 of 40. Rules were then written for the general mechanisms each round
-showed, so the set is no longer blind: it is a floor against regressions, and the gap to
-our own set is the measure of how far the rules still are from general.
+fourth 40 of 60 and 19 of 40; the fifth 40 of 60 and 18 of 40. Rules were then written
+for the general mechanisms each round showed, so the set is no longer blind: it is a
+floor against regressions, and the gap to our own set is the measure of how far the rules
+still are from general.
 
 * :func:`test_probe_file_is_well_formed` (fast): fields, ids, outcomes.
 * :func:`test_probe_case_rates` (slow): the default preset's catch and pass rates on the

@@ -158,3 +158,18 @@ BRIGHTWATER = ("Brightwater Foods reported revenue of $4.8 billion for fiscal 20
 ])
 def test_the_two_ends_of_a_change(claim: str, expected: list[str]) -> None:
     assert codes(claim, BRIGHTWATER) == expected
+
+
+TRIAL = ("Serious adverse events occurred in 2.1% of the tirnavumab group and 2.4% of the "
+         "placebo group.")
+
+
+@pytest.mark.parametrize(("claim", "expected"), [
+    # each value in brackets after its item: the words before it are its own
+    ("Serious adverse events were slightly less frequent with tirnavumab (2.1%) than with "
+     "placebo (2.4%).", []),
+    ("Serious adverse events were less frequent with tirnavumab (2.4%) than with placebo "
+     "(2.1%).", ["value_swap", "value_swap"]),
+])
+def test_values_in_brackets_after_their_items(claim: str, expected: list[str]) -> None:
+    assert codes(claim, TRIAL) == expected

@@ -120,9 +120,14 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
 
     if len(pos) > 1 and all(p > 0 and elems[p - 1][3] == "(" for p in pos):
         # each value in brackets after its item: "with tirnavumab (2.1%) than with placebo
-        # (2.4%)": the words before a value are its own
-        for i, p in enumerate(pos):
-            own[i].update(words(pos[i - 1] + 1 if i else 0, p))
+        # (2.4%)": the words before a value are its own; before the first, as many as
+        # the others have ("films such as Coraline (2009), ParaNorman (2012)": Coraline)
+        for i in range(1, len(pos)):
+            own[i].update(words(pos[i - 1] + 1, pos[i]))
+        width = min(len(set(o)) for o in own[1:])
+        prefix = words(0, pos[0])
+        own[0].update(prefix[len(prefix) - width:] if width else [])
+        shared.update(prefix[:len(prefix) - width])
         shared.update(words(pos[-1] + 1, len(elems)))
         items = tuple(_item(elems[p][2]) for p in pos)
         return Segments(items, tuple(frozenset(o) for o in own), frozenset(shared))

@@ -173,3 +173,12 @@ TRIAL = ("Serious adverse events occurred in 2.1% of the tirnavumab group and 2.
 ])
 def test_values_in_brackets_after_their_items(claim: str, expected: list[str]) -> None:
     assert codes(claim, TRIAL) == expected
+
+
+def test_before_the_first_bracket_only_as_many_words_as_the_others_have() -> None:
+    films = ('Known for his work at LAIKA on films such as "Coraline" (2009), "ParaNorman" '
+             '(2012), and "Kubo and the Two Strings".')
+    assert "value_swap" not in codes("The 2012 animated film he worked on is ParaNorman.",
+                                     films)
+    assert "value_swap" not in codes("He worked on a 2012 animated film.", films)
+    assert "value_swap" in codes("ParaNorman came out in 2009.", films)

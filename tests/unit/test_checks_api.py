@@ -164,3 +164,18 @@ def test_a_reply_that_answers_nothing_is_withheld(claim: str, flagged: bool) -> 
     evidence = ["Full-time employees are entitled to 28 days of paid annual leave per year."]
     codes = [f.code for f in checks.check_claim(claim, evidence)]
     assert ("no_answer" in codes) is flagged
+
+
+def test_a_derived_index_is_built_once_per_prepared_evidence() -> None:
+    calls: list[int] = []
+
+    def build(ev: object) -> int:
+        calls.append(1)
+        return len(calls)
+
+    first = checks.prepare_evidence(["The fee is £5."])
+    assert first.derived("test.index", build) == 1
+    assert first.derived("test.index", build) == 1  # kept: not built again
+    second = checks.prepare_evidence(["The fee is £5."])
+    assert second.derived("test.index", build) == 2  # another prepared evidence, its own
+    assert len(calls) == 2

@@ -18,7 +18,7 @@ from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap, subject_swap
 from certirag.checks.superlatives import ordinal_rank
-from certirag.text.verbs import BASE_VERBS
+from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
 
 __all__ = [
     "check_answer",
@@ -225,8 +225,7 @@ _PRICE = frozenset(stem(w) for w in "cost costs charge charges fee fees free pay
                    "paid".split())
 
 
-_AUXILIARIES = frozenset("is are was were has have had will would can could may might must "
-                         "shall should does do did".split())
+_AUXILIARIES = frozenset("is are was were has have had does do did".split()) | MODAL_VERBS
 
 
 def _finite(word: str) -> bool:

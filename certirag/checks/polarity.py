@@ -168,6 +168,8 @@ _YET_AFTER = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", 
 
 _PREVENT = frozenset({"prevent", "prevents", "prevented", "preventing", "stopped", "barred",
                       "banned", "prohibited", "kept", "discouraged"})
+_CEASE = frozenset({"stopped", "stops", "ceased", "ceases", "quit", "quits"})
+_IMPLICIT = _PREVENT | _CEASE | _FAILED | {"yet"}  # the words :func:`_implicit_cue` reads
 
 
 def _implicit_cue(lows: list[str], i: int) -> bool:
@@ -181,8 +183,6 @@ def _implicit_cue(lows: list[str], i: int) -> bool:
     return w in _FAILED or (i > 0 and lows[i - 1] in _YET_AFTER)
 
 
-_CEASE = frozenset({"stopped", "stops", "ceased", "ceases", "quit", "quits"})
-_IMPLICIT = _PREVENT | _CEASE | _FAILED | {"yet"}  # the words :func:`_implicit_cue` reads
 
 
 def _prevented(lows: list[str], i: int) -> int | None:

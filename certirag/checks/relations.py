@@ -23,6 +23,7 @@ from certirag.checks._text import stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.verbs import BE_FORMS
 
 __all__ = ["RELATIONS", "agent_credits", "check_relations", "credits"]
 
@@ -76,7 +77,6 @@ def credits(text: str, a: str, b: str) -> set[str]:
     return out
 
 
-_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "'s"})
 _SKIP = frozenset({"also", "has", "have", "had", "who", "which", "that", "jointly",
                    "originally", "first", "later"})
 
@@ -105,7 +105,7 @@ def agent_credits(text: str, name: str) -> set[str]:
             continue
         seen = 0
         for w in low[i + n:i + n + 6]:
-            if w in _BE:
+            if w in BE_FORMS:
                 break  # "The Harlow Viaduct was built by …": no agent
             if not w[:1].isalpha() or w in _SKIP:
                 continue

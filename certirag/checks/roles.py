@@ -18,7 +18,7 @@ from itertools import pairwise
 
 from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
-from certirag.text.verbs import BASE_VERBS
+from certirag.text.verbs import BASE_VERBS, BE_FORMS, MODAL_VERBS
 
 __all__ = ["role_swap", "subject_swap"]
 
@@ -64,7 +64,6 @@ def _places(s: SentInfo, name: tuple[str, ...]) -> list[tuple[int, int]]:
     return [(i, i + n) for i in range(len(low) - n + 1) if tuple(low[i:i + n]) == name]
 
 
-_BE = frozenset("is are was were be been being am 's".split())
 _PAST = frozenset("""beat beats won wins led leads sued met hit bought buys sold sells took takes
 gave gives told tells paid pays made makes left leaves ran runs began begins became becomes chose
 chooses drove drives fought caught catches found finds held holds kept keeps lost loses saw sees
@@ -73,13 +72,10 @@ sent sends shot shoots struck strikes taught teaches threw throws wrote writes""
 _CLAUSE = frozenset("he she it they we that who whom whose which when while because".split())
 
 
-_MODALS = frozenset("must shall should may might can could will would".split())
-
-
 def _verbish(words: list[str]) -> bool:
     """Whether the words between two names hold a verb ("acquired", "beat", "is", "must
     notify", "to pay")."""
-    return any(w in _BE or w in _PAST or w in _MODALS or (len(w) > 4 and w.endswith("ed"))
+    return any(w in BE_FORMS or w in _PAST or w in MODAL_VERBS or (len(w) > 4 and w.endswith("ed"))
                or (k and words[k - 1] == "to" and w in BASE_VERBS)
                for k, w in enumerate(words)) or (
         bool(words) and len(words[0]) > 3 and words[0].endswith("s")
@@ -89,7 +85,7 @@ def _verbish(words: list[str]) -> bool:
 def _passive(words: list[str]) -> bool:
     """A passive between the names: ``by``, or a form of *be* before a participle."""
     return "by" in words or any(
-        w in _BE and any(x.endswith(("ed", "en")) for x in words[i + 1:i + 3])
+        w in BE_FORMS and any(x.endswith(("ed", "en")) for x in words[i + 1:i + 3])
         for i, w in enumerate(words))
 
 
@@ -202,7 +198,7 @@ def _anaphoric(s: SentInfo, end: int) -> bool:
 
 
 _MAX_SUBJECT = 4  # tokens of an opening read as a subject
-_NOT_IN_SUBJECT = _BE | _CLAUSE | frozenset("""has have had will would can could may might must
+_NOT_IN_SUBJECT = BE_FORMS | _CLAUSE | frozenset("""has have had will would can could may might must
 shall should do does did not in on at by for from to of after before during according as if
 when although though while because since until also i you we his her their its our my your
 """.split())

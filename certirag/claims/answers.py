@@ -21,6 +21,7 @@ import re
 
 from certirag.text.sentences import split_sentences
 from certirag.text.verbs import BASE_VERBS as _BASE
+from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES
 
 __all__ = ["DETERMINERS", "asks_the_listener", "asks_who", "capitalise", "cleft_answer",
            "is_name_answer", "is_yes_no_question", "last_question", "name_object",
@@ -116,10 +117,6 @@ _STOP = frozenset(
     larger smaller bigger higher lower longer shorter better worse more less most least
     """.split())
 _ADJ_SUFFIX = re.compile(r"^[a-z]+(?:able|ible|ful|ous|ive|ed|ing|less|ic|ary|ent|ant|ly)$")
-# participles that are not "-ed": "Was the director born in Szeged?"
-_PARTICIPLES = frozenset("""born built made held written known given taken seen shown sold paid
-won lost found led told sent kept left done grown drawn thrown chosen spoken broken stolen
-driven hidden eaten fallen forgotten beaten bought brought caught taught thought""".split())
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ic|i)$")
 _CONNECT = frozenset("of and & for de la le du da van von der den the y 's".split())
 _WORDS = re.compile(r"\S+")
@@ -205,14 +202,14 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
                     continue
                 break
             if (w in _STOP or w in DETERMINERS or not w.isalpha() or _ADJ_SUFFIX.match(w)
-                    or w in _PARTICIPLES or words[j][:1].isupper() or not compound):
+                    or w in PAST_PARTICIPLES or words[j][:1].isupper() or not compound):
                 break
             j += 1
         return j
     return None
 
 
-_MODALS = frozenset("can could will would shall should may might must do does did".split())
+_MODALS = MODAL_VERBS | {"do", "does", "did"}
 _PLACE_PREP = frozenset("on in at near from".split())
 # Predicate adjectives after a form of be ("Is support available …?").
 _PREDICATIVE = frozenset("""

@@ -59,6 +59,7 @@ from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
 from certirag.text.subjects import name_pronoun, sentence_subjects
 from certirag.text.turns import asked
 from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
+from certirag.text.verbs import IRREGULAR_PAST
 
 __all__ = ["answer_sentences", "extract_claims", "is_fragment", "not_a_claim_reason",
            "strip_markers"]
@@ -71,15 +72,6 @@ _VERBS = frozenset("""
     require allow employ contain become remain belong mean know see say tell make keep find
     share""".split())
 _VERB_SUFFIX = re.compile(r"^[a-z]{2,}(?:ed|es|s)$")
-_IRREGULAR = frozenset(
-    """
-    won lost wrote made became began born died led met paid sold bought built brought caught
-    chose came did drew drove ate fell felt fought found flew forgot froze gave got grew heard
-    held hid hit kept knew laid left lent let lay lit meant put quit ran rang rose said saw sent
-    set shook shot shut sang sank sat slept spoke spent stood stole struck swam swore took
-    taught tore told thought threw understood woke wore wove went
-    """.split()
-)
 # The imperatives a reply opens with ("Try holding …").
 _IMPERATIVES = frozenset(
     """
@@ -111,7 +103,7 @@ def is_fragment(sentence: str) -> bool:
             sentence.strip()):
         return False
     words = [w.lower() for w in raw]
-    if any(w in _VERBS or w in _IRREGULAR or w.endswith("n't") for w in words):
+    if any(w in _VERBS or w in IRREGULAR_PAST or w.endswith("n't") for w in words):
         return False
     if any(i > 0 and w in _BASE_VERBS and raw[i].islower() and _plural_subject(raw[i - 1])
            for i, w in enumerate(words)) or (
@@ -208,7 +200,7 @@ def _split_conjunction(sentence: str) -> list[str]:
     if first_right[:1].islower() and _is_verb(first_right):
         rel = _RELATIVE.search(left)
         if rel is not None:  # "X wrote Harbour of Glass, which starred Y and came out …"
-            subj = rel["ante"] if rel["ante"] else None  # the relative's verb, its subject
+            subj = rel["ante"] or None  # the relative's verb, its subject
         adjective = first_right.endswith("ed") and len(right.split()) == 2 \
             and right.split()[1].endswith("s")  # "swimwear and personalised items"
         if subj is not None and _has_clause(left) and len(right.split()) >= 2 \
@@ -252,7 +244,7 @@ def _is_verb(word: str) -> bool:
     w = word.lower()
     if w in _NOT_VERBS or w in _DETERMINERS:
         return False
-    return w.endswith("ed") or w in _VERBS or w in _IRREGULAR or \
+    return w.endswith("ed") or w in _VERBS or w in IRREGULAR_PAST or \
         _VERB_SUFFIX.match(w) is not None
 
 
@@ -281,7 +273,7 @@ def _conjunct_subject(left: str) -> str | None:
         return None  # "Starring X …", "Sponsored by …", "Based on …"
     if words[0].lower() in _NP_OPENERS:
         def strong(w: str) -> bool:
-            return w in _VERBS or w in _IRREGULAR or (w.endswith("ed") and len(w) > 3)
+            return w in _VERBS or w in IRREGULAR_PAST or (w.endswith("ed") and len(w) > 3)
         for k in range(1, min(5, len(words))):
             w = words[k].lower().rstrip(",")
             after = words[k + 1].lower() if k + 1 < len(words) else ""

@@ -14,8 +14,11 @@ sentence of the answer was read as a claim (exit code 4, every sentence ``not_a_
 a catch by omission, not by checking. Failing cases are listed with their claims'
 decisions and reason codes.
 
+``--ids PREFIX`` runs only the cases whose id starts with ``PREFIX`` (repeatable): one
+round of the probe set, ``--ids pe-``.
+
     python benchmarks/own_set.py [tests/data/verifier_cases.jsonl] [--preset default]
-        [--threads 1] [--json] [--out FILE]
+        [--ids PREFIX] [--threads 1] [--json] [--out FILE]
 """
 
 from __future__ import annotations
@@ -118,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON on stdout (table on "
                                                         "stderr)")
     ap.add_argument("--out", type=Path, default=None, help="also write the JSON report here")
+    ap.add_argument("--ids", action="append", default=None, metavar="PREFIX",
+                    help="only the cases whose id starts with PREFIX (repeatable)")
     args = ap.parse_args(argv)
     if not args.path.is_file():
         print(f"no case file at {args.path}", file=sys.stderr)
@@ -129,6 +134,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bad settings: {exc}", file=sys.stderr)
         return 2
     cases = load_cases(args.path)
+    if args.ids:
+        cases = [c for c in cases if str(c.get("id", "")).startswith(tuple(args.ids))]
+        if not cases:
+            print(f"no case id starts with {', '.join(args.ids)}", file=sys.stderr)
+            return 2
     t0 = time.perf_counter()
     results = [run_case(case, settings) for case in cases]
     seconds = time.perf_counter() - t0

@@ -118,23 +118,17 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
     def words(a: int, b: int) -> list[str]:
         return [w for _, w, _, _ in elems[a:b] if w]
 
-    if len(pos) > 1 and all(p > 0 and elems[p - 1][3] == "(" for p in pos):
-        # each value in brackets after its item: "with tirnavumab (2.1%) than with placebo
-        # (2.4%)": the words before a value are its own; before the first, as many as
-        # the others have ("films such as Coraline (2009), ParaNorman (2012)": Coraline)
-        for i in range(1, len(pos)):
-            own[i].update(words(pos[i - 1] + 1, pos[i]))
-        width = min(len(set(o)) for o in own[1:])
-        prefix = words(0, pos[0])
-        own[0].update(prefix[len(prefix) - width:] if width else [])
-        shared.update(prefix[:len(prefix) - width])
-        shared.update(words(pos[-1] + 1, len(elems)))
-        items = tuple(_item(elems[p][2]) for p in pos)
-        return Segments(items, tuple(frozenset(o) for o in own), frozenset(shared))
 
+    # each value in brackets after its item: "with tirnavumab (2.1%) than with placebo
+    # (2.4%)", "films such as Coraline (2009), ParaNorman (2012)": the words before a value
+    # are its own (before the first, as many as the others have, below)
+    bracketed = len(pos) > 1 and all(p > 0 and elems[p - 1][3] == "(" for p in pos)
     regions: list[tuple[list[str], list[str], bool]] = []  # before, after, has boundary
     for i in range(len(pos) - 1):
         a, b = pos[i] + 1, pos[i + 1]
+        if bracketed:
+            regions.append(([], words(a, b), True))
+            continue
         bounds = [k for k in range(a, b) if elems[k][3] in _BOUNDS]
         strong = [k for k in range(a, b) if elems[k][3] == ";"]
         if strong:  # list items: "(a) for X, 14 days; (b) for Y, 28 days"
@@ -144,7 +138,8 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
         else:
             regions.append((words(a, bounds[0]), words(bounds[-1] + 1, b), True))
     # "Physics in 1903 and Chemistry in 1911": every value's words come before it
-    pre = bool(regions) and all(has and not before and after for before, after, has in regions)
+    pre = bracketed or (bool(regions) and all(has and not before and after
+                                              for before, after, has in regions))
     prefix = words(0, pos[0])
     for i, (before, after, _) in enumerate(regions):
         own[i].update(before)
@@ -205,10 +200,6 @@ def change_end(sent: SentInfo, item: Item) -> str | None:
     return None
 
 
-def _earlier_value(sent: SentInfo, item: Item) -> bool:
-    """An earlier value of the same item (:func:`change_end` ``"from"``), no rival."""
-    return change_end(sent, item) == "from"
-
 
 def _names(sent: SentInfo) -> frozenset[str]:
     """The stems of the capitalised words of ``sent`` after its first word."""
@@ -251,7 +242,7 @@ def find_swap(ctx: frozenset[str], key: tuple[object, ...], group: str,
         names = _names(sent)
         opening = ctx & names & seg.shared
         for j in others:
-            if _earlier_value(sent, seg.items[j]):
+            if change_end(sent, seg.items[j]) == "from":
                 continue  # "$4.8 billion, up 6% from $4.53 billion": the same item before
             common = ctx & seg.exclusive(j)
             if opening and not common & names and seg.exclusive(j) & names:

@@ -2,7 +2,7 @@
 
 The ``bind`` recipe's synthetic positives are verbatim copies of document sentences and its
 negatives small edits of them; ``--paraphrases`` adds meaning-preserving rewordings
-(:func:`certirag.train.bind_data.paraphrase`). This prints P(entailment) of fixed pairs —
+(:func:`certirag.train.rewordings.paraphrase`). This prints P(entailment) of fixed pairs —
 an evidence sentence and a claim that rewords it (tense, a dropped clause, a moved
 attribution …: entailed) or changes one content word ("manslaughter" for "murder":
 not entailed) — for the default model and a second one, both in the scorer's notation,
@@ -42,6 +42,12 @@ PAIRS: list[tuple[str, str, str, bool]] = [
     ("perfect → past",
      "The airline has cancelled 120 flights because of the strike.",
      "The airline cancelled 120 flights because of the strike.", True),
+    ("time phrase moved to the front",
+     "John Smith opened the bakery on Main Street in 2002.",
+     "In 2002 John Smith opened the bakery on Main Street.", True),
+    ("an age and a caption's heading dropped",
+     "Death row: Kent Sprouse, 42, shot a police officer at a gas station outside Dallas.",
+     "Kent Sprouse shot a police officer at a gas station outside Dallas.", True),
     ("a word substituted: the charge",
      "Officer Dale Grant has been suspended and charged with assault after the arrest.",
      "Officer Dale Grant was charged with robbery.", False),
@@ -51,6 +57,9 @@ PAIRS: list[tuple[str, str, str, bool]] = [
     ("a word substituted: the action",
      "The airline has cancelled 120 flights because of the strike.",
      "The airline delayed 120 flights because of the strike.", False),
+    ("time phrase moved to the front, the year changed",
+     "John Smith opened the bakery on Main Street in 2002.",
+     "In 2012 John Smith opened the bakery on Main Street.", False),
     ("a negation",
      "The school did not name the pupil, citing privacy rules.",
      "The school named the pupil.", False),

@@ -45,6 +45,7 @@ from pathlib import Path
 from certirag.checks import absent_anchor, check_claim, prepare_evidence
 from certirag.claims import extract_claims
 from certirag.text.notation import model_text
+from certirag.train import reorder
 from certirag.train.nli_data import (
     CON,
     ENT,
@@ -57,6 +58,7 @@ from certirag.train.nli_data import (
     read_rows,
     snli_pairs,
 )
+from certirag.train.rewordings import paraphrase, replace_first, word_count
 from certirag.train.voice import document_voice_pairs
 from certirag.verifiers.binding import claim_anchors, evidence_sentences, plan_windows
 
@@ -67,7 +69,6 @@ __all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pa
 #: Evidence characters per span at training time (what 256 tokens hold beside a claim).
 MAX_CHARS = 700
 
-_WORD = re.compile(r"\w+")
 _AUX = re.compile(r"\b(is|was|are|were|has|have|had|will|can|could|would|should|did|does|do)"
                   r"\b(?! not\b)")
 _NOT = re.compile(r"\b(is|was|are|were|has|have|had|will|can|could|would|should|did|does|do)"
@@ -101,10 +102,6 @@ def _sentences(doc: str) -> list[str]:
     return [s.text for s in evidence_sentences([doc], max_chars=MAX_CHARS)]
 
 
-def _words(text: str) -> int:
-    return len(_WORD.findall(text))
-
-
 def negate(s: str) -> str | None:
     """``s`` with the polarity of an auxiliary turned: "was not" → "was" when it has one,
     else its first auxiliary negated ("was" → "was not"); ``None`` without an auxiliary."""
@@ -120,24 +117,12 @@ def negate(s: str) -> str | None:
 def _antonym(s: str, rng: random.Random) -> str | None:
     pairs = _ANTONYMS[:]
     rng.shuffle(pairs)
-    return _replace_first(s, pairs)
-
-
-def _replace_first(s: str, pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]
-                   ) -> str | None:
-    """``s`` with the first word of ``pairs`` it holds (either side of a pair, in the
-    pairs' order) replaced by the other side; ``None`` when it holds none."""
-    for a, b in pairs:
-        for x, y in ((a, b), (b, a)):
-            m = re.search(rf"\b{re.escape(x)}\b", s)
-            if m:
-                return s[: m.start()] + y + s[m.end():]
-    return None
+    return replace_first(s, pairs)
 
 
 def _clause(s: str) -> str | None:
     head, sep, rest = s.partition(", ")
-    if not sep or _words(head) < 6 or _words(rest) < 3:
+    if not sep or word_count(head) < 6 or word_count(rest) < 3:
         return None
     first = head.split()[0].lower().strip("\"'(")
     if first in _SUBORD or head.count('"') % 2:
@@ -146,7 +131,7 @@ def _clause(s: str) -> str | None:
 
 
 def _fuse(a: str, b: str) -> str | None:
-    if _words(a) > 25 or _words(b) > 25 or not b[:1].isupper():
+    if word_count(a) > 25 or word_count(b) > 25 or not b[:1].isupper():
         return None
     first = b.split()[0]
     if first not in ("The", "He", "She", "It", "They", "This", "His", "Her", "Their"):
@@ -190,137 +175,14 @@ def _drop_qualifier(s: str) -> str | None:
     return s[: m.start()] + s[m.end():] if m else None
 
 
-# -------------------------------------------------------------- meaning-preserving edits
-
-#: Words that make a sentence's clauses downward-entailing or its scope fragile: a
-#: sentence with one is not reworded (dropping words under "not" or "only" can change
-#: what it says).
-_FRAGILE = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|only|without|few|"
-                      r"fewer|less|least|unless|if|any|cannot|lack\w*|fail\w*|den(?:y|ied|ies)|"
-                      r"refus\w*|reject\w*|doubt\w*|allegedly|reportedly|may|might|could|"
-                      r"would|should|whether|rumou?r\w*|claim\w*)\b|n't\b", re.IGNORECASE)
-_DISCOURSE = re.compile(r"^(?:In fact|Indeed|However|But|And|Meanwhile|Also|Still|Now|"
-                        r"Moreover|Furthermore|Additionally|In addition|Yet|So|Then|Instead|"
-                        r"Nevertheless|Nonetheless|Similarly|Likewise|Of course),?\s+(?=\w)")
-_MID_ADVERB = re.compile(r" (?:also|now|still|already|currently|actually|really|recently|"
-                         r"once again|again)(?= \w)")
-_IRREGULAR = ("said told made taken given seen found won lost become left built brought "
-              "bought caught chosen done drawn driven eaten fallen felt fought forgotten "
-              "gotten grown heard held hit hurt kept known laid led met paid put read run "
-              "sent set shot shown shut sold spent spoken stolen struck sworn taught thought "
-              "thrown understood woken worn written").split()
-_PARTICIPLE = r"(?:\w+ed|" + "|".join(_IRREGULAR) + r")"
-_PERFECT = re.compile(rf"(?<!\bto )\b(has|have|had) (been )?({_PARTICIPLE})\b")
-_COORD = re.compile(rf"\b(was|were|been|is|are|be) ({_PARTICIPLE}) and ({_PARTICIPLE})\b")
-_RELATIVE = re.compile(r", (?:who|which|whose) ")
-_SAID_AFTER = re.compile(r"^(?P<y>[A-Z].{20,}?), (?P<x>(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3})|"
-                         r"(?:police|officials|authorities|the [a-z][\w '-]{2,40})) "
-                         r"(?:said|says)\.$")
-_SAID_BEFORE = re.compile(r"^(?P<x>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}) (?:said|says) "
-                          r"(?:that )?(?P<y>[a-zA-Z].{20,})\.$")
-_CONTRACTIONS = (("could not", "couldn't"), ("did not", "didn't"), ("does not", "doesn't"),
-                 ("do not", "don't"), ("is not", "isn't"), ("was not", "wasn't"),
-                 ("were not", "weren't"), ("has not", "hasn't"), ("have not", "haven't"),
-                 ("will not", "won't"), ("would not", "wouldn't"), ("cannot", "can't"))
-
-
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def _drop_discourse(s: str) -> str | None:
-    m = _DISCOURSE.match(s)
-    if m:
-        return _cap(s[m.end():])
-    m = _MID_ADVERB.search(s)
-    return s[: m.start()] + s[m.end():] if m else None
-
-
-def _simple_past(s: str) -> str | None:
-    """"has been charged" → "was charged", "have said" → "said"."""
-    m = _PERFECT.search(s)
-    if not m:
-        return None
-    aux, been, part = m.group(1), m.group(2), m.group(3)
-    if been:
-        plural = aux == "have" or (aux == "had" and s[: m.start()].rstrip().lower().endswith(
-            ("they", "we", "you")))
-        new = ("were " if plural else "was ") + part
-    else:
-        new = part
-    return s[: m.start()] + new + s[m.end():]
-
-
-def _drop_coordinate(s: str, rng: random.Random) -> str | None:
-    """"was fired and charged" → "was charged" (or "was fired")."""
-    m = _COORD.search(s)
-    if not m:
-        return None
-    keep = m.group(2) if rng.random() < 0.5 else m.group(3)
-    return s[: m.start()] + f"{m.group(1)} {keep}" + s[m.end():]
-
-
-def _drop_relative(s: str) -> str | None:
-    """A non-restrictive relative clause dropped: "X, who is 30, said Y" → "X said Y"."""
-    m = _RELATIVE.search(s)
-    if not m or s[: m.start()].count('"') % 2:
-        return None
-    comma = s.find(",", m.end())
-    if comma >= 0 and ("," in s[: m.start()] or not s[comma + 1:].lstrip()[:1].islower()):
-        return None  # only "Subject, who …, verb …": a later comma may end something else
-    if comma < 0:
-        rest = s[m.end():].rstrip()
-        return s[: m.start()] + "." if rest.endswith(".") and '"' not in rest else None
-    return s[: m.start()] + s[comma + 1:]
-
-
-def _move_attribution(s: str) -> str | None:
-    """"Y, police said." → "According to police, y." and "X said Y." → "Y, X said."."""
-    m = _SAID_AFTER.match(s)
-    if m and '"' not in m.group("y"):
-        y = m.group("y")
-        y = y[:1].lower() + y[1:] if not y.split()[0][1:].isupper() and y[:2] != "I " else y
-        return f"According to {m.group('x')}, {y}."
-    m = _SAID_BEFORE.match(s)
-    if m and '"' not in m.group("y") and m.group("x").split()[0] not in ("He", "She", "It",
-                                                                         "They", "We", "I"):
-        return f"{_cap(m.group('y'))}, {m.group('x')} said."
-    return None
-
-
-def _contraction(s: str) -> str | None:
-    return _replace_first(s, _CONTRACTIONS)
-
-
-def paraphrase(s: str, rng: random.Random) -> str | None:
-    """``s`` reworded without changing what it says, by one or two edits chosen at random
-    among those that apply (see the module docstring); ``None`` when none applies. A
-    contraction is the only edit made to a sentence with a negation, modal, hedge or
-    "only"-like word, where dropping words could change its meaning."""
-    if _FRAGILE.search(s):
-        return _contraction(s)
-    edits: list[Callable[[str], str | None]] = [
-        _drop_discourse, _simple_past, _drop_relative, _move_attribution,
-        partial(_drop_coordinate, rng=rng)]
-    rng.shuffle(edits)
-    out, done = s, 0
-    for edit in edits:
-        new = edit(out)
-        if new and new != out and _words(new) >= 4:
-            out, done = new, done + 1
-            if done == 2 or rng.random() < 0.5:
-                break
-    return out if done else None
-
-
 def _in_context(s: str, sents: list[str], rng: random.Random, source: str,
-                paraphrases: bool = False) -> list[Pair]:
+                paraphrases: int = 0) -> list[Pair]:
     """``s`` with the sentence next to it in its document as the premise (in document
     order, as a fused span reads): the claim ``s`` (or its leading clause) is still
     entailed, an anchor swapped or a negation inserted in it still is not. Our model
     learnt that a second sentence removes entailment; these pairs say it does not."""
     k = sents.index(s)
-    near = [j for j in (k - 1, k + 1) if 0 <= j < len(sents) and 4 <= _words(sents[j]) <= 45]
+    near = [j for j in (k - 1, k + 1) if 0 <= j < len(sents) and 4 <= word_count(sents[j]) <= 45]
     if not near:
         return []
     j = rng.choice(near)
@@ -332,7 +194,7 @@ def _in_context(s: str, sents: list[str], rng: random.Random, source: str,
 
 
 def _in_premise(premise: str, s: str, others: list[str], rng: random.Random, kind: str,
-                paraphrases: bool = False) -> list[Pair]:
+                paraphrases: int = 0) -> list[Pair]:
     """``s`` and its leading clause (entailed), ``s`` with an anchor swapped for one of
     ``others`` and with a negation inserted (not), each against ``premise``; ``kind`` the
     source label, suffixed ``_clause``, ``_swap``, ``_negation``; with ``paraphrases`` also
@@ -342,12 +204,17 @@ def _in_premise(premise: str, s: str, others: list[str], rng: random.Random, kin
     for claim, label, suffix in ((s, ENT, ""), (_clause(s), ENT, "_clause"),
                                  (_swap_anchor(s, others, rng), NOT_ENTAILED, "_swap"),
                                  (negate(s), CON, "_negation")):
-        if claim and _words(claim) >= 3:
+        if claim and word_count(claim) >= 3:
             out.append(Pair(premise, claim, label, kind + suffix))
     if paraphrases:
-        claim = paraphrase(s, _own_rng(kind, s))
-        if claim and _words(claim) >= 3:
+        own = _own_rng(kind, s)
+        claim = paraphrase(s, own, paraphrases)
+        if claim and word_count(claim) >= 3:
             out.append(Pair(premise, claim, ENT, kind + "_para"))
+            if paraphrases >= 2:
+                out.extend(Pair(premise, bad, label, kind + suffix) for bad, label, suffix in (
+                    (_swap_anchor(claim, others, own), NOT_ENTAILED, "_para_swap"),
+                    (negate(claim), CON, "_para_negation")) if bad and word_count(bad) >= 3)
     return out
 
 
@@ -358,7 +225,7 @@ def _own_rng(kind: str, s: str) -> random.Random:
 
 
 def _in_span(s: str, sents: list[str], rng: random.Random, source: str,
-             paraphrases: bool = False) -> list[Pair]:
+             paraphrases: int = 0) -> list[Pair]:
     """``s`` among two more sentences of its document, all three in document order, as a
     fused binding span of three reads: ``s`` first, in the middle or last; the two others
     its neighbours or sentences sharing a claim anchor with it (why a span fuses them).
@@ -367,10 +234,10 @@ def _in_span(s: str, sents: list[str], rng: random.Random, source: str,
     sentence in the middle of three of its own document's sentences 80% of the time."""
     k = sents.index(s)
     mine = {a.text.lower() for a in claim_anchors(s)}
-    sharing = [j for j, o in enumerate(sents) if j != k and 4 <= _words(o) <= 45
+    sharing = [j for j, o in enumerate(sents) if j != k and 4 <= word_count(o) <= 45
                and mine & {a.text.lower() for a in claim_anchors(o)}]
     near = [j for j in (k - 2, k - 1, k + 1, k + 2) if 0 <= j < len(sents) and j != k
-            and 4 <= _words(sents[j]) <= 45]
+            and 4 <= word_count(sents[j]) <= 45]
     pool = sorted(set(sharing) | set(near))
     if len(pool) < 2:
         return []
@@ -383,18 +250,18 @@ def _in_span(s: str, sents: list[str], rng: random.Random, source: str,
 
 
 def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
-                   *, per_doc: int = 2, paraphrases: bool = False) -> list[Pair]:
+                   *, per_doc: int = 2, paraphrases: int = 0) -> list[Pair]:
     """Synthetic pairs from one document (``other_doc`` gives the neutral claims); with
     ``paraphrases`` also the meaning-preserving rewordings (:func:`paraphrase`), which
     leave every other pair as it is without them."""
     sents = _sentences(doc)
-    usable = [s for s in sents if 6 <= _words(s) <= 45 and not s.rstrip().endswith("?")]
+    usable = [s for s in sents if 6 <= word_count(s) <= 45 and not s.rstrip().endswith("?")]
     if not usable:
         return []
     out: list[Pair] = []
 
     def emit(claim: str | None, label: int, kind: str, ranks: int = 1) -> None:
-        if not claim or _words(claim) < 3:
+        if not claim or word_count(claim) < 3:
             return
         for premise in premises_for(claim, [doc], top=ranks):
             out.append(Pair(premise, claim, label, f"{source}:{kind}"))
@@ -414,10 +281,15 @@ def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
         emit(_drop_qualifier(s), NOT_ENTAILED, "qualifier")
         emit(_swap_names(s), NOT_ENTAILED, "role_swap")
         if paraphrases:
-            emit(paraphrase(s, _own_rng(source, s)), ENT, "paraphrase")
+            own = _own_rng(source, s)
+            reworded = paraphrase(s, own, paraphrases)
+            emit(reworded, ENT, "paraphrase")
+            if paraphrases >= 2 and reworded:  # its own hard negatives: order decides nothing
+                emit(_swap_anchor(reworded, others, own), NOT_ENTAILED, "para_swap", ranks=2)
+                emit(negate(reworded), CON, "para_negation")
         out.extend(_in_context(s, sents, rng, source, paraphrases))
         out.extend(_in_span(s, sents, rng, source, paraphrases))
-    other = [o for o in _sentences(other_doc) if 6 <= _words(o) <= 40]
+    other = [o for o in _sentences(other_doc) if 6 <= word_count(o) <= 40]
     if other:
         emit(rng.choice(other), NEU, "other_doc")
     return out
@@ -495,8 +367,49 @@ def qa_claim_pairs(path: Path, start: int, stop: int) -> list[Pair]:
     return out
 
 
+def reorder_pairs(doc: str, source: str) -> list[Pair]:
+    """Every sentence of ``doc`` that an edit of :mod:`certirag.train.reorder` rewords (a
+    time phrase moved, an age, a caption's heading or an adjective dropped), reworded:
+    entailed by its binding span and beside a neighbour (``reorder``, ``reorder_context``), and the
+    reworded sentence with an anchor swapped or a negation inserted, not (``_swap``,
+    ``_negation``), so that word order alone decides nothing. Each sentence draws from its
+    own generator: the pairs are a function of the document alone."""
+    sents = _sentences(doc)
+    out: list[Pair] = []
+    for k, s in enumerate(sents):
+        if not 6 <= word_count(s) <= 45 or s.rstrip().endswith("?"):
+            continue
+        own = _own_rng(f"{source}:reorder", s)
+        moves: list[Callable[[str], str | None]] = [
+            partial(reorder.front_time, rng=own), reorder.back_time, reorder.drop_age,
+            reorder.drop_label, reorder.drop_modifier]
+        own.shuffle(moves)
+        new = next((m for m in (move(s) for move in moves) if m and word_count(m) >= 4), None)
+        if new is None:
+            continue
+        others = [o for o in sents if o != s]
+        claims = ((new, ENT, ""), (_swap_anchor(new, others, own), NOT_ENTAILED, "_swap"),
+                  (negate(new), CON, "_negation"))
+        for claim, label, suffix in claims:
+            if claim and word_count(claim) >= 3:
+                out.extend(Pair(p, claim, label, f"{source}:reorder{suffix}")
+                           for p in premises_for(claim, [doc], top=2 if suffix else 1))
+        near = [j for j in (k - 1, k + 1) if 0 <= j < len(sents)
+                and 4 <= word_count(sents[j]) <= 45]
+        if near:
+            j = own.choice(near)
+            premise = f"{sents[min(j, k)]} {sents[max(j, k)]}"
+            if len(premise) <= MAX_CHARS:
+                out.extend(Pair(premise, claim, label, f"{source}:reorder_context{suffix}")
+                           for claim, label, suffix in claims
+                           if claim and word_count(claim) >= 3)
+    return out
+
+
 def synthetic_pairs(path: Path, field: str, start: int, stop: int, seed: int,
-                    source: str, per_doc: int, paraphrases: bool = False) -> list[Pair]:
+                    source: str, per_doc: int, paraphrases: int = 0) -> list[Pair]:
+    """:func:`document_pairs` of every document of rows ``[start, stop)``, and at
+    ``paraphrases`` level 2 its :func:`reorder_pairs` too."""
     if stop > HALU_DEV_END:
         raise ValueError("HaluEval rows 8,000 and above are reserved for testing")
     docs = [str(row[field]) for _, row in read_rows(path, start, stop)]
@@ -506,6 +419,8 @@ def synthetic_pairs(path: Path, field: str, start: int, stop: int, seed: int,
         other = docs[(i + 1 + rng.randrange(max(1, len(docs) - 1))) % len(docs)]
         out.extend(document_pairs(doc, other, rng, source, per_doc=per_doc,
                                   paraphrases=paraphrases))
+        if paraphrases >= 2:
+            out.extend(reorder_pairs(doc, source))
     return out
 
 
@@ -529,12 +444,13 @@ def voice_rows(data_dir: Path, start: int, stop: int, seed: int, passes: int = 1
 def build_bind_splits(data_dir: Path, *, seed: int, snli_limit: int = 40_000,
                       summ_docs: int = HALU_TRAIN_END, qa_docs: int = HALU_TRAIN_END,
                       per_doc: int = 2, summ_negatives: bool = True,
-                      paraphrases: bool = False, voice: int = 0,
+                      paraphrases: int = 0, voice: int = 0,
                       faithful_positives: bool = False
                       ) -> tuple[list[Pair], dict[str, list[Pair]]]:
     """(train pairs shuffled with ``seed``, dev pairs by source) for recipe ``bind``;
     ``summ_negatives``: see :func:`summarization_claim_pairs` (the dev pairs keep them);
-    ``paraphrases``: the synthetic rewordings of :func:`paraphrase` (train and dev);
+    ``paraphrases``: the synthetic rewordings of :func:`paraphrase` at that level (0: none;
+    train and dev);
     ``voice``: passes of :func:`voice_rows` over the training rows (0: none), and a dev
     source ``voice`` from the dev rows; ``faithful_positives``: no right-summary claim that
     holds something absent from its article (:func:`summarization_claim_pairs`; the dev
@@ -573,7 +489,7 @@ def as_read(pairs: list[Pair]) -> list[Pair]:
                                 hypothesis=model_text(p.hypothesis)) for p in pairs]
 
 
-def bind_dev(data_dir: Path, *, seed: int, paraphrases: bool = False
+def bind_dev(data_dir: Path, *, seed: int, paraphrases: int = 0
              ) -> dict[str, list[Pair]]:
     """The dev pairs of recipe ``bind``, by source (SNLI train lines 97,000–99,999 and
     HaluEval rows 7,000–7,999)."""

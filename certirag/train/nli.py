@@ -123,6 +123,11 @@ def evaluate(model: Any, tokenizer: Any, pairs: list[Pair], *, max_length: int, 
     return out
 
 
+def paraphrase_level(args: argparse.Namespace) -> int:
+    """The rewordings a run adds: 0 none, 1 ``--paraphrases``, 2 ``--reorder``."""
+    return 2 if getattr(args, "reorder", False) else int(bool(args.paraphrases))
+
+
 def build_pairs(args: argparse.Namespace) -> tuple[list[Pair], dict[str, list[Pair]]]:
     """(train pairs, dev pairs by source): read from ``--pairs`` or built by the recipe."""
     if args.pairs:
@@ -132,7 +137,7 @@ def build_pairs(args: argparse.Namespace) -> tuple[list[Pair], dict[str, list[Pa
                                              snli_limit=args.snli_limit,
                                              qa_docs=args.qa_synthetic_docs,
                                              summ_negatives=args.summarization_negatives,
-                                             paraphrases=args.paraphrases,
+                                             paraphrases=paraphrase_level(args),
                                              voice=args.voice,
                                              faithful_positives=args.faithful_positives)
     else:
@@ -284,7 +289,7 @@ def load_pairs(path: Path) -> tuple[list[Pair], dict[str, list[Pair]]]:
 #: resumed only by a run that agrees on them (the schedule's length may change).
 RUN_KEYS = ("base", "pairs", "recipe", "data", "seed", "batch_size", "lr", "warmup",
             "max_length", "snli_limit", "qa_synthetic_docs", "summarization_negatives",
-            "paraphrases", "faithful_positives", "voice", "kg",
+            "paraphrases", "reorder", "faithful_positives", "voice", "kg",
             "drop_summarization_negatives", "freeze_embeddings", "borrow", "mix_size",
             "mix_share")
 
@@ -470,7 +475,12 @@ def build_parser() -> argparse.ArgumentParser:
                          "as not entailed (a noisy label: many are true paraphrases)")
     ap.add_argument("--paraphrases", action=argparse.BooleanOptionalAction, default=False,
                     help="recipe bind: add meaning-preserving rewordings of training "
-                         "sentences as entailed (certirag.train.bind_data.paraphrase)")
+                         "sentences as entailed (certirag.train.rewordings.paraphrase)")
+    ap.add_argument("--reorder", action=argparse.BooleanOptionalAction, default=False,
+                    help="recipe bind: the rewordings of --paraphrases and those that move "
+                         "a time phrase or drop an age or a caption's heading, each with "
+                         "its own hard negatives (certirag.train.reorder); implies "
+                         "--paraphrases")
     ap.add_argument("--faithful-positives", action=argparse.BooleanOptionalAction,
                     default=False,
                     help="recipe bind: leave out the right-summary claims that hold a name, "

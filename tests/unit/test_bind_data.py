@@ -80,7 +80,7 @@ def _para(s: str, seed: int = 0) -> str | None:
 
 
 def test_paraphrase_edits_keep_the_meaning() -> None:
-    from certirag.train.bind_data import (
+    from certirag.train.rewordings import (
         _drop_coordinate,
         _drop_discourse,
         _drop_relative,

@@ -1,0 +1,113 @@
+"""The word-order rewordings of ``--reorder`` (certirag.train.reorder) and their pairs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from certirag.train import reorder
+from certirag.train.bind_data import reorder_pairs
+from certirag.train.nli_data import CON, ENT, NOT_ENTAILED
+from certirag.train.rewordings import paraphrase
+
+
+def _front(s: str, seed: int = 0) -> str | None:
+    return reorder.front_time(s, random.Random(seed))
+
+
+def test_a_closing_time_phrase_moves_to_the_front() -> None:
+    got = {_front("John Smith opened the bakery on Main Street in 2002.", k) for k in range(8)}
+    assert got == {"In 2002, John Smith opened the bakery on Main Street.",
+                   "In 2002 John Smith opened the bakery on Main Street."}
+    assert _front("The airline shipped more than 200 pets last year.", 1) in (
+        "Last year, the airline shipped more than 200 pets.",
+        "Last year the airline shipped more than 200 pets.")
+    assert (_front("The film was released in the United States on 4 July 2014.") or "") \
+        .startswith("On 4 July 2014")
+
+
+def test_a_time_phrase_that_could_date_something_else_stays() -> None:
+    # a reported clause, a participle no "be" governs, a gerund, a second clause, a quote
+    assert _front("He said the attack took place in 2002.") is None
+    assert _front("Spieth is 10 away from Phil Mickelson's Masters mark set in 2001.") is None
+    assert _front("He is accused of killing his friend at her home in 2000.") is None
+    assert _front("Dossena was told that no action would be taken on April 10.") is None
+    assert _front('He said: "We will be back in May."') is None
+    assert _front("Death row: Kent Sprouse shot a police officer in 2002.") is None
+    # a participle governed by "be" is the main verb
+    assert _front("The singer Ana Lopez was born in 1990.", 1) in (
+        "In 1990, the singer Ana Lopez was born.", "In 1990 the singer Ana Lopez was born.")
+
+
+#: (edit, sentence, what it gives; None: the edit does not apply)
+EDITS: list[tuple[Callable[[str], str | None], str, str | None]] = [
+    (reorder.back_time, "In 2002, John Smith opened the bakery on Main Street.",
+     "John Smith opened the bakery on Main Street in 2002."),
+    (reorder.back_time, "On Sunday, the sparring continued.", "The sparring continued on Sunday."),
+    (reorder.back_time, "In 2012, a lawsuit was filed after the experiments.", None),
+    (reorder.back_time, "In 2000, he was accused of killing his friend at home.", None),
+    (reorder.back_time, "John Smith opened the bakery in 2002.", None),
+    (reorder.drop_age, "Dr Oz, 54, is the vice chairman of surgery.",
+     "Dr Oz is the vice chairman of surgery."),
+    (reorder.drop_age, "The 54 members voted.", None),
+    (reorder.drop_label, "Death row: Kent Sprouse gunned down a police officer in 2002.",
+     "Kent Sprouse gunned down a police officer in 2002."),
+    # a speaker's line, a question, first person, a verb of saying: kept
+    (reorder.drop_label, "Goodacre: There are several good translations of it.", None),
+    (reorder.drop_label, "Opinion: The Home Office got this badly wrong again?", None),
+    (reorder.drop_label, "Wise words: The chef said we must all eat less sugar.", None),
+    (reorder.drop_label, "Hill added: The Supreme Court will decide the case soon.", None),
+    (reorder.drop_modifier, "The photo shows a tiger cub in the hands of a notorious rebel "
+     "fighter.", "The photo shows a tiger cub in the hands of a rebel fighter."),
+    (reorder.drop_modifier, "The negatives were sold to an unnamed buyer.",
+     "The negatives were sold to a buyer."),
+    (reorder.drop_modifier, "UKIP's leader is a political outsider.",
+     "UKIP's leader is an outsider."),
+    # an adjective that takes back its noun; a negation or a quantifier; no noun after it
+    (reorder.drop_modifier, "He is a former police officer.", None),
+    (reorder.drop_modifier, "He was not a dangerous man.", None),
+    (reorder.drop_modifier, "All dangerous dogs must be muzzled.", None),
+    (reorder.drop_modifier, "She lives with a relative during term time.", None),
+]
+
+
+@pytest.mark.parametrize(("edit", "sentence", "expected"), EDITS)
+def test_an_edit_keeps_the_meaning_or_does_not_apply(
+        edit: Callable[[str], str | None], sentence: str, expected: str | None) -> None:
+    assert edit(sentence) == expected
+
+
+def test_paraphrase_level_two_adds_the_moves_and_level_one_is_unchanged() -> None:
+    s = "John Smith opened the bakery on Main Street in 2002."
+    assert paraphrase(s, random.Random(0)) is None  # no level-1 edit applies
+    assert paraphrase(s, random.Random(0), 2) in (
+        "In 2002, John Smith opened the bakery on Main Street.",
+        "In 2002 John Smith opened the bakery on Main Street.")
+    # a sentence with a negation keeps its order; its age may go
+    assert paraphrase("Tom Price, 41, did not open the shop in 2002.", random.Random(0), 2) \
+        in ("Tom Price did not open the shop in 2002.", "Tom Price, 41, didn't open the shop "
+            "in 2002.")
+
+
+def test_reorder_pairs_pair_each_rewording_with_its_own_negatives() -> None:
+    doc = ("The council has opened a new library in Leeds in 2019. Tom Price, 41, is running "
+           "it for the council. It cost £4 million to build. Visitors have praised the reading "
+           "rooms in March 2020.")
+    pairs = reorder_pairs(doc, "syn_summ")
+    assert pairs == reorder_pairs(doc, "syn_summ")  # a function of the document
+    by_kind: dict[str, list[tuple[str, int]]] = {}
+    for p in pairs:
+        by_kind.setdefault(p.source.split(":", 1)[1], []).append((p.hypothesis, p.label))
+    positives = [h for h, label in by_kind["reorder"] if label == ENT]
+    assert "Tom Price is running it for the council." in positives
+    assert any(h in ("In 2019, the council has opened a new library in Leeds.",
+                     "In 2019 the council has opened a new library in Leeds.",
+                     "The council has opened a library in Leeds in 2019.") for h in positives)
+    assert all(label == NOT_ENTAILED for _, label in by_kind.get("reorder_swap", []))
+    assert all(label == CON for _, label in by_kind["reorder_negation"])
+    assert {h for h, _ in by_kind["reorder_context"]} <= {h for h, _ in by_kind["reorder"]} | \
+        {h for h, _ in by_kind.get("reorder_swap", [])}
+    assert not reorder_pairs("Where was it? Nobody knows.", "syn_summ")
+

@@ -11,9 +11,9 @@ that reaches τe:
 * ``reorder``: a time phrase moved to the front or the back, an age or a caption's
   heading dropped, against the sentence's binding span (entailed);
 * ``reorder_context``: the same beside a neighbouring sentence (entailed);
-* ``reorder_swap`` / ``reorder_negation`` (and their ``_context`` twins): the reworded
-  sentence with an anchor swapped for another of its document, or a negation inserted
-  (not entailed).
+* ``reorder_swap`` / ``reorder_negation`` / ``reorder_added`` (and their ``_context``
+  twins): the reworded sentence with an anchor swapped for another of its document, a
+  negation inserted, or a detail of the next document's sentence added (not entailed).
 
 A model that reads order raises the first two rows and keeps the others low; raising all
 of them is leniency.
@@ -33,17 +33,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pair_scores
 
 KINDS = ("reorder", "reorder_context", "reorder_swap", "reorder_context_swap",
-         "reorder_negation", "reorder_context_negation")
+         "reorder_negation", "reorder_context_negation", "reorder_added",
+         "reorder_context_added")
 
 
 def _pairs(args: Any, start: int, stop: int) -> list[tuple[str, str, str]]:
     from certirag.train.bind_data import as_read, reorder_pairs
     from certirag.train.nli_data import read_rows
 
+    docs = [str(row["document"]) for _, row in
+            read_rows(args.data / "halueval" / "summarization.jsonl", start, stop)]
     out: list[tuple[str, str, str]] = []
-    for _, row in read_rows(args.data / "halueval" / "summarization.jsonl", start, stop):
-        out += [(p.premise, p.hypothesis, p.source.rsplit(":", 1)[-1])
-                for p in as_read(reorder_pairs(str(row["document"]), "syn_summ"))]
+    for i, doc in enumerate(docs):  # the details added come from the next document
+        out += [(p.premise, p.hypothesis, p.source.rsplit(":", 1)[-1]) for p in
+                as_read(reorder_pairs(doc, "syn_summ", docs[(i + 1) % len(docs)]))]
     return out
 
 

@@ -367,14 +367,16 @@ def qa_claim_pairs(path: Path, start: int, stop: int) -> list[Pair]:
     return out
 
 
-def reorder_pairs(doc: str, source: str) -> list[Pair]:
+def reorder_pairs(doc: str, source: str, other_doc: str = "") -> list[Pair]:
     """Every sentence of ``doc`` that an edit of :mod:`certirag.train.reorder` rewords (a
     time phrase moved, an age, a caption's heading or an adjective dropped), reworded:
     entailed by its binding span and beside a neighbour (``reorder``, ``reorder_context``), and the
-    reworded sentence with an anchor swapped or a negation inserted, not (``_swap``,
-    ``_negation``), so that word order alone decides nothing. Each sentence draws from its
-    own generator: the pairs are a function of the document alone."""
+    reworded sentence with an anchor swapped, a negation inserted or a detail of a
+    sentence of ``other_doc`` added, not (``_swap``, ``_negation``, ``_added``), so that
+    neither word order nor a dropped word decides, and nothing added passes. Each
+    sentence draws from its own generator: the pairs are a function of the documents."""
     sents = _sentences(doc)
+    donors = [o for o in _sentences(other_doc) if 6 <= word_count(o) <= 45]
     out: list[Pair] = []
     for k, s in enumerate(sents):
         if not 6 <= word_count(s) <= 45 or s.rstrip().endswith("?"):
@@ -388,8 +390,9 @@ def reorder_pairs(doc: str, source: str) -> list[Pair]:
         if new is None:
             continue
         others = [o for o in sents if o != s]
+        added = reorder.add_detail(new, own.choice(donors)) if donors else None
         claims = ((new, ENT, ""), (_swap_anchor(new, others, own), NOT_ENTAILED, "_swap"),
-                  (negate(new), CON, "_negation"))
+                  (negate(new), CON, "_negation"), (added, NOT_ENTAILED, "_added"))
         for claim, label, suffix in claims:
             if claim and word_count(claim) >= 3:
                 out.extend(Pair(p, claim, label, f"{source}:reorder{suffix}")
@@ -420,7 +423,7 @@ def synthetic_pairs(path: Path, field: str, start: int, stop: int, seed: int,
         out.extend(document_pairs(doc, other, rng, source, per_doc=per_doc,
                                   paraphrases=paraphrases))
         if paraphrases >= 2:
-            out.extend(reorder_pairs(doc, source))
+            out.extend(reorder_pairs(doc, source, other))
     return out
 
 

@@ -29,8 +29,8 @@ import re
 
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 
-__all__ = ["back_time", "drop_age", "drop_label", "drop_modifier", "front_time",
-           "time_phrase"]
+__all__ = ["add_detail", "back_time", "drop_age", "drop_label", "drop_modifier",
+           "front_time", "time_phrase"]
 
 _MONTH = "|".join(m.capitalize() for m in MONTH_NAMES)
 _DAY = "|".join(sorted({d.capitalize() for d in WEEKDAYS if len(d) > 3}, key=len,
@@ -96,6 +96,9 @@ _DOWNWARD = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|witho
                        r"few|fewer|less|every|all|each|any|if|unless|whether|cannot|"
                        r"lack\w*|fail\w*|den(?:y|ied|ies)|refus\w*|reject\w*)\b|n't\b",
                        re.IGNORECASE)
+#: A closing phrase of a sentence that adds a circumstance: "… while sleeping on a beach."
+_DETAIL = re.compile(r" (?P<phrase>(?:while|after|before|with|without|for|near|during|"
+                     r"because of|due to|despite|amid) [a-z][^,.;:\"“”]{6,50})\.$")
 #: What a heading stands before: a two-word name or "The …" ("Goodacre: There are …" is
 #: a speaker's line, not a caption).
 _NAMED = re.compile(r"(?:[A-Z][a-z'-]+ [A-Z]|The )")
@@ -171,6 +174,31 @@ def drop_modifier(s: str) -> str | None:
         if det.lower() in ("a", "an"):
             det = (det[0] + "n") if noun[0] in "aeiou" else det[0]
         return s[: m.start()] + f"{det} {noun}" + s[m.end():]
+    return None
+
+
+def add_detail(s: str, donor: str) -> str | None:
+    """``s`` with a detail of another document's sentence ``donor`` added, which the
+    evidence of ``s`` does not state: its closing phrase ("… while sleeping on a beach.")
+    appended, else its first adjective put before the first noun of ``s`` that a
+    determiner opens ("a rebel fighter" → "a notorious rebel fighter"). The negatives of
+    the moves: a reworded sentence is entailed, the same with more in it is not."""
+    tail = _DETAIL.search(donor)
+    if tail and s.endswith(".") and not _quoted(s):
+        return f"{s[:-1]} {tail.group('phrase')}."
+    adj = next((m.group("adj") for m in _MODIFIED.finditer(donor)
+                if _ADJECTIVE.match(m.group("adj")) and m.group("adj") not in _PRIVATIVE
+                and m.group("noun") not in _NOT_A_NOUN), None)
+    if adj is None:
+        return None
+    for m in _MODIFIED.finditer(s):
+        if m.group("adj") in _NOT_A_NOUN:
+            continue
+        det = m.group("det")
+        if det.lower() in ("a", "an"):
+            det = (det[0] + "n") if adj[0] in "aeiou" else det[0]
+        return s[: m.start()] + f"{det} {adj} {m.group('adj')}" + s[m.start("adj") +
+                                                                   len(m.group("adj")):]
     return None
 
 

@@ -111,3 +111,23 @@ def test_reorder_pairs_pair_each_rewording_with_its_own_negatives() -> None:
         {h for h, _ in by_kind.get("reorder_swap", [])}
     assert not reorder_pairs("Where was it? Nobody knows.", "syn_summ")
 
+
+
+def test_a_detail_of_another_sentence_is_added() -> None:
+    assert reorder.add_detail("He was arrested in Florida.",
+                              "The dog was found asleep while sleeping on a beach.") == \
+        "He was arrested in Florida while sleeping on a beach."
+    # no closing phrase to borrow: an adjective goes before the first noun a determiner opens
+    assert reorder.add_detail("The photo shows a rebel fighter.",
+                              "It was a notorious case in the city") == \
+        "The notorious photo shows a rebel fighter."
+    assert reorder.add_detail("The photo shows a rebel fighter.", "Nothing here.") is None
+
+
+def test_reorder_pairs_add_details_from_the_other_document() -> None:
+    doc = "The council has opened a new library in Leeds in 2019. It cost £4 million."
+    other = "A man was held after a brief chase near the station."
+    added = [p for p in reorder_pairs(doc, "syn_summ", other) if p.source.endswith("_added")]
+    assert added and all(p.label == NOT_ENTAILED for p in added)
+    assert all("after a brief chase near the station" in p.hypothesis for p in added)
+    assert not [p for p in reorder_pairs(doc, "syn_summ") if p.source.endswith("_added")]

@@ -30,7 +30,7 @@ import re
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 
 __all__ = ["add_detail", "back_time", "drop_age", "drop_label", "drop_modifier",
-           "front_time", "time_phrase"]
+           "front_time", "substitute", "time_phrase"]
 
 _MONTH = "|".join(m.capitalize() for m in MONTH_NAMES)
 _DAY = "|".join(sorted({d.capitalize() for d in WEEKDAYS if len(d) > 3}, key=len,
@@ -96,6 +96,16 @@ _DOWNWARD = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|witho
                        r"few|fewer|less|every|all|each|any|if|unless|whether|cannot|"
                        r"lack\w*|fail\w*|den(?:y|ied|ies)|refus\w*|reject\w*)\b|n't\b",
                        re.IGNORECASE)
+#: A lowercase word, with the determiner before it if there is one.
+_CONTENT = re.compile(r"(?:(?P<det>\b(?:the|a|an|his|her|their|its) ))?\b(?P<w>[a-z][a-z-]+)\b")
+#: Words :func:`substitute` leaves alone: function words and the ones whose change is no
+#: change of fact.
+_STOP = frozenset("that this these those there their them they then than when where which "
+                  "while with without from into onto upon about after before during "
+                  "being been have having said says also still even just only very more "
+                  "most much many some such other another same each every both either "
+                  "neither what whom whose will would could should might must shall "
+                  "need used based according including".split())
 #: A closing phrase of a sentence that adds a circumstance: "… while sleeping on a beach."
 _DETAIL = re.compile(r" (?P<phrase>(?:while|after|before|with|without|for|near|during|"
                      r"because of|due to|despite|amid) [a-z][^,.;:\"“”]{6,50})\.$")
@@ -200,6 +210,36 @@ def add_detail(s: str, donor: str) -> str | None:
         return s[: m.start()] + f"{det} {adj} {m.group('adj')}" + s[m.start("adj") +
                                                                    len(m.group("adj")):]
     return None
+
+
+def substitute(s: str, donor: str, rng: random.Random) -> str | None:
+    """``s`` with one content word replaced by a word of the same form from another
+    document's sentence ``donor`` (a past verb for a past verb, an "-ing" form, a noun a
+    determiner opens for one): "The airline cancelled 120 flights" → "The airline ordered
+    120 flights". The one-word change a reworded sentence must not hide."""
+    mine = [(m, _form(m)) for m in _CONTENT.finditer(s)]
+    theirs: dict[str, list[str]] = {}
+    for m in _CONTENT.finditer(donor):
+        form = _form(m)
+        if form:
+            theirs.setdefault(form, []).append(m.group("w"))
+    options = [(m, w) for m, form in mine if form for w in theirs.get(form, ())
+               if w.lower() != m.group("w").lower()]
+    if not options or _quoted(s):
+        return None
+    m, w = rng.choice(options)
+    return s[: m.start("w")] + w + s[m.end("w"):]
+
+
+def _form(m: re.Match[str]) -> str:
+    w = m.group("w")
+    if w.lower() in _STOP or len(w) < 4:
+        return ""
+    if w.endswith("ed"):
+        return "past"
+    if w.endswith("ing"):
+        return "ing"
+    return "noun" if m.group("det") else ""
 
 
 def drop_label(s: str) -> str | None:

@@ -131,3 +131,13 @@ def test_reorder_pairs_add_details_from_the_other_document() -> None:
     assert added and all(p.label == NOT_ENTAILED for p in added)
     assert all("after a brief chase near the station" in p.hypothesis for p in added)
     assert not [p for p in reorder_pairs(doc, "syn_summ") if p.source.endswith("_added")]
+
+
+def test_a_word_is_substituted_by_one_of_the_same_form() -> None:
+    got = reorder.substitute("The airline cancelled 120 flights.", "The bank ordered a review.",
+                             random.Random(0))
+    assert got == "The airline ordered 120 flights."
+    assert reorder.substitute("The airline cancelled 120 flights.", "Nothing to see here.",
+                              random.Random(0)) is None
+    assert reorder.substitute('He said "we cancelled it".', "The bank ordered a review.",
+                              random.Random(0)) is None

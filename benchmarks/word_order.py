@@ -12,9 +12,10 @@ that reaches τe:
   heading dropped, against the sentence's binding span (entailed);
 * ``reorder_context``: the same beside a neighbouring sentence (entailed);
 * ``reorder_swap`` / ``reorder_negation`` / ``reorder_added`` / ``reorder_substituted``
-  (and their ``_context`` twins): the reworded sentence with an anchor swapped for
-  another of its document, a negation inserted, a detail of the next document's sentence
-  added, or one of its words put for one of the sentence's (not entailed).
+  / ``reorder_widened`` (and their ``_context`` twins): the reworded sentence with an
+  anchor swapped for another of its document, a negation inserted, a detail of the next
+  document's sentence added, one of its words put for one of the sentence's, or a
+  quantifier or modal widened (not entailed).
 
 A model that reads order raises the first two rows and keeps the others low; raising all
 of them is leniency.
@@ -35,7 +36,8 @@ import pair_scores
 
 KINDS = ("reorder", "reorder_context", "reorder_swap", "reorder_context_swap",
          "reorder_negation", "reorder_context_negation", "reorder_added",
-         "reorder_context_added", "reorder_substituted", "reorder_context_substituted")
+         "reorder_context_added", "reorder_substituted", "reorder_context_substituted",
+         "reorder_widened", "reorder_context_widened")
 
 
 def _pairs(args: Any, start: int, stop: int) -> list[tuple[str, str, str]]:

@@ -372,9 +372,10 @@ def reorder_pairs(doc: str, source: str, other_doc: str = "") -> list[Pair]:
     time phrase moved, an age, a caption's heading or an adjective dropped), reworded:
     entailed by its binding span and beside a neighbour (``reorder``, ``reorder_context``), and the
     reworded sentence with an anchor swapped, a negation inserted, a detail of a
-    sentence of ``other_doc`` added or one of its words put for one of the sentence's,
-    not (``_swap``, ``_negation``, ``_added``, ``_substituted``), so that neither word
-    order nor a dropped word decides, and nothing added or changed passes. Each
+    sentence of ``other_doc`` added, one of its words put for one of the sentence's, or
+    a quantifier or modal widened, not (``_swap``, ``_negation``, ``_added``,
+    ``_substituted``, ``_widened``), so that neither word order nor a dropped word
+    decides, and nothing added, changed or widened passes. Each
     sentence draws from its own generator: the pairs are a function of the documents."""
     sents = _sentences(doc)
     donors = [o for o in _sentences(other_doc) if 6 <= word_count(o) <= 45]
@@ -396,7 +397,8 @@ def reorder_pairs(doc: str, source: str, other_doc: str = "") -> list[Pair]:
         changed = reorder.substitute(new, donor, own) if donor else None
         claims = ((new, ENT, ""), (_swap_anchor(new, others, own), NOT_ENTAILED, "_swap"),
                   (negate(new), CON, "_negation"), (added, NOT_ENTAILED, "_added"),
-                  (changed, NOT_ENTAILED, "_substituted"))
+                  (changed, NOT_ENTAILED, "_substituted"),
+                  (reorder.widen(new), NOT_ENTAILED, "_widened"))
         for claim, label, suffix in claims:
             if claim and word_count(claim) >= 3:
                 out.extend(Pair(p, claim, label, f"{source}:reorder{suffix}")

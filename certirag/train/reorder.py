@@ -30,7 +30,7 @@ import re
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 
 __all__ = ["add_detail", "back_time", "drop_age", "drop_label", "drop_modifier",
-           "front_time", "substitute", "time_phrase"]
+           "front_time", "substitute", "time_phrase", "widen"]
 
 _MONTH = "|".join(m.capitalize() for m in MONTH_NAMES)
 _DAY = "|".join(sorted({d.capitalize() for d in WEEKDAYS if len(d) > 3}, key=len,
@@ -106,6 +106,18 @@ _STOP = frozenset("that this these those there their them they then than when wh
                   "most much many some such other another same each every both either "
                   "neither what whom whose will would could should might must shall "
                   "need used based according including".split())
+#: What :func:`widen` makes of a word, in this order: quantifiers (also capitalised at a
+#: sentence's start), then modals and plans (lowercase only: "May" is a month, "Will" a
+#: name).
+_QUANTIFIERS = (("some of the", "all of the"), ("some", "all"), ("several", "all"),
+                ("many", "all"), ("most", "all"), ("a few", "all"), ("often", "always"),
+                ("sometimes", "always"), ("usually", "always"))
+_MODALS = (("may", "must"), ("might", "will"), ("could", "will"), ("can", "must"),
+           ("plans to", "has agreed to"), ("hopes to", "is certain to"),
+           ("is expected to", "is certain to"))
+_WIDER: tuple[tuple[re.Pattern[str], str], ...] = (
+    *((re.compile(rf"(?:^{a[0].upper()}{a[1:]}|\b{a})\b"), b) for a, b in _QUANTIFIERS),
+    *((re.compile(rf"\b{a}\b"), b) for a, b in _MODALS))
 #: A closing phrase of a sentence that adds a circumstance: "… while sleeping on a beach."
 _DETAIL = re.compile(r" (?P<phrase>(?:while|after|before|with|without|for|near|during|"
                      r"because of|due to|despite|amid) [a-z][^,.;:\"“”]{6,50})\.$")
@@ -240,6 +252,25 @@ def _form(m: re.Match[str]) -> str:
     if w.endswith("ing"):
         return "ing"
     return "noun" if m.group("det") else ""
+
+
+def widen(s: str) -> str | None:
+    """``s`` saying more than it did: a quantifier widened ("some" → "all"), a permission
+    or a possibility made a duty or a certainty ("may" → "must", "might" → "will"), a
+    plan stated as done ("plans to" → "has agreed to"). The errors a model taught the
+    moves let through (a stage trained without them read "All six of Meridian's
+    instruments are working." and "… will inspect the damage for every claim." as
+    entailed)."""
+    for pattern, repl in _WIDER:
+        m = pattern.search(s)
+        if m:
+            new = s[: m.start()] + _case_like(m.group(), repl) + s[m.end():]
+            return new if new != s else None
+    return None
+
+
+def _case_like(old: str, new: str) -> str:
+    return new[:1].upper() + new[1:] if old[:1].isupper() else new
 
 
 def drop_label(s: str) -> str | None:

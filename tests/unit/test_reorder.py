@@ -141,3 +141,15 @@ def test_a_word_is_substituted_by_one_of_the_same_form() -> None:
                               random.Random(0)) is None
     assert reorder.substitute('He said "we cancelled it".', "The bank ordered a review.",
                               random.Random(0)) is None
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("Some of the stolen data has been used.", "All of the stolen data has been used."),
+    ("Most flights were late.", "All flights were late."),
+    ("Staff may accept gifts.", "Staff must accept gifts."),
+    ("The team plans to publish in May.", "The team has agreed to publish in May."),
+    ("May is a busy month for the firm.", None),  # a month, not a modal
+    ("Officials said it was late.", None),
+])
+def test_widen_says_more_than_the_sentence(sentence: str, expected: str | None) -> None:
+    assert reorder.widen(sentence) == expected

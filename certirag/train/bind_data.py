@@ -181,16 +181,22 @@ def _in_context(s: str, sents: list[str], rng: random.Random, source: str,
     order, as a fused span reads): the claim ``s`` (or its leading clause) is still
     entailed, an anchor swapped or a negation inserted in it still is not. Our model
     learnt that a second sentence removes entailment; these pairs say it does not."""
-    k = sents.index(s)
-    near = [j for j in (k - 1, k + 1) if 0 <= j < len(sents) and 4 <= word_count(sents[j]) <= 45]
-    if not near:
-        return []
-    j = rng.choice(near)
-    premise = f"{sents[min(j, k)]} {sents[max(j, k)]}"
-    if len(premise) > MAX_CHARS:
+    premise = _neighbour_premise(sents, sents.index(s), rng)
+    if premise is None:
         return []
     return _in_premise(premise, s, [o for o in sents if o != s], rng, f"{source}:context",
                        paraphrases)
+
+
+def _neighbour_premise(sents: list[str], k: int, rng: random.Random) -> str | None:
+    """Sentence ``k`` beside one of its neighbours (chosen with ``rng``), in document order;
+    ``None`` when no neighbour has 4–45 words or the two exceed :data:`MAX_CHARS`."""
+    near = [j for j in (k - 1, k + 1) if 0 <= j < len(sents) and 4 <= word_count(sents[j]) <= 45]
+    if not near:
+        return None
+    j = rng.choice(near)
+    premise = f"{sents[min(j, k)]} {sents[max(j, k)]}"
+    return premise if len(premise) <= MAX_CHARS else None
 
 
 def _in_premise(premise: str, s: str, others: list[str], rng: random.Random, kind: str,
@@ -395,23 +401,18 @@ def reorder_pairs(doc: str, source: str, other_doc: str = "") -> list[Pair]:
         donor = own.choice(donors) if donors else ""
         added = reorder.add_detail(new, donor) if donor else None
         changed = reorder.substitute(new, donor, own) if donor else None
-        claims = ((new, ENT, ""), (_swap_anchor(new, others, own), NOT_ENTAILED, "_swap"),
-                  (negate(new), CON, "_negation"), (added, NOT_ENTAILED, "_added"),
-                  (changed, NOT_ENTAILED, "_substituted"),
-                  (reorder.widen(new), NOT_ENTAILED, "_widened"))
+        claims = [(claim, label, suffix) for claim, label, suffix in (
+            (new, ENT, ""), (_swap_anchor(new, others, own), NOT_ENTAILED, "_swap"),
+            (negate(new), CON, "_negation"), (added, NOT_ENTAILED, "_added"),
+            (changed, NOT_ENTAILED, "_substituted"),
+            (reorder.widen(new), NOT_ENTAILED, "_widened")) if claim and word_count(claim) >= 3]
         for claim, label, suffix in claims:
-            if claim and word_count(claim) >= 3:
-                out.extend(Pair(p, claim, label, f"{source}:reorder{suffix}")
-                           for p in premises_for(claim, [doc], top=2 if suffix else 1))
-        near = [j for j in (k - 1, k + 1) if 0 <= j < len(sents)
-                and 4 <= word_count(sents[j]) <= 45]
-        if near:
-            j = own.choice(near)
-            premise = f"{sents[min(j, k)]} {sents[max(j, k)]}"
-            if len(premise) <= MAX_CHARS:
-                out.extend(Pair(premise, claim, label, f"{source}:reorder_context{suffix}")
-                           for claim, label, suffix in claims
-                           if claim and word_count(claim) >= 3)
+            out.extend(Pair(p, claim, label, f"{source}:reorder{suffix}")
+                       for p in premises_for(claim, [doc], top=2 if suffix else 1))
+        premise = _neighbour_premise(sents, k, own)
+        if premise is not None:
+            out.extend(Pair(premise, claim, label, f"{source}:reorder_context{suffix}")
+                       for claim, label, suffix in claims)
     return out
 
 

@@ -17,9 +17,12 @@ positives that say it is not:
 * :func:`drop_modifier`: an adjective ("a freelance rebel fighter" → "a rebel fighter"),
   which the model read as a contradiction (P 0.79 for that summary sentence).
 
-Each is paired in :mod:`certirag.train.bind_data` with the reworded sentence's own hard
-negatives (an anchor swapped, a negation), so the order itself decides nothing.
-Every edit is a pure function of its sentence (and, for the comma, a generator).
+:func:`certirag.train.bind_data.reorder_pairs` pairs each reworded sentence with its own
+hard negatives, so that neither the order nor a dropped word decides: an anchor swapped
+and a negation (from ``bind_data``), and from here a detail of another document added
+(:func:`add_detail`), one word substituted (:func:`substitute`) and a quantifier or modal
+widened (:func:`widen`). Every edit is a pure function of its sentences (and, where it
+chooses, of a generator).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import random
 import re
 
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
+from certirag.text.verbs import BE_FORMS
 
 __all__ = ["add_detail", "back_time", "drop_age", "drop_label", "drop_modifier",
            "front_time", "substitute", "time_phrase", "widen"]
@@ -53,7 +57,6 @@ _HEAD = re.compile(rf"^(?P<t>{time_phrase}),? (?P<body>[A-Za-z].{{15,}})\.$", re
 _LOWER = frozenset("the a an he she it they we his her their its this that these those "
                    "there one two three four five six seven eight nine ten some many most "
                    "several both all police officials".split())
-_BE = frozenset("is are was were be been being".split())
 #: A participle or gerund the time phrase may date instead of the main verb ("the record
 #: set in 2001", "accused of killing her in 2000").
 _PARTICIPLE = re.compile(r"^(?:\w+ed|born|set|made|built|held|won|lost|done|seen|given|"
@@ -75,9 +78,9 @@ _MODIFIED = re.compile(r"\b(?P<det>[Aa]n?|[Tt]he|his|her|their|its)"
 _ADJECTIVE = re.compile(r"^(?:\w+(?:ous|ful|ive|ic|ical|able|ible|ish|less)|military"
                         r"|young|old|new|big|small|large|little|great|huge|tiny|elderly|"
                         r"beautiful|famous|popular|local|unnamed|hefty|massive|brutal|"
-                        r"dramatic|rare|busy|quiet|remote|tiny|wealthy|rich|poor|"
+                        r"dramatic|rare|busy|quiet|remote|wealthy|rich|poor|"
                         r"married|retired|unemployed|talented|shocking|stunning|"
-                        r"terrifying|horrific|bizarre|top|senior|junior|veteran|former)$")
+                        r"terrifying|horrific|bizarre|top|senior|junior|veteran)$")
 #: Adjectives that take back what their noun says, or only guess at it.
 _PRIVATIVE = frozenset("former fake false alleged suspected supposed apparent presumed "
                        "purported so-called would-be mock pseudo artificial counterfeit "
@@ -141,7 +144,7 @@ def _dates_another(body: str) -> bool:
     participle just before it that no form of *be* governs, or a gerund."""
     words = body.split()
     last = words[-1] if words else ""
-    if _PARTICIPLE.match(last) and (len(words) < 2 or words[-2].lower() not in _BE):
+    if _PARTICIPLE.match(last) and (len(words) < 2 or words[-2].lower() not in BE_FORMS):
         return True
     return bool(_GERUND.search(body))
 
@@ -165,18 +168,22 @@ def back_time(s: str) -> str | None:
     if not m or _quoted(s) or _CLAUSE.search(m.group("body")) or \
             _GERUND.search(m.group("body")):  # "accused of killing her in 2000"
         return None
-    t, body = m.group("t"), m.group("body")
-    if t[:1].isupper() and t.split()[0].lower() in ("in", "on", "during", "since", "by",
-                                                    "last", "earlier", "this",
-                                                    "yesterday", "today"):
-        t = t[:1].lower() + t[1:]
-    return f"{body[:1].upper()}{body[1:]} {t}."
+    t, body = m.group("t"), m.group("body")  # every time phrase opens with a common word
+    return f"{body[:1].upper()}{body[1:]} {t[:1].lower()}{t[1:]}."
 
 
 def drop_age(s: str) -> str | None:
     """"Dr Oz, 54, is the vice chairman." → "Dr Oz is the vice chairman."."""
     new = _AGE.sub(r"\1 ", s, count=1)
     return new if new != s else None
+
+
+def _article(det: str, word: str) -> str:
+    """``det`` as it stands before ``word``: "a"/"an" by the word's first letter, any other
+    determiner as it is."""
+    if det.lower() not in ("a", "an"):
+        return det
+    return det[0] + "n" if word[0] in "aeiou" else det[0]
 
 
 def drop_modifier(s: str) -> str | None:
@@ -192,10 +199,7 @@ def drop_modifier(s: str) -> str | None:
         if adj.lower() in _PRIVATIVE or noun in _NOT_A_NOUN or noun.endswith(("ed", "ly")) \
                 or not _ADJECTIVE.match(adj):
             continue
-        det = m.group("det")
-        if det.lower() in ("a", "an"):
-            det = (det[0] + "n") if noun[0] in "aeiou" else det[0]
-        return s[: m.start()] + f"{det} {noun}" + s[m.end():]
+        return s[: m.start()] + f"{_article(m.group('det'), noun)} {noun}" + s[m.end():]
     return None
 
 
@@ -216,11 +220,9 @@ def add_detail(s: str, donor: str) -> str | None:
     for m in _MODIFIED.finditer(s):
         if m.group("adj") in _NOT_A_NOUN:
             continue
-        det = m.group("det")
-        if det.lower() in ("a", "an"):
-            det = (det[0] + "n") if adj[0] in "aeiou" else det[0]
-        return s[: m.start()] + f"{det} {adj} {m.group('adj')}" + s[m.start("adj") +
-                                                                   len(m.group("adj")):]
+        # the determiner fitted to the adjective, then the adjective, then the rest
+        return s[: m.start()] + f"{_article(m.group('det'), adj)} {adj}" + \
+            s[m.start("adj") - 1:]
     return None
 
 
@@ -264,8 +266,7 @@ def widen(s: str) -> str | None:
     for pattern, repl in _WIDER:
         m = pattern.search(s)
         if m:
-            new = s[: m.start()] + _case_like(m.group(), repl) + s[m.end():]
-            return new if new != s else None
+            return s[: m.start()] + _case_like(m.group(), repl) + s[m.end():]
     return None
 
 

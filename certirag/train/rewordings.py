@@ -19,7 +19,7 @@ from functools import partial
 
 from certirag.train import reorder
 
-__all__ = ["cap", "paraphrase", "replace_first", "word_count"]
+__all__ = ["paraphrase", "replace_first", "word_count"]
 
 _WORD = re.compile(r"\w+")
 
@@ -75,14 +75,14 @@ _CONTRACTIONS = (("could not", "couldn't"), ("did not", "didn't"), ("does not", 
                  ("will not", "won't"), ("would not", "wouldn't"), ("cannot", "can't"))
 
 
-def cap(s: str) -> str:
+def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
 def _drop_discourse(s: str) -> str | None:
     m = _DISCOURSE.match(s)
     if m:
-        return cap(s[m.end():])
+        return _cap(s[m.end():])
     m = _MID_ADVERB.search(s)
     return s[: m.start()] + s[m.end():] if m else None
 
@@ -135,7 +135,7 @@ def _move_attribution(s: str) -> str | None:
     m = _SAID_BEFORE.match(s)
     if m and '"' not in m.group("y") and m.group("x").split()[0] not in ("He", "She", "It",
                                                                          "They", "We", "I"):
-        return f"{cap(m.group('y'))}, {m.group('x')} said."
+        return f"{_cap(m.group('y'))}, {m.group('x')} said."
     return None
 
 

@@ -65,7 +65,7 @@ demo: $(VENV)/.core
 
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check certirag tests benchmarks scripts
-	$(VENV)/bin/mypy certirag
+	$(VENV)/bin/mypy certirag benchmarks scripts
 
 unit: $(VENV)/.dev
 	$(PY) -m pytest -q -m "not slow and not train"

@@ -125,14 +125,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         loads.append({"chunks": done, "seconds": secs, "chunks_per_s": n / secs})
         print(f"{done:>9,} chunks  {n / secs:8.0f} chunks/s", file=sys.stderr, flush=True)
     load_seconds = time.perf_counter() - t_all
-    baseline = {"chunks": base.stats().chunks, **timed_queries(base, queries, args.k)}
-    final = {"chunks": done, **timed_queries(store, queries, args.k)}
+    base_times = timed_queries(base, queries, args.k)
+    final_times = timed_queries(store, queries, args.k)
+    baseline = {"chunks": base.stats().chunks, **base_times}
+    final = {"chunks": done, **final_times}
     return {
         "benchmark": "pg_scale", "chunks": done, "dim": args.dim, "batch": args.batch,
         "load_seconds": load_seconds if loads else None,
         "load_chunks_per_s": (done - start_done) / load_seconds if loads else None,
         "loads": loads, "baseline": baseline, "final": final,
-        "ratio_p50": {m: final[m]["p50_ms"] / baseline[m]["p50_ms"]
+        "ratio_p50": {m: final_times[m]["p50_ms"] / base_times[m]["p50_ms"]
                       for m in ("bm25", "dense", "hybrid")},
         "queries": len(queries), "k": args.k,
         "pg_bm25_max_scored": backend.settings.pg_bm25_max_scored,

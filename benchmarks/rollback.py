@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
 
     def med(key: str) -> float:
-        return statistics.median(p[key] for p in per)
+        return float(statistics.median(p[key] for p in per))
 
     paired = [(p["runs"]["inflight"]["first_verified_s"], p["runs"]["posthoc"]["first_verified_s"])
               for p in per if p["runs"]]

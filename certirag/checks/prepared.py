@@ -73,8 +73,9 @@ class PreparedEvidence:
                 self.by_number.setdefault(f.number, []).append(f)
                 self.by_mantissa.setdefault(f.mantissa, []).append(f)
                 self.by_dim.setdefault(f.dim, []).append(f)
-                self.numbers.add(f.number)
-                self.numbers.add(f.mantissa)
+                if f.kind != "ordinal":  # "a third guest" counts no "three guests"
+                    self.numbers.add(f.number)
+                    self.numbers.add(f.mantissa)
             for d in p.dates:
                 self.dates.append(d)
                 if d.weekday is not None:

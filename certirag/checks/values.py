@@ -48,6 +48,10 @@ def _question_grounds(f: Figure, question: Question) -> bool:
                                                 for d in q.dates))
 
 
+# a count of occurrences: "married three times" is the evidence's "third marriage"
+_TIMES = re.compile(r"\s+times\b")
+
+
 def _ordinal_stated(number: Decimal, ev: PreparedEvidence) -> bool:
     """Whether the evidence states the ordinal ``number`` as a plain number or an ordinal
     ("edition 3" for "the 3rd edition") or as the day of a date ("1 March" for "the 1st");
@@ -60,7 +64,8 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                   out: list[Finding]) -> None:
     for f in c.figures:
         grounded = f.key in ev.by_key or (f.kind == "number" and f.number in ev.numbers) or (
-            f.kind == "ordinal" and _ordinal_stated(f.number, ev)) or (
+            f.kind in ("ordinal", "number") and _ordinal_stated(f.number, ev)
+            and (f.kind == "ordinal" or _TIMES.match(c.text, f.end) is not None)) or (
             is_age(c, f) and age_stated(f.number, ev))
         if not grounded and _question_grounds(f, q):
             continue

@@ -76,6 +76,13 @@ _YES_NO_LEAD = re.compile(
     r"(?=\w)", re.IGNORECASE)
 
 
+# an echo of the question's verb before a dash or a colon, then the rest ("It does —
+# breakfast is included …"); not before a comma: "It is, however, closed" says no yes
+_ECHO_LEAD = re.compile(
+    rf"^\W*(?:{_PRON})\s+(?:{_AUX})(?P<neg>n't|n’t|\s+not)?(?P<word>)\s*[—–:]+\s*(?=\w)",
+    re.IGNORECASE)
+
+
 def yes_no_lead(reply: str) -> tuple[bool, int, int] | None:
     """A reply that opens with yes or no and then says more ("Correct, it fell.", "No, the
     office opens at 9am."): ``(positive, end of the word, start of the rest)``; ``None``
@@ -85,7 +92,10 @@ def yes_no_lead(reply: str) -> tuple[bool, int, int] | None:
         return None
     m = _YES_NO_LEAD.match(reply)
     if m is None:
-        return None
+        echo = _ECHO_LEAD.match(reply)
+        if echo is None:
+            return None
+        return not echo.group("neg"), echo.start("word"), echo.end()
     positive = re.fullmatch(_NO, m.group("word"), re.IGNORECASE) is None
     return positive, m.end("word"), m.end()
 
@@ -334,6 +344,9 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
                 or (between and between[0] in _PLACE_PREP and all(
                     w.isalpha() and (_is_cap(w) or w not in _STOP) for w in between[1:]))):
             end = verb_at
+    if end is not None and aux in _BE and len(words) - end >= 2 and _is_cap(words[end - 1]) \
+            and _common_noun(words[end]) and _adjectival(words[end + 1]):
+        end += 1  # a noun after a name, then the adjective: "Is the CHEM 210 final open-book?"
     if end is None or end >= len(words):
         return None
     subject = words[:end]
@@ -352,9 +365,45 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
     if not positive and len(subject) > 1 and subject[0].lower() == "both":
         # "Were both A and B formed in 2002?" "No": not both, which is not "neither"
         subject, verb = subject[1:], f"{verb} both"
+    if not positive and subject[0].lower() in _UNIVERSAL:
+        # "Does everyone have to …?" "No": not everyone does, which is not "no one"
+        return f"Not {' '.join(subject)[:1].lower()}{' '.join(subject)[1:]} " \
+               f"{_affirmed(aux, predicate)}."
     subj = " ".join(subject)
     subj = capitalise(subj)
     return f"{subj} {verb} {pred}."
+
+
+_BE = frozenset("is are was were".split())
+
+
+def _common_noun(word: str) -> bool:
+    return word.isalpha() and word.islower() and word not in _STOP and \
+        word not in DETERMINERS and word not in _BASE and not word.endswith("ly")
+
+
+def _adjectival(word: str) -> bool:
+    """A predicate adjective: "open", "unanimous", "open-book", "statically"."""
+    return word in _PREDICATIVE or bool(_ADJ_SUFFIX.match(word)) or \
+        re.fullmatch(r"[a-z]+-[a-z]+", word) is not None
+
+
+_UNIVERSAL = frozenset("everyone everybody everything all every each".split())
+
+
+def _affirmed(aux: str, predicate: list[str]) -> str:
+    """The predicate after ``aux`` in the affirmative, "do" and "does" folded into the verb
+    ("does" + "have to prove" → "has to prove")."""
+    pred = " ".join(predicate)
+    if aux == "do" and predicate[0] in _BASE:
+        return pred
+    if aux == "does" and predicate[0] in _BASE:
+        verb = predicate[0]
+        third = {"have": "has", "do": "does", "go": "goes"}.get(verb) or (
+            verb[:-1] + "ies" if verb.endswith("y") and verb[-2:-1] not in "aeiou" else
+            verb + "es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else verb + "s")
+        return " ".join([third, *predicate[1:]])
+    return f"{aux} {pred}"
 
 
 # ------------------------------------------------------------------- chat-style replies

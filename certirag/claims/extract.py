@@ -41,7 +41,7 @@ from certirag.claims.answers import (
     yes_no_subject,
 )
 from certirag.claims.clauses import split_subject_clause
-from certirag.claims.fragments import fragment_statement
+from certirag.claims.fragments import asked_object, fragment_statement
 from certirag.claims.frames import core_span
 from certirag.claims.opinions import (
     asks_experience,
@@ -51,7 +51,7 @@ from certirag.claims.opinions import (
     performance_fact,
     presupposed_fact,
 )
-from certirag.claims.topic import question_subject
+from certirag.claims.topic import named_alone, question_subject
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
@@ -446,6 +446,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     last_subject: str | None = question_subject(question) if question else None
     # what an object "it" of the answer's first sentences names ("Tell me about Memento.")
     topic = last_subject.rstrip(".") if last_subject else None
+    it_names = asked_object(question) if question else None  # "Who won the final?"
     last_thing: str | None = None  # a common noun phrase subject, for a later "It"
     agent: str | None = None  # the name after "by" in the sentence before: a later "He"
     named_it = False  # "It" has named last_subject: no "He" or "She" names it
@@ -460,6 +461,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             continue
         if polarity is not None:  # "Yes." / "No, it isn't.": read with the question
             stmt = yes_no_statement(question, polarity) if question.strip() else None
+            if stmt is not None and _PRONOUN_START.match(stmt):  # "Canberra. Is it …?"
+                stmt = name_pronoun(stmt, named_alone(question), None) or stmt
             key = _norm(stmt) if stmt else ""
             if stmt is None or key not in seen:
                 seen.add(key)
@@ -552,7 +555,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                 text = f"{question.strip()} {sentence}"
                 framed = True
             if last_thing in (None, topic) and not framed:
-                text = name_object(text, topic)
+                text = name_object(text, it_names or topic)
             text = performance_fact(text) or text  # "X is great in it" says X is in it
             subject, thing = sentence_subjects(sentence)
             if thing is not None:

@@ -17,8 +17,9 @@ import re
 from certirag.claims.answers import DETERMINERS, capitalise, last_question
 from certirag.text.calendar_names import MONTHS, alternation
 from certirag.text.verbs import BASE_VERBS as _BASE
+from certirag.text.verbs import IRREGULAR_PAST
 
-__all__ = ["MAX_QUESTION_WORDS", "MAX_SIMPLE_WORDS", "fragment_statement"]
+__all__ = ["MAX_QUESTION_WORDS", "MAX_SIMPLE_WORDS", "asked_object", "fragment_statement"]
 
 _WHAT_IS = re.compile(r"^(?:what|which|who|whom)\s+(?P<cop>is|are|was|were)\s+(?P<rest>.+?)\s*"
                       r"\?+\s*$", re.IGNORECASE)
@@ -27,6 +28,22 @@ _WHICH_N = re.compile(r"^(?i:what|which)\s+(?P<noun>(?:[a-z][a-z-]*\s+){0,2}?[a-
 _WHO_V = re.compile(r"^who\s+(?P<verb>[a-z]+(?:ed|s)|wrote|won|made|became|founded|built|led|"
                     r"sang|played|directed|invented|discovered|painted|composed|created)\s+"
                     r"(?P<rest>.+?)\s*\?+\s*$", re.IGNORECASE)
+
+
+# "Who won the final?": a common noun phrase the asker names, what an object "it" of the
+# answer stands for ("Lucas Ferro won it" → "… won the final")
+_WHO_OBJECT = re.compile(r"^who\s+(?:[a-z]+(?:ed|s)|" + "|".join(sorted(IRREGULAR_PAST)) +
+                         r")\s+(?P<obj>(?:the|this|that)(?:\s+[a-z][a-z'’-]*){1,4})\s*\?+\s*$",
+                         re.IGNORECASE)
+
+
+def asked_object(question: str) -> str | None:
+    """The object of a "Who did it?" question when it is a short common noun phrase ("the
+    final" of "Who won the final?"), else ``None``."""
+    m = _WHO_OBJECT.match(last_question(question))
+    if m is None or _RELATIVE.search(m.group("obj")):
+        return None
+    return m.group("obj")
 
 
 def _drop_alternatives(rest: str, fragment: str) -> str | None:

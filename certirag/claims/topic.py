@@ -13,7 +13,7 @@ from certirag.claims.answers import last_question
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 from certirag.text.subjects import NAME_RUN
 
-__all__ = ["question_subject"]
+__all__ = ["named_alone", "question_subject"]
 
 # question words, auxiliaries and prepositions a name run may open with ("Did Marie …")
 _WH = frozenset("who whom whose what which when where why how is are was were do does did can "
@@ -21,10 +21,18 @@ _WH = frozenset("who whom whose what which when where why how is are was were do
 _NAME_RUN = re.compile(NAME_RUN)
 _CLAUSE_SUBJECT = re.compile(r"\s+(?:is|was|has|had|\w+ed|blew|came|won|made|took|left|went)\b")
 _ADVERBS = frozenset("just only still also even never already so then now".split())
+_DETERMINERS = frozenset("the a an this that these those".split())
 _ABBREVIATIONS = frozenset("jr sr st dr mr mrs ms mt ft co inc ltd no vs u.s u.k".split())
 # capitalised, never what a pronoun stands for
 _CALENDAR = frozenset(WEEKDAYS) | frozenset(MONTH_NAMES)
 # a last question about someone named before it
+# a capitalised word said alone that names nothing ("Thanks. Is it open?")
+_INTERJECTIONS = frozenset("yes yeah yep no nope thanks ok okay great sure cool hi hello hey "
+                           "please sorry wow nice lovely right well fine perfect awesome good "
+                           "excellent brilliant interesting really oh ah hmm".split())
+# a word said alone with an adjective's ending: an opinion, not a name ("Beautiful.")
+_ADJECTIVE = re.compile(r"^[a-z]+(?:able|ible|ful|ous|ive|ed|ing|less|ic|al|ary|ent|ant|ly)$")
+_NAME_ALONE = re.compile(r"(?:^|[.!?]\s+)(?P<name>" + NAME_RUN + r")[.!]?$")
 _PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
 
 
@@ -36,7 +44,22 @@ def question_subject(question: str) -> str | None:
     last = last_question(question)
     got = _first_name(last) if last.strip() != question.strip() and \
         not _PRONOUN.search(last) else None  # "Messi. Does he play in …?": he is Messi
-    return got or _first_name(question)
+    return got or named_alone(question) or _first_name(question)
+
+
+def named_alone(question: str) -> str | None:
+    """A name said alone just before a last question with a pronoun, what that pronoun
+    asks about ("I'm going to Australia. Canberra. Is it the biggest city?" → "Canberra");
+    ``None`` otherwise, and for a word that names nothing ("Thanks.", "Beautiful.")."""
+    last = last_question(question)
+    if not _PRONOUN.search(last) or last not in question:
+        return None
+    alone = _NAME_ALONE.search(question[:question.rfind(last)].rstrip())
+    name = alone.group("name").rstrip(".") if alone is not None else ""
+    if not name or name == "I" or name.lower() in _WH | _DETERMINERS | _INTERJECTIONS or \
+            name.rstrip("s") in _CALENDAR or (" " not in name and _ADJECTIVE.match(name.lower())):
+        return None
+    return name
 
 
 def _first_name(question: str) -> str | None:
@@ -48,8 +71,12 @@ def _first_name(question: str) -> str | None:
         words = words if stop is None else [*words[:stop], words[stop][:-1]]  # "Canada. How"
         while words and words[0].lower() in _WH:
             words.pop(0)
-        if words == ["I"]:
-            continue  # the asker, never what a pronoun of the answer names ("I Stand Alone" is)
+        if words == ["I"] or (len(words) == 1 and words[0].lower() in _DETERMINERS
+                              | _INTERJECTIONS):
+            # the asker, never what a pronoun of the answer names ("I Stand Alone" is); a
+            # capitalised article alone opens a name the run cannot follow ("The 2021 …");
+            # "Thanks." names nothing
+            continue
         if len(words) == 1 and words[0] == m.group(0) and not question[:m.start()].strip() \
                 and (words[0].lower() in _ADVERBS or words[0].endswith("ly")
                      or not _CLAUSE_SUBJECT.match(question, m.end())):

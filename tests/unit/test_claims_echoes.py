@@ -1,0 +1,114 @@
+"""Answers read with their question: an echo lead ("It does — …"), a "Who won the final?"
+object, a question opening on a capitalised article, a name with a lowercase second word;
+and a cardinal the evidence gives only as an ordinal."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.checks import check_claim
+from certirag.claims import extract_claims
+from certirag.claims.answers import yes_no_lead, yes_no_statement
+from certirag.claims.fragments import asked_object
+from certirag.claims.topic import question_subject
+
+
+def texts(answer: str, question: str) -> list[str]:
+    return [c.text for c in extract_claims(answer, question=question) if c.kind == "claim"]
+
+
+@pytest.mark.parametrize(("question", "positive", "statement"), [
+    ("Can Bacillus cereus spores survive cooking?", False,
+     "Bacillus cereus spores cannot survive cooking."),
+    ("Can Bacillus cereus spores survive cooking?", True,
+     "Bacillus cereus spores can survive cooking."),
+    ("Does Maria Lopez prefer tea?", False, "Maria Lopez does not prefer tea."),
+])
+def test_a_name_with_a_lowercase_word_keeps_its_words_before_the_verb(
+        question: str, positive: bool, statement: str) -> None:
+    assert yes_no_statement(question, positive) == statement
+
+
+@pytest.mark.parametrize(("answer", "claims"), [
+    ("It does — breakfast is included for up to two guests.",
+     ["The Standard rate does include breakfast.",
+      "Breakfast is included for up to two guests."]),
+    ("It doesn't: breakfast costs €14.",
+     ["The Standard rate does not include breakfast.", "Breakfast costs €14."]),
+])
+def test_an_echo_before_a_dash_is_a_yes_or_no_and_the_rest_a_claim(
+        answer: str, claims: list[str]) -> None:
+    assert texts(answer, "Does the Standard rate include breakfast?") == claims
+
+
+def test_an_echo_before_a_comma_is_no_lead() -> None:
+    # "It is, however, closed …" says no yes
+    assert yes_no_lead("It is, however, closed on bank holidays.") is None
+    got = yes_no_lead("It does — breakfast is included.")
+    assert got is not None and got[0] is True
+    assert yes_no_lead("It doesn't — breakfast costs €14.") == (False, 10, 13)
+
+
+def test_who_did_it_names_the_object_an_answer_s_it_stands_for() -> None:
+    question = "[Human]: I'm catching up on old finals. [Assistant]: Which one? " \
+               "[Human]: The 2021 Alder Open. Who won the final?"
+    assert texts("Lucas Ferro won it, beating Kaito Rennard 6-4, 7-5.", question) == [
+        "Lucas Ferro won the final, beating Kaito Rennard 6-4, 7-5."]
+    assert asked_object("Who won the final?") == "the final"
+    assert asked_object("Who directed Inception?") is None  # a name: the topic names it
+    assert asked_object("Who wrote the novel that inspired Blade Runner?") is None
+    assert texts("Christopher Nolan directed it.", "Who directed Inception?") == [
+        "Christopher Nolan directed Inception."]
+
+
+def test_a_capitalised_article_alone_is_no_topic() -> None:
+    assert question_subject("The 2021 Alder Open. Who won?") != "The"
+    assert question_subject("The 2021 Alder Open. Who won?") == "Alder Open"
+
+
+EVIDENCE = ("The Standard rate includes breakfast for up to two guests; a third guest in the "
+            "room pays €14 for breakfast.")
+
+
+def test_a_count_the_evidence_gives_only_as_an_ordinal_is_ungrounded() -> None:
+    codes = [f.code for f in check_claim(
+        "Breakfast is included for up to three guests.", [EVIDENCE])]
+    assert "ungrounded_figure" in codes
+    assert check_claim("A third guest pays €14 for breakfast.", [EVIDENCE]) == []
+
+
+@pytest.mark.parametrize(("question", "statement"), [
+    ("Does everyone have to prove their English?", "Not everyone has to prove their English."),
+    ("Do all staff get a bonus?", "Not all staff get a bonus."),
+    ("Can everyone apply online?", "Not everyone can apply online."),
+    ("Does everybody qualify for the discount?", "Not everybody qualifies for the discount."),
+])
+def test_no_to_a_universal_question_denies_the_universal(question: str,
+                                                          statement: str) -> None:
+    # "No" to "Does everyone …?" says not everyone does, never that no one does
+    assert yes_no_statement(question, False) == statement
+
+
+@pytest.mark.parametrize(("question", "statement"), [
+    ("Is the CHEM 210 final open-book?", "The CHEM 210 final is not open-book."),
+    ("Was the Court of Appeal decision unanimous?",
+     "The Court of Appeal decision was not unanimous."),
+    ("Is the Oslo office open on Sundays?", "The Oslo office is not open on Sundays."),
+    ("Is Python fully typed?", "Python is not fully typed."),
+    ("Is Tesla a good investment?", "Tesla is not a good investment."),
+])
+def test_a_noun_after_a_name_belongs_to_the_subject(question: str, statement: str) -> None:
+    assert yes_no_statement(question, False) == statement
+
+
+def test_a_name_said_alone_before_the_question_is_what_its_pronoun_asks_about() -> None:
+    question = "[Human]: I'm planning a trip to Australia. [Assistant]: Lovely! Anywhere in " \
+               "particular? [Human]: Canberra. Is it the biggest city?"
+    assert question_subject("I'm planning a trip to Australia. Canberra. Is it the biggest "
+                            "city?") == "Canberra"
+    assert texts("No.", question) == ["Canberra is not the biggest city."]
+    assert texts("No, it isn't.", question) == ["Canberra is not the biggest city."]
+    # a word said alone that names nothing
+    assert texts("No.", "Thanks. Is it open on Monday?") == ["It is not open on Monday."]
+    assert texts("It is closed on Mondays.", "Thanks. Is it open on Monday?") == [
+        "Thanks. Is it open on Monday? It is closed on Mondays."]

@@ -359,6 +359,8 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
         if low in {"i", "we"}:
             aux = {"am": "are", "was": "were"}.get(aux, aux)
     pred = " ".join(predicate)
+    if positive:  # "Is there ever free entry …?" "Yes": there is free entry
+        pred = re.sub(r"^ever\s+", "", pred)
     pred = re.sub(r"\b(?:my|our)\b", "your", pred)
     pred = re.sub(r"\b(?:me|us)\b", "you", pred)
     verb = aux if positive else _NEG_FORM[aux]

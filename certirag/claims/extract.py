@@ -54,9 +54,9 @@ from certirag.claims.opinions import (
 from certirag.claims.topic import named_alone, question_subject
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
+from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
-from certirag.text.subjects import name_pronoun, sentence_subjects
 from certirag.text.turns import asked
 from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
 from certirag.text.verbs import IRREGULAR_PAST
@@ -216,6 +216,11 @@ def _split_conjunction(sentence: str) -> list[str]:
         y = right.strip()
         if not x or x.split(" ", 1)[0].lower() not in _DETERMINERS:
             return [sentence]
+        own = _conjunct_subject(y)
+        if x.endswith(",") and own is not None and not _WH_WORD.search(own):
+            # "was the producer, and the mixing was done by Y": the right half has its
+            # own subject and verb, and shares no copula
+            return [left.rstrip(" ,;") + ".", y[0].upper() + y[1:] + "."]
         if x.endswith(","):  # "was a farmer, and the father of X": no shared tail
             return [f"{head} {x.rstrip(' ,')}.", f"{head} {y}."]
         tail = re.search(r"\s((?:of|in|at|for|on)\s.+)$", y)
@@ -225,6 +230,10 @@ def _split_conjunction(sentence: str) -> list[str]:
     return [sentence]
 
 
+# a title the reply suggests, what an object "it" of its next sentence names
+_SUGGESTED = re.compile(r"\b(?:try|watch|read|recommend|see|check out|listen to)\s+"
+                        r"(?P<name>" + NAME_RUN + r")[.!]*$")
+_WH_WORD = re.compile(r"\b(?:who|whom|whose|which|that)\b", re.IGNORECASE)
 # ", which starred …" open at the end of the left half: its name, if it has one
 _RELATIVE = re.compile(r"(?:(?P<ante>[A-Z][\w'’&.-]*(?:\s+(?:of|the|and|&)?\s*[A-Z][\w'’&.-]*)*)"
                        r"|\S+),\s+(?:which|who)\s+[^,]+$")
@@ -379,7 +388,9 @@ def _quote_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 # A yes read with a question about a pronoun: "It is any good."
 _PRONOUN_STATEMENT = re.compile(
-    r"^(?:It(?! (?:is|was)(?: not)? true\b)|He|She|They|This|That|You|I)\s")  # not "It is true"
+    r"^(?:It(?! (?:is|was)(?: not)? true\b)|He|She|They|This|That|You|I|His|Her|Its|Their)\s")
+_SAME = re.compile(r"\bthe same (?:guy|person|one|man|woman|people|team|director|author|"
+                   r"writer|band|artist|company|firm|studio)\b")  # names no one
 # The pronoun a reply after "Yes," opens with, for the question's subject.
 _YES_PRONOUN = re.compile(r"(?:It|They|He|She)(?=\s)")
 
@@ -477,8 +488,11 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             stmt = yes_no_statement(question, positive)
             # a yes to a question this cannot read, about the listener ("Do you know …?")
             # or about a pronoun ("Is it any good?") says nothing the rest does not: the
-            # rest alone is the claim
-            if stmt is not None and not to_listener \
+            # rest alone is the claim; so does a yes to "… by the same guy?" before a
+            # statement that names him (a no keeps its statement: "No, different director.")
+            same = positive and _SAME.search(stmt or "") is not None \
+                and not is_fragment(strip_markers(full[rest:]))
+            if stmt is not None and not to_listener and not same \
                     and not _PRONOUN_STATEMENT.match(stmt) and _norm(stmt) not in seen:
                 seen.add(_norm(stmt))
                 claims.append(Claim(id=f"c{len(claims) + 1}", text=stmt, start=s_start,
@@ -526,6 +540,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             sentence = echo  # "Birdland was the band." answers "Birdland"
         if (lead or echo is not None or is_fragment(sentence)) and question.strip():
             stmt = fragment_statement(question, sentence)
+            if stmt is not None:  # "Who wrote it?" + "Murakami." → "… wrote Norwegian Wood."
+                stmt = name_object(stmt, it_names or topic)
             framed = stmt is None
             text = stmt or f"{question.strip()} {_strip_stop(sentence)}"
             answer_name = _strip_stop(sentence)
@@ -563,6 +579,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                 topic = None  # a later "it" may be the thing
             elif subject:
                 last_subject, last_thing, named_it = subject, None, False
+            suggested = _SUGGESTED.search(sentence)
+            if suggested is not None:  # "You should try Dune! Denis Villeneuve directed it."
+                topic, it_names, last_thing = suggested.group("name"), None, None
         pieces = [text] if framed else [
             half for part in split_subject_clause(text) for half in _split_conjunction(part)]
         for part in pieces:

@@ -134,6 +134,10 @@ _WHICH_MORE = re.compile(
     r"|less\s+[a-z]+)\s*,?\s+(?P<a>.+?)\s+or\s+(?P<b>.+?)\s*\?+\s*$", re.IGNORECASE)
 
 
+# what may follow a name after a comma and move behind the predicate: a time or a place
+_TAIL = re.compile(r"^(?:in|on|at|back in|from|during|since|around|about)\s+\S", re.IGNORECASE)
+
+
 def _strip_det(text: str) -> str:
     return re.sub(r"^(?:the|a|an)\s+", "", text.strip().rstrip(".!"), flags=re.IGNORECASE)
 
@@ -200,7 +204,11 @@ def fragment_statement(question: str, fragment: str) -> str | None:
         return None
     m = _WHO_V.match(q)
     if m is not None:
-        return f"{capitalise(frag)} {m.group('verb')} {m.group('rest')}."
+        rest = re.sub(r"\s+again$", "", m.group("rest"))  # "Who wrote it again?": remind me
+        name, comma, tail = frag.partition(", ")
+        if comma and _TAIL.match(tail):  # "Dana Whitlock, in 2011." → "… founded X in 2011."
+            return f"{capitalise(name)} {m.group('verb')} {rest} {tail}."
+        return f"{capitalise(frag)} {m.group('verb')} {rest}."
     m = _WHEN_WHERE.match(q)
     when = m is not None and m.group("wh").lower() == "when"
     if m is not None and (not when or _WHEN.match(frag)) and _verb_after(m):

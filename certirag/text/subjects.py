@@ -16,8 +16,8 @@ __all__ = ["NAME_RUN", "NAME_SUBJECT", "PRONOUN_START", "leading_subject", "name
            "resolve_pronoun", "sentence_subjects", "thing_subject"]
 
 #: A run of capitalised words with the connectors names have ("Bank of England",
-#: "Ludwig van Beethoven"), as a pattern to embed.
-NAME_RUN = (r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+)?"
+#: "Ludwig van Beethoven", "The Remains of the Day"), as a pattern to embed.
+NAME_RUN = (r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+(?:the\s+)?)?"
             r"[A-Z][\w'’.-]*)*")
 
 #: A sentence that opens with a pronoun (group 1).

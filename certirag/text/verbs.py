@@ -9,18 +9,18 @@ __all__ = ["BASE_VERBS", "BE_FORMS", "IRREGULAR_PAST", "MODAL_VERBS", "PAST_PART
 
 BASE_VERBS = frozenset("""
 accept access add affect agree allow appear apply approve argue arrive attend beat begin
-believe belong book borrow bring build buy call cancel carry cause change claim climb close
-come confirm consider contact contain continue cost cover create cure cut decide delete
-deliver deny depend describe develop die drink drive earn eat employ end enjoy ensure enter
-erase exceed exist expect expire explain extend fail fall fly follow forget get give go goes
-grow happen hate have hear help hire hold hurt improve include increase inherit invest involve
-join keep kill know last lead learn leave lend lie live lose make marry meet mention move need
-note occur offer open operate owe park pay play prefer prevent produce prohibit protect
-provide put qualify reach read receive recover reduce refuse reject rely remain remember
-remove renew rent replace report request require reset resign restart restore retire return
-rise run see seem sell send serve share show sing sit smoke speak spread stand start stay stop
-sue support survive take think transfer travel treat try understand use vary visit want wear
-win wipe withdraw work write
+believe belong book borrow break bring build buy call cancel carry cause change claim climb
+close come confirm consider contact contain continue cost cover create cure cut decide delete
+deliver deny depend describe destroy develop die drink drive earn eat employ end enjoy ensure
+enter erase exceed exist expect expire explain extend fail fall fly follow forget get give go
+goes grow happen harm hate have hear help hire hold hurt improve include increase inherit
+invest involve join keep kill know last lead learn leave lend lie live lose make marry meet
+mention move need note occur offer open operate owe park pay play prefer prevent produce
+prohibit protect provide put qualify reach read receive recover reduce refuse reject rely
+remain remember remove renew rent repair replace report request require reset resign restart
+restore retire return rise run see seem sell send serve share show sing sit smoke speak spread
+stand start stay stop sue support survive take think transfer travel treat try understand use
+vary visit want wear win wipe withdraw work write
 """.split())
 
 #: The forms of *be* (and its contraction "'s" as a token).

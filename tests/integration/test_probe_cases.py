@@ -34,9 +34,9 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
 N_CASES = 532
 
 # Measured with the default preset (policy v3, model para, tau_e 0.49, tau_c 0.5):
-# caught 257/332 = 0.774, passed 98/200 = 0.49.
+# caught 257/332 = 0.774, passed 101/200 = 0.505.
 CATCH_MIN = 0.76
-PASS_MIN = 0.47
+PASS_MIN = 0.485
 
 
 def _cases() -> list[dict[str, Any]]:

@@ -112,3 +112,48 @@ def test_a_name_said_alone_before_the_question_is_what_its_pronoun_asks_about() 
     assert texts("No.", "Thanks. Is it open on Monday?") == ["It is not open on Monday."]
     assert texts("It is closed on Mondays.", "Thanks. Is it open on Monday?") == [
         "Thanks. Is it open on Monday? It is closed on Mondays."]
+
+
+def test_a_right_half_with_its_own_subject_shares_no_copula() -> None:
+    assert texts("Hana Ilves was the producer, and the mixing was done by Pete Moreau.",
+                 "Who produced it?") == ["Hana Ilves was the producer.",
+                                        "The mixing was done by Pete Moreau."]
+    assert texts("He was a farmer, and the father who founded Acme.", "") == [
+        "He was a farmer.", "He was the father who founded Acme."]
+
+
+def test_a_title_with_of_the_is_one_name() -> None:
+    question = "[Human]: Just finished The Remains of the Day. [Assistant]: The book or the " \
+               "film? [Human]: The film! Who made it?"
+    assert texts("James Ivory directed it.", question) == [
+        "James Ivory directed The Remains of the Day."]
+
+
+def test_a_suggested_title_is_what_the_next_it_names() -> None:
+    question = "[Human]: I loved Arrival. [Assistant]: Great pick. [Human]: Anything else " \
+               "by the same director?"
+    assert texts("You should try Dune! Denis Villeneuve directed it.", question) == [
+        "You should try Dune!", "Denis Villeneuve directed Dune."]
+
+
+def test_a_yes_about_the_same_guy_leaves_the_claim_to_the_name_a_no_keeps_it() -> None:
+    question = "[Human]: Parasite blew my mind. [Assistant]: Same! [Human]: Was " \
+               "Snowpiercer by the same guy?"
+    assert texts("Yes, Bong Joon-ho directed Snowpiercer too.", question) == [
+        "Bong Joon-ho directed Snowpiercer too."]
+    assert texts("No, different director.", question)[0] == \
+        "Snowpiercer was not by the same guy."
+
+
+@pytest.mark.parametrize(("question", "answer", "claim"), [
+    ("[Human]: I'm reading Norwegian Wood. [Assistant]: How are you finding it? "
+     "[Human]: Beautiful. Who wrote it again?", "Murakami!", "Murakami wrote Norwegian Wood."),
+    ("Who founded Orbital Freight?", "Dana Whitlock, in 2011.",
+     "Dana Whitlock founded Orbital Freight in 2011."),
+    ("Is there ever free entry to the Halden Museum?", "Yes.",
+     "There is free entry to the Halden Museum."),
+    ("Does reheating destroy the toxins from Bacillus cereus?", "No, it doesn't.",
+     "Reheating does not destroy the toxins from Bacillus cereus."),
+])
+def test_short_replies_read_as_statements(question: str, answer: str, claim: str) -> None:
+    assert texts(answer, question) == [claim]

@@ -1,0 +1,52 @@
+"""``value_swap`` for values a claim pairs across the ";"-cut rows of one evidence list
+(:mod:`certirag.checks.pairs`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.checks import check_claim
+
+TIMETABLE = ("Harwick to Dunmore weekday morning services: the 07:42 from Harwick arrives in "
+             "Dunmore at 09:10; the 08:15 from Harwick arrives at 09:55; the 08:50 from "
+             "Harwick arrives at 10:20. All services call at Elmbury.")
+REVENUE = "In 2019 revenue was £5 million; in 2020 it was £7 million."
+
+
+def codes(claim: str, evidence: str) -> list[str]:
+    return [f.code for f in check_claim(claim, [evidence])]
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The 08:15 from Harwick arrives in Dunmore at 09:10.", TIMETABLE),
+    # a short answer read after its question holds its values in two sentences
+    ("The 08:15 from Harwick arrives in Dunmore at what time? 09:10", TIMETABLE),
+    ("In 2020 revenue was £5 million.", REVENUE),
+])
+def test_a_value_of_another_row_is_a_swap(claim: str, evidence: str) -> None:
+    assert "value_swap" in codes(claim, evidence)
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The 08:15 from Harwick arrives at 09:55.", TIMETABLE),
+    ("The 07:42 from Harwick arrives in Dunmore at 09:10.", TIMETABLE),
+    # whole rows, each value with another of its row
+    ("The 07:42 arrives at 09:10 and the 08:15 at 09:55.", TIMETABLE),
+    ("In 2020 revenue was £7 million.", REVENUE),
+])
+def test_values_of_one_row_are_no_swap(claim: str, evidence: str) -> None:
+    assert "value_swap" not in codes(claim, evidence)
+
+
+def test_a_sentence_that_states_the_pair_together_clears_it() -> None:
+    evidence = TIMETABLE + " Passengers on the 08:15 reach Dunmore at 09:10 on Fridays."
+    assert "value_swap" not in codes("The 08:15 from Harwick arrives in Dunmore at 09:10.",
+                                     evidence)
+
+
+def test_the_finding_names_the_claim_s_first_lone_value_and_the_list() -> None:
+    found = [f for f in check_claim("The 08:15 from Harwick arrives in Dunmore at 09:10.",
+                                    [TIMETABLE]) if f.code == "value_swap"]
+    assert len(found) == 1
+    assert found[0].text == "08:15"  # in the claim's order, never a set's
+    assert found[0].evidence_text is not None and "07:42" in found[0].evidence_text

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from certirag.checks.ages import age_stated, is_age
 from certirag.checks.base import Finding
+from certirag.checks.brackets import check_brackets
 from certirag.checks.dates import DateRef
 from certirag.checks.figures import Figure
 from certirag.checks.pairs import check_list_pairs
@@ -87,6 +88,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                 _check_qualifier(f, matches, out)
         if not is_age(c, f):  # an age is the person's ("The 59-year-old has spent 40 years
             _check_swap(c, figure_item(f), ev, out)  # as an officer"), not a nearby noun's
+    check_brackets(c, ev, out)
 
 
 _BEFORE_AFTER = re.compile(r"\s*(?:(?P<before>before|earlier than|ahead of)|"

@@ -93,12 +93,18 @@ class Rate:
         return self.lo, self.hi
 
     def agrees(self, other: Rate) -> bool:
-        """Whether the two ranges meet (exactly within a family, within
-        :data:`TOLERANCE` across the day and month families; ``once`` only meets ``once``)."""
+        """Whether this rate (a claim's) reads as ``other`` (the evidence's): the two ranges
+        meet (exactly within a family, within :data:`TOLERANCE` across the day and month
+        families; ``once`` only meets ``once``), and where ``other`` is a minimum, this one
+        asks no more than it: "at least once a month" (or "once a month") for "at least
+        once a year" asks more. (Below a maximum any rate reads as it: "twice a day" for
+        "up to four times a day" is within what is allowed.)"""
         if "once" in (self.family, other.family):
             return self.family == other.family
         (alo, ahi), (blo, bhi) = self.per_day(), other.per_day()
         slack = 1 + (TOLERANCE if self.family != other.family else 0)
+        if bhi is None and alo > blo * slack:
+            return False
         return (bhi is None or alo <= bhi * slack) and (ahi is None or blo <= ahi * slack)
 
     def describe(self) -> str:

@@ -145,6 +145,12 @@ POSITIVE: list[tuple[str, str]] = [
     ("Staff are paid a one-off allowance.", "Staff are paid an allowance of £300 per month."),
     ("Take it five times a day.", "Take it no more than four times a day."),
     ("Weekly.", "The magazine is published monthly."),  # a reply: about what anything is
+    # a minimum raised: the evidence asks for no more than once a year
+    ("Kidney function should be checked at least once a month.",
+     "Routine monitoring of blood clotting is not required, although kidney function should "
+     "be checked at least once a year."),
+    ("Kidney function should be checked once a month.",
+     "Kidney function should be checked at least once a year."),
 ]
 
 
@@ -231,6 +237,11 @@ FAITHFUL: list[tuple[str, str]] = [
      "full-time worker is 28 days."),
     ("The usual adult dose is 500 mg every 4 to 6 hours.",
      "For adults, the usual dose is 500 mg every 4 to 6 hours."),
+    # at or below a minimum the evidence sets
+    ("Kidney function should be checked at least once a year.",
+     "Kidney function should be checked at least once a year."),
+    ("Kidney function should be checked every year.",
+     "Kidney function should be checked at least once a year."),
 ]
 
 

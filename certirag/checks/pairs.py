@@ -11,15 +11,23 @@ evidence sentence that states all the claim's values (figures, dates, times) is 
 and one of the values shares its row with no other value of the claim (a claim over two
 whole rows takes each value with another of its row). A sentence or row that states them
 all together, anywhere in the evidence, clears the claim.
+
+:func:`check_rival_values` reads the same borrowing across sentences: a claim value the
+evidence states only in sentences without the claim's name, where a sentence with the name
+gives another value of its kind for what the claim's value measures (the words within five
+of it): "The standing charge on Fixed 24 is 53p a day." where 53p is the Flex Saver
+tariff's and "The Fixed 24 tariff … with a standing charge of 49p per day".
 """
 
 from __future__ import annotations
+
+import re
 
 from certirag.checks.base import Finding
 from certirag.checks.parse import Item, ItemKey, Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 
-__all__ = ["check_list_pairs"]
+__all__ = ["check_list_pairs", "check_rival_values"]
 
 
 def _rows(s: SentInfo) -> list[set[ItemKey]]:
@@ -60,3 +68,83 @@ def check_list_pairs(c: Parsed, ev: PreparedEvidence, question: Question,
         out.append(Finding("value_swap", "contradiction",
                            f"the evidence gives {item.text!r} in another item of its list "
                            f"than {others}", item.text, s.text))
+
+
+# values of another subject, in another sentence -----------------------------------------
+
+_NEAR = 5  # words either side of a value that say what it measures
+_BREAK = frozenset(",;:()")
+
+
+def _near(s: SentInfo, it: Item) -> set[str]:
+    """The content stems within :data:`_NEAR` words of ``it`` in ``s``, not past a comma."""
+    before = [k for k, t in enumerate(s.toks) if t.end <= it.start]
+    after = [k for k, t in enumerate(s.toks) if t.start >= it.end]
+    out: set[str] = set()
+    for run in (reversed(before[-_NEAR * 2:]), after[:_NEAR * 2]):
+        taken = 0
+        for k in run:
+            if s.toks[k].text in _BREAK or taken >= _NEAR:
+                break
+            if not any(x.start <= s.toks[k].start < x.end for x in s.items):
+                taken += 1
+                if s.stems[k]:
+                    out.add(s.stems[k] or "")
+    return out
+
+
+def _names(s: SentInfo, words: tuple[str, ...]) -> bool:
+    low = s.text.lower()
+    return all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) for w in words)
+
+
+def check_rival_values(c: Parsed, ev: PreparedEvidence, question: Question,
+                       out: list[Finding]) -> None:
+    """``value_swap`` for a claim value that the evidence states only in sentences without
+    the claim's name, where a sentence with the name gives another value of its kind for
+    what the claim's value measures ("The standing charge on Fixed 24 is 53p a day." where
+    "53p per day" is the Flex Saver tariff's and "The Fixed 24 tariff … with a standing
+    charge of 49p per day"). A sentence right after one with the name may name it by a
+    pronoun and clears the value; a claim with two values of one kind (a comparison) is not
+    read."""
+    if any(f.code == "value_swap" for f in out) or not c.entities:
+        return
+    items = [it for cs in c.sentences for it in cs.items]
+    for cs in c.sentences:
+        for it in cs.items:
+            if sum(x.group == it.group for x in items) != 1:
+                continue
+            what = _near(cs, it) - {w for e in c.entities for w in e.words}
+            if not what:
+                continue
+            for e in c.entities:
+                hit = _rival(ev, it, e.words, what)
+                if hit is not None:
+                    out.append(Finding(
+                        "value_swap", "contradiction",
+                        f"the evidence gives {it.text!r} for another subject; for "
+                        f"{e.text!r} it gives {hit.text!r}", it.text, hit.text))
+                    return
+
+
+def _rival(ev: PreparedEvidence, it: Item, name: tuple[str, ...], what: set[str]
+           ) -> Item | None:
+    """The value another sentence gives ``name`` for ``what``, when no sentence gives it
+    ``it``; ``None`` otherwise."""
+    rival: Item | None = None
+    stated = False
+    for p in ev.parsed:
+        prev_named = False
+        for s in p.sentences:
+            named = _names(s, name)
+            has = any(x.key == it.key for x in s.items)
+            if has:
+                stated = True
+                if named or prev_named:
+                    return None  # stated with the name, or right after it
+            elif named and rival is None:
+                need = min(2, len(what))
+                rival = next((x for x in s.items if x.group == it.group and x.key != it.key
+                              and len(_near(s, x) & what) >= need), None)
+            prev_named = named
+    return rival if stated else None

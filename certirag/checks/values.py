@@ -16,7 +16,7 @@ from certirag.checks.base import Finding
 from certirag.checks.brackets import check_brackets
 from certirag.checks.dates import DateRef
 from certirag.checks.figures import Figure
-from certirag.checks.pairs import check_list_pairs
+from certirag.checks.pairs import check_list_pairs, check_rival_values
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
@@ -343,3 +343,4 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
                            f"the time {t.text!r} is not in the evidence{has}", t.text,
                            ", ".join(alts) or None))
     check_list_pairs(c, ev, question, out)
+    check_rival_values(c, ev, question, out)

@@ -50,3 +50,36 @@ def test_the_finding_names_the_claim_s_first_lone_value_and_the_list() -> None:
     assert len(found) == 1
     assert found[0].text == "08:15"  # in the claim's order, never a set's
     assert found[0].evidence_text is not None and "07:42" in found[0].evidence_text
+
+
+TARIFFS = ("The Flex Saver tariff has a unit rate of 24.5p per kWh and a standing charge of "
+           "53p per day. Prices are variable and can change with 30 days' notice. The Fixed "
+           "24 tariff locks the unit rate at 26.1p per kWh for 24 months, with a standing "
+           "charge of 49p per day.")
+PAY = "Anna Jones earns £50,000. Ben Smith earns £45,000."
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The standing charge on Fixed 24 is 53p a day.", TARIFFS),
+    ("Ben Smith earns £50,000.", PAY),
+])
+def test_a_value_of_another_subject_s_sentence_is_a_swap(claim: str, evidence: str) -> None:
+    assert "value_swap" in codes(claim, evidence)
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The standing charge on Fixed 24 is 49p a day.", TARIFFS),
+    ("The standing charge on Flex Saver is 53p a day.", TARIFFS),
+    ("Ben Smith earns £45,000.", PAY),
+    # a comparison holds both values
+    ("Ben Smith earns £45,000, while Anna Jones earns £50,000.", PAY),
+    # the value right after the name's sentence may name it by a pronoun
+    ("From April, the standing charge on Fixed 24 is 53p a day.",
+     "The Fixed 24 tariff has a standing charge of 49p per day until March. From April, it "
+     "has a standing charge of 53p per day."),
+    # the name's own sentence gives no rival for what the value measures
+    ("Ben Smith earns £50,000.", "Anna Jones earns £50,000. Ben Smith joined in 2019 with 3 "
+                                 "colleagues."),
+])
+def test_a_value_of_the_subject_is_no_swap(claim: str, evidence: str) -> None:
+    assert "value_swap" not in codes(claim, evidence)

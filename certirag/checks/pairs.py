@@ -105,8 +105,9 @@ def check_rival_values(c: Parsed, ev: PreparedEvidence, question: Question,
     what the claim's value measures ("The standing charge on Fixed 24 is 53p a day." where
     "53p per day" is the Flex Saver tariff's and "The Fixed 24 tariff … with a standing
     charge of 49p per day"). A sentence right after one with the name may name it by a
-    pronoun and clears the value; a claim with two values of one kind (a comparison) is not
-    read."""
+    pronoun and clears the value, as does a sentence with any other name of the claim ("…
+    introduced at the Geneva Motor Show in 2006" gives 2006 to the car, not the show); a
+    claim with two values of one kind (a comparison) is not read."""
     if any(f.code == "value_swap" for f in out) or not c.entities:
         return
     items = [it for cs in c.sentences for it in cs.items]
@@ -115,8 +116,9 @@ def check_rival_values(c: Parsed, ev: PreparedEvidence, question: Question,
             if sum(x.group == it.group for x in items) != 1:
                 continue
             what = _near(cs, it) - {w for e in c.entities for w in e.words}
-            if not what:
-                continue
+            if not what or any(_names(s, e.words) for s in ev.sentences for e in c.entities
+                               if any(x.key == it.key for x in s.items)):
+                continue  # stated with one of the claim's names: that name's value
             for e in c.entities:
                 hit = _rival(ev, it, e.words, what)
                 if hit is not None:

@@ -39,25 +39,22 @@ _MONTHS_PER_YEAR = Decimal(12)
 _MAX_FIGURES = 8  # a claim's figures
 _MAX_PLACES = 32  # places the evidence states one value: more is no bracket table
 
-# the bound a qualifier sets: (lowest, highest, lowest included, highest included)
-_BOUND = {"max": (None, True), "lt": (None, False), "min": (True, None), "gt": (False, None)}
+# which side a qualifier bounds: (from below, from above)
+_BOUND = {"max": (False, True), "lt": (False, True), "min": (True, False), "gt": (True, False)}
 
 
 class _Bound:
     """An interval of one kind of quantity, with the text that states it."""
 
-    __slots__ = ("hi", "hi_in", "kind", "lo", "lo_in", "text")
+    __slots__ = ("hi", "kind", "lo", "text")
 
-    def __init__(self, kind: str, lo: Decimal | None, hi: Decimal | None, text: str, *,
-                 lo_in: bool = True, hi_in: bool = True) -> None:
+    def __init__(self, kind: str, lo: Decimal | None, hi: Decimal | None, text: str) -> None:
         self.kind, self.lo, self.hi, self.text = kind, lo, hi, text
-        self.lo_in, self.hi_in = lo_in, hi_in
 
     def holds(self, value: Decimal) -> bool:
-        if self.lo is not None and (value < self.lo or (value == self.lo and not self.lo_in)):
-            return False
-        return not (self.hi is not None and (
-            value > self.hi or (value == self.hi and not self.hi_in)))
+        """Whether ``value`` is inside; a value at a bound is, open or not: "break the
+        £100 million barrier" for "more than £100 million" says no other bracket."""
+        return (self.lo is None or value >= self.lo) and (self.hi is None or value <= self.hi)
 
 
 def _quantity(f: Figure, text: str) -> tuple[str, Decimal] | None:
@@ -94,10 +91,9 @@ def _bounds(p: Parsed, start: int, end: int) -> list[_Bound]:
         q = _quantity(f, p.text) or _range_age(f, p.text, start)
         if q is None:
             continue
-        lo_in, hi_in = _BOUND[f.qualifier]
-        out.append(_Bound(q[0], q[1] if lo_in is not None else None,
-                          q[1] if hi_in is not None else None, p.text[f.start:f.end],
-                          lo_in=bool(lo_in), hi_in=bool(hi_in)))
+        below, above = _BOUND[f.qualifier]
+        out.append(_Bound(q[0], q[1] if below else None, q[1] if above else None,
+                          p.text[f.start:f.end]))
     return out
 
 
@@ -133,8 +129,8 @@ def check_brackets(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     if any(f.code == "value_swap" for f in out) or len(c.figures) > _MAX_FIGURES:
         return  # a claim with more figures than a sentence about one bracket has
     for v in c.figures:
-        if v.qualifier is not None:
-            continue
+        if v.qualifier is not None or v.kind not in ("money", "percent"):
+            continue  # the values brackets price: fees, rates
         mine = [q for f in c.figures if f is not v and f.qualifier is None
                 and (q := _quantity(f, c.text)) is not None]
         if not mine:

@@ -73,6 +73,7 @@ def check_list_pairs(c: Parsed, ev: PreparedEvidence, question: Question,
 # values of another subject, in another sentence -----------------------------------------
 
 _NEAR = 5  # words either side of a value that say what it measures
+_PRICE = re.compile(r"money|percent")  # the groups of values a subject owns
 _BREAK = frozenset(",;:()")
 
 
@@ -107,14 +108,15 @@ def check_rival_values(c: Parsed, ev: PreparedEvidence, question: Question,
     charge of 49p per day"). A sentence right after one with the name may name it by a
     pronoun and clears the value, as does a sentence with any other name of the claim ("…
     introduced at the Geneva Motor Show in 2006" gives 2006 to the car, not the show); a
-    claim with two values of one kind (a comparison) is not read."""
+    claim with two values of one kind (a comparison) is not read, nor are dates and counts
+    (a news story's dates are many, each an event's own): amounts of money and rates."""
     if any(f.code == "value_swap" for f in out) or not c.entities:
         return
     items = [it for cs in c.sentences for it in cs.items]
     for cs in c.sentences:
         for it in cs.items:
-            if sum(x.group == it.group for x in items) != 1:
-                continue
+            if not _PRICE.match(it.group) or sum(x.group == it.group for x in items) != 1:
+                continue  # dates of news events are many, each its own: prices and rates
             what = _near(cs, it) - {w for e in c.entities for w in e.words}
             if not what or any(_names(s, e.words) for s in ev.sentences for e in c.entities
                                if any(x.key == it.key for x in s.items)):

@@ -64,3 +64,13 @@ def test_a_claim_with_many_figures_is_not_read_for_brackets() -> None:
     assert "value_swap" in codes(few, VISA, question)
     evidence = VISA + " Extras cost " + ", ".join(f"£{n}" for n in range(1, 9)) + "."
     assert "value_swap" not in codes(many, evidence, question)
+
+
+def test_a_quantity_at_the_bound_is_inside_and_only_prices_are_read() -> None:
+    evidence = ("This year's election is the first with more than £100million placed on its "
+                "outcome.")
+    # "break the £100million barrier" for "more than £100million": no other bracket
+    assert "value_swap" not in codes("The election is the first to break the £100million "
+                                     "barrier.", evidence)
+    assert "value_swap" not in codes("A five-year visa costs £1,420.", VISA,
+                                     "How much is a five-year visa?")

@@ -83,3 +83,11 @@ def test_a_value_of_another_subject_s_sentence_is_a_swap(claim: str, evidence: s
 ])
 def test_a_value_of_the_subject_is_no_swap(claim: str, evidence: str) -> None:
     assert "value_swap" not in codes(claim, evidence)
+
+
+def test_dates_of_other_sentences_are_no_rivals() -> None:
+    # a news story's dates are many, each an event's own: only prices and rates are read
+    evidence = ("The Cleveland Browns begin offseason workouts on Tuesday for rookies. Rehab "
+                "ended last week. Veterans begin offseason workouts on Monday.")
+    assert "value_swap" not in codes("He is set to begin offseason workouts with the "
+                                     "Cleveland Browns on Monday.", evidence)

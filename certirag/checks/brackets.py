@@ -35,6 +35,8 @@ _AGE = re.compile(r"^(?:[- ]years?)?[- ]old\b", re.IGNORECASE)  # "4-year" + "-o
 _AGED_BEFORE = re.compile(r"\baged?\s*$|\bages\s*$", re.IGNORECASE)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|–|-|and)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
+_AGE_WORDS = re.compile(r"\b(?:aged?|ages|children|child|kids|adults|year-olds)\b",
+                        re.IGNORECASE)
 _MONTHS_PER_YEAR = Decimal(12)
 _MAX_FIGURES = 8  # a claim's figures
 _MAX_PLACES = 32  # places the evidence states one value: more is no bracket table
@@ -50,6 +52,10 @@ class _Bound:
 
     def __init__(self, kind: str, lo: Decimal | None, hi: Decimal | None, text: str) -> None:
         self.kind, self.lo, self.hi, self.text = kind, lo, hi, text
+
+    def bounds(self, kind: str) -> bool:
+        """Whether this bounds a quantity of ``kind`` (an age is a count of years too)."""
+        return kind == self.kind or (kind == "age" and self.kind == "years")
 
     def holds(self, value: Decimal) -> bool:
         """Whether ``value`` is inside; a value at a bound is, open or not: "break the
@@ -99,10 +105,7 @@ def _bounds(p: Parsed, start: int, end: int) -> list[_Bound]:
 
 def _range_age(f: Figure, text: str, start: int) -> tuple[str, Decimal] | None:
     """A bare number bounding an age: "children aged 5 to 16", "children under 5"."""
-    if f.kind != "number":
-        return None
-    clause = text[start:f.start].lower()
-    if re.search(r"\b(?:aged?|ages|children|child|kids|adults|year-olds)\b", clause):
+    if f.kind == "number" and _AGE_WORDS.search(text, start, f.start):
         return "age", f.value
     return None
 
@@ -142,15 +145,13 @@ def check_brackets(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
         for p, e in places:
             start, end = _clause(p, e)
             bounds = _bounds(p, start, end)
-            outside = [(b, qty) for b in bounds for kind, qty in mine
-                       if kind == b.kind or (kind == "age" and b.kind == "years")
-                       if not b.holds(qty)]
-            fits = any(b.holds(qty) for b in bounds for kind, qty in mine
-                       if kind == b.kind or (kind == "age" and b.kind == "years"))
+            read = [(b, qty) for b in bounds for kind, qty in mine if b.bounds(kind)]
+            outside = [b for b, qty in read if not b.holds(qty)]
+            fits = any(b.holds(qty) for b, qty in read)
             if not outside or fits:
                 broken = None
                 break  # a place that gives the value without a bound the claim breaks
-            broken = broken or (outside[0][0].text, p.text[start:end].strip())
+            broken = broken or (outside[0].text, p.text[start:end].strip())
         if broken is not None:
             out.append(Finding("value_swap", "contradiction",
                                f"the evidence gives {v.text!r} for {broken[0]!r} "

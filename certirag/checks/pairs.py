@@ -25,7 +25,7 @@ import re
 
 from certirag.checks.base import Finding
 from certirag.checks.parse import Item, ItemKey, Parsed, SentInfo
-from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.checks.prepared import PreparedEvidence
 
 __all__ = ["check_list_pairs", "check_rival_values"]
 
@@ -39,8 +39,7 @@ def _rows(s: SentInfo) -> list[set[ItemKey]]:
     return rows
 
 
-def check_list_pairs(c: Parsed, ev: PreparedEvidence, question: Question,
-                     out: list[Finding]) -> None:
+def check_list_pairs(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     """``value_swap`` for claim values the evidence pairs only across rows of a list."""
     if any(f.code == "value_swap" for f in out):
         return
@@ -89,8 +88,9 @@ def _near(s: SentInfo, it: Item) -> set[str]:
                 break
             if not any(x.start <= s.toks[k].start < x.end for x in s.items):
                 taken += 1
-                if s.stems[k]:
-                    out.add(s.stems[k] or "")
+                stem = s.stems[k]
+                if stem:
+                    out.add(stem)
     return out
 
 
@@ -99,8 +99,7 @@ def _names(s: SentInfo, words: tuple[str, ...]) -> bool:
     return all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) for w in words)
 
 
-def check_rival_values(c: Parsed, ev: PreparedEvidence, question: Question,
-                       out: list[Finding]) -> None:
+def check_rival_values(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     """``value_swap`` for a claim value that the evidence states only in sentences without
     the claim's name, where a sentence with the name gives another value of its kind for
     what the claim's value measures ("The standing charge on Fixed 24 is 53p a day." where

@@ -342,5 +342,5 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
         out.append(Finding("ungrounded_date", "ungrounded",
                            f"the time {t.text!r} is not in the evidence{has}", t.text,
                            ", ".join(alts) or None))
-    check_list_pairs(c, ev, question, out)
-    check_rival_values(c, ev, question, out)
+    check_list_pairs(c, ev, out)
+    check_rival_values(c, ev, out)

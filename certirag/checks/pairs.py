@@ -40,14 +40,29 @@ def _rows(s: SentInfo) -> list[set[ItemKey]]:
 
 
 def check_list_pairs(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
-    """``value_swap`` for claim values the evidence pairs only across rows of a list."""
+    """``value_swap`` for claim values the evidence pairs only across rows of a list; the
+    claim's own ";"-cut rows are read one by one (a sentence copied whole pairs nothing
+    across its rows)."""
     if any(f.code == "value_swap" for f in out):
         return
-    # the whole claim: a short answer read after its question ("The 08:15 … arrives at
-    # what time? 09:10") holds its values in two sentences
-    items: dict[ItemKey, Item] = {it.key: it for cs in c.sentences for it in cs.items}
-    if len(items) < 2:
-        return
+    # a claim without ";" is one row: a short answer read after its question ("The 08:15
+    # … arrives at what time? 09:10") holds its values in two sentences; else each
+    # sentence's rows are read apart
+    cuts = [k for k, ch in enumerate(c.text) if ch == ";"]
+    rows: dict[tuple[int, int], dict[ItemKey, Item]] = {}
+    for n, cs in enumerate(c.sentences):
+        for it in cs.items:
+            at = (n, sum(k < it.start for k in cuts)) if cuts else (0, 0)
+            rows.setdefault(at, {}).setdefault(it.key, it)
+    for items in rows.values():
+        if len(items) > 1 and _pair_across_rows(items, ev, out):
+            return
+
+
+def _pair_across_rows(items: dict[ItemKey, Item], ev: PreparedEvidence,
+                      out: list[Finding]) -> bool:
+    """Whether ``items`` (one row of the claim) are paired only across rows of an
+    evidence list; the finding goes to ``out``."""
     keys = set(items)
     found: tuple[Item, SentInfo] | None = None
     for s in ev.sentences:
@@ -55,18 +70,20 @@ def check_list_pairs(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> Non
         if not keys <= set().union(*rows):
             continue
         if any(keys <= row for row in rows):
-            return  # stated together: the claim pairs what the evidence pairs
+            return False  # stated together: the claim pairs what the evidence pairs
         # a claim over whole rows ("the 07:42 arrives at 09:10 and the 08:15 at 09:55")
         # takes each value with another of its row
         alone = [k for k in items if not any(k in row and len(keys & row) > 1 for row in rows)]
         if alone and found is None:
             found = items[alone[0]], s
-    if found is not None:
-        item, s = found
-        others = ", ".join(repr(it.text) for it in items.values() if it is not item)
-        out.append(Finding("value_swap", "contradiction",
-                           f"the evidence gives {item.text!r} in another item of its list "
-                           f"than {others}", item.text, s.text))
+    if found is None:
+        return False
+    item, s = found
+    others = ", ".join(repr(it.text) for it in items.values() if it is not item)
+    out.append(Finding("value_swap", "contradiction",
+                       f"the evidence gives {item.text!r} in another item of its list than "
+                       f"{others}", item.text, s.text))
+    return True
 
 
 # values of another subject, in another sentence -----------------------------------------

@@ -91,3 +91,15 @@ def test_dates_of_other_sentences_are_no_rivals() -> None:
                 "ended last week. Veterans begin offseason workouts on Monday.")
     assert "value_swap" not in codes("He is set to begin offseason workouts with the "
                                      "Cleveland Browns on Monday.", evidence)
+
+
+def test_a_sentence_copied_whole_pairs_nothing_across_its_rows() -> None:
+    # each ";"-cut row of the claim is read apart: a copied sentence pairs what it pairs
+    sentence = ("John Powers Severin (December 26, 1921 – February 12, 2012) was an American "
+                "comics artist noted for his work with EC Comics; for Marvel Comics, "
+                "especially its war comics; and for his 45-year stint with the magazine "
+                "Cracked.")
+    assert "value_swap" not in codes(sentence, sentence)
+    two = ("ABBA were a Swedish pop group, formed in 1972. Björn Ulvaeus (born 25 April 1945; "
+           "credited as Björn Ulvæus) is a former member of ABBA (1972–1982).")
+    assert "value_swap" not in codes(two, two)

@@ -23,8 +23,8 @@ from certirag.text.sentences import split_sentences
 from certirag.text.verbs import BASE_VERBS as _BASE
 from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES
 
-__all__ = ["DETERMINERS", "asks_the_listener", "asks_who", "capitalise", "cleft_answer",
-           "is_name_answer", "is_yes_no_question", "last_question", "name_object",
+__all__ = ["ADJ_SUFFIX", "DETERMINERS", "asks_the_listener", "asks_who", "capitalise",
+           "cleft_answer", "is_name_answer", "is_yes_no_question", "last_question", "name_object",
            "yes_no_lead", "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
 
 _YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
@@ -126,7 +126,8 @@ _STOP = frozenset(
     optional same different equal similar located based known famous used older younger
     larger smaller bigger higher lower longer shorter better worse more less most least
     """.split())
-_ADJ_SUFFIX = re.compile(r"^[a-z]+(?:able|ible|ful|ous|ive|ed|ing|less|ic|ary|ent|ant|ly)$")
+#: A lowercase word with an adjective's ending ("available", "careful", "statically").
+ADJ_SUFFIX = re.compile(r"^[a-z]+(?:able|ible|ful|ous|ive|ed|ing|less|ic|ary|ent|ant|ly)$")
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ic|i)$")
 _CONNECT = frozenset("of and & for de la le du da van von der den the y 's".split())
 _WORDS = re.compile(r"\S+")
@@ -211,7 +212,7 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
                     j = k
                     continue
                 break
-            if (w in _STOP or w in DETERMINERS or not w.isalpha() or _ADJ_SUFFIX.match(w)
+            if (w in _STOP or w in DETERMINERS or not w.isalpha() or ADJ_SUFFIX.match(w)
                     or w in PAST_PARTICIPLES or words[j][:1].isupper() or not compound):
                 break
             j += 1
@@ -386,7 +387,7 @@ def _common_noun(word: str) -> bool:
 
 def _adjectival(word: str) -> bool:
     """A predicate adjective: "open", "unanimous", "open-book", "statically"."""
-    return word in _PREDICATIVE or bool(_ADJ_SUFFIX.match(word)) or \
+    return word in _PREDICATIVE or bool(ADJ_SUFFIX.match(word)) or \
         re.fullmatch(r"[a-z]+-[a-z]+", word) is not None
 
 

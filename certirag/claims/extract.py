@@ -41,6 +41,7 @@ from certirag.claims.answers import (
     yes_no_subject,
 )
 from certirag.claims.clauses import split_subject_clause
+from certirag.claims.fragments import RELATIVE as _WH_WORD
 from certirag.claims.fragments import asked_object, fragment_statement
 from certirag.claims.frames import core_span
 from certirag.claims.opinions import (
@@ -233,7 +234,6 @@ def _split_conjunction(sentence: str) -> list[str]:
 # a title the reply suggests, what an object "it" of its next sentence names
 _SUGGESTED = re.compile(r"\b(?:try|watch|read|recommend|see|check out|listen to)\s+"
                         r"(?P<name>" + NAME_RUN + r")[.!]*$")
-_WH_WORD = re.compile(r"\b(?:who|whom|whose|which|that)\b", re.IGNORECASE)
 # ", which starred …" open at the end of the left half: its name, if it has one
 _RELATIVE = re.compile(r"(?:(?P<ante>[A-Z][\w'’&.-]*(?:\s+(?:of|the|and|&)?\s*[A-Z][\w'’&.-]*)*)"
                        r"|\S+),\s+(?:which|who)\s+[^,]+$")

@@ -19,7 +19,8 @@ from certirag.text.calendar_names import MONTHS, alternation
 from certirag.text.verbs import BASE_VERBS as _BASE
 from certirag.text.verbs import IRREGULAR_PAST
 
-__all__ = ["MAX_QUESTION_WORDS", "MAX_SIMPLE_WORDS", "asked_object", "fragment_statement"]
+__all__ = ["MAX_QUESTION_WORDS", "MAX_SIMPLE_WORDS", "RELATIVE", "asked_object",
+           "fragment_statement"]
 
 _WHAT_IS = re.compile(r"^(?:what|which|who|whom)\s+(?P<cop>is|are|was|were)\s+(?P<rest>.+?)\s*"
                       r"\?+\s*$", re.IGNORECASE)
@@ -41,7 +42,7 @@ def asked_object(question: str) -> str | None:
     """The object of a "Who did it?" question when it is a short common noun phrase ("the
     final" of "Who won the final?"), else ``None``."""
     m = _WHO_OBJECT.match(last_question(question))
-    if m is None or _RELATIVE.search(m.group("obj")):
+    if m is None or RELATIVE.search(m.group("obj")):
         return None
     return m.group("obj")
 
@@ -77,7 +78,8 @@ MAX_QUESTION_WORDS = 8
 #: Shapes that read safely a little longer: a question of at most this many words with no
 #: relative clause (a multi-hop question has one: "… the film that starred X?").
 MAX_SIMPLE_WORDS = 12
-_RELATIVE = re.compile(r"\b(?:who|whom|whose|which|that)\b(?!\s*\?)", re.IGNORECASE)
+#: A relative pronoun (not one that ends a question: "… born where?").
+RELATIVE = re.compile(r"\b(?:who|whom|whose|which|that)\b(?!\s*\?)", re.IGNORECASE)
 _HOW_MANY = re.compile(
     r"^how\s+many\s+(?P<noun>[a-z][\w -]*?)\s+(?P<aux>does|do|did)\s+(?P<subj>.+?)\s+"
     r"(?P<verb>have|get|employ|offer|contain|hold|own|run|receive)\s*\?+\s*$", re.IGNORECASE)
@@ -166,7 +168,7 @@ def fragment_statement(question: str, fragment: str) -> str | None:
             return f"{capitalise(frag)} {m.group('cop').lower()} {m.group('more')} than {other}."
     # "About 10 hours" → "… lasts about 10 hours."
     amount = frag[:1].lower() + frag[1:] if frag[1:2].islower() else frag
-    simple = len(q.split()) <= MAX_SIMPLE_WORDS and not _RELATIVE.search(q, q.find(" ") + 1) \
+    simple = len(q.split()) <= MAX_SIMPLE_WORDS and not RELATIVE.search(q, q.find(" ") + 1) \
         and not _CHOICE.search(q)
     m = _HOW_MANY.match(q) if simple else None
     if m is not None and _AMOUNT.match(amount):  # "How many places does X have?" + "60"

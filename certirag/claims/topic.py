@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from certirag.claims.answers import last_question
+from certirag.claims.answers import ADJ_SUFFIX, last_question
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 from certirag.text.subjects import NAME_RUN
 
@@ -30,8 +30,6 @@ _CALENDAR = frozenset(WEEKDAYS) | frozenset(MONTH_NAMES)
 _INTERJECTIONS = frozenset("yes yeah yep no nope thanks ok okay great sure cool hi hello hey "
                            "please sorry wow nice lovely right well fine perfect awesome good "
                            "excellent brilliant interesting really oh ah hmm".split())
-# a word said alone with an adjective's ending: an opinion, not a name ("Beautiful.")
-_ADJECTIVE = re.compile(r"^[a-z]+(?:able|ible|ful|ous|ive|ed|ing|less|ic|al|ary|ent|ant|ly)$")
 _NAME_ALONE = re.compile(r"(?:^|[.!?]\s+)(?P<name>" + NAME_RUN + r")[.!]?$")
 _PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
 
@@ -57,9 +55,15 @@ def named_alone(question: str) -> str | None:
     alone = _NAME_ALONE.search(question[:question.rfind(last)].rstrip())
     name = alone.group("name").rstrip(".") if alone is not None else ""
     if not name or name == "I" or name.lower() in _WH | _DETERMINERS | _INTERJECTIONS or \
-            name.rstrip("s") in _CALENDAR or (" " not in name and _ADJECTIVE.match(name.lower())):
+            name.rstrip("s") in _CALENDAR or (" " not in name and _adjective(name.lower())):
         return None
     return name
+
+
+def _adjective(word: str) -> bool:
+    """A word said alone with an adjective's ending: an opinion, not a name ("Beautiful.",
+    "Magical.")."""
+    return ADJ_SUFFIX.match(word) is not None or re.fullmatch(r"[a-z]+al", word) is not None
 
 
 def _first_name(question: str) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
+from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence, Question
 
 __all__ = ["check_bars"]
@@ -57,6 +58,8 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
     rest of what the claim says ("X is not covered by the basic plan. X is covered by the
     premium plan.")."""
     for s in c.sentences:
+        if elliptical_negation(s.text):
+            continue  # "… but the officer refused.": it negates what the reading cannot say
         for x in ev.sentences:
             for sc in x.polarity.scopes:
                 words = set(sc.words)

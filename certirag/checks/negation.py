@@ -10,6 +10,7 @@ import re
 
 from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
+from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence
 
 __all__ = ["check_negation"]
@@ -70,6 +71,8 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
                             f"evidence states it without negation", _cue_text(s, sc.cue),
                             e.text), sc.words, True)
     c_free = _unnegated(s)
+    if elliptical_negation(s.text):
+        return None  # "but the cop constantly refused.": a refusal of what the evidence says
     for sc in e.polarity.scopes:
         if not sc.words or (sc.modal and c_modal):
             continue

@@ -16,12 +16,14 @@ negation scope counts for the other side.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from certirag.checks._text import Token
 from certirag.checks.units import is_duration_unit
+from certirag.text.verbs import BASE_VERBS
 
-__all__ = ["ANTONYMS", "NegScope", "Polarity", "analyse_polarity"]
+__all__ = ["ANTONYMS", "NegScope", "Polarity", "analyse_polarity", "elliptical_negation"]
 
 _CUES = frozenset({"not", "n't", "no", "never", "none", "nobody", "nothing", "neither", "nor",
                    "without", "cannot"})
@@ -169,20 +171,82 @@ _YET_AFTER = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", 
 _PREVENT = frozenset({"prevent", "prevents", "prevented", "preventing", "stopped", "barred",
                       "banned", "prohibited", "kept", "discouraged"})
 _CEASE = frozenset({"stopped", "stops", "ceased", "ceases", "quit", "quits"})
-_IMPLICIT = _PREVENT | _CEASE | _FAILED | {"yet"}  # the words :func:`_implicit_cue` reads
+# "refused to cater", "declined to comment", "neglected to file": what the subject refuses
+# does not happen; "declined" also reads "fell" ("declined to 3%"), so it takes a verb only
+_REFUSE = frozenset({"refuse", "refuses", "refused", "refusing", "neglect", "neglects",
+                     "neglected", "neglecting"})
+_DECLINE = frozenset({"decline", "declines", "declined", "declining"})
+# the verbs "declined to" takes besides the shared base forms
+_DECLINE_VERBS = BASE_VERBS | frozenset({
+    "comment", "discuss", "elaborate", "reveal", "identify", "answer", "respond", "specify",
+    "disclose", "speculate", "testify", "sign", "release", "name", "say", "give", "take"})
+# "opted out of showing", "pulled out of presenting", "ruled out forming", "refrained from
+# commenting", "avoided paying": the -ing verb does not happen
+_OUT_OF = frozenset({"opt", "opts", "opted", "opting", "pull", "pulls", "pulled", "pulling"})
+_RULE_OUT = frozenset({"rule", "rules", "ruled", "ruling"})
+_REFRAIN = frozenset({"refrain", "refrains", "refrained", "refraining", "avoid", "avoids",
+                      "avoided", "avoiding"})
+_NOT_VERB = frozenset({"the", "a", "an", "his", "her", "their", "its", "this", "that", "these",
+                       "those", "any", "all", "some", "our", "my", "your"})
+# What may stand between a negation and a negative verb it negates ("not rule out",
+# "refused to rule out", "did not stop").
+_BEFORE_INNER = frozenset({"to", "be", "have", "has", "even", "ever", "really", "just"})
+_ELLIPTICAL = re.compile(r"\b(?:refused|refuses|declined|declines)\s*(?:[.!;,]|$)",
+                         re.IGNORECASE)
+
+
+def elliptical_negation(text: str) -> bool:
+    """Whether ``text`` refuses with the verb left out ("… said 'shoot me', but the officer
+    refused."): it negates something, and no reading says what."""
+    return _ELLIPTICAL.search(text) is not None
+
+
+_RULED_OUT_NP = frozenset({"any", "a", "an", "further", "new", "more"})
+_IMPLICIT = (_PREVENT | _CEASE | _FAILED | _REFUSE | _DECLINE | _OUT_OF | _RULE_OUT | _REFRAIN
+             | {"yet"})  # the words :func:`_implicit_cue` reads
+
+
+def _gerund(word: str) -> bool:
+    return word.endswith("ing") and len(word) > 5
 
 
 def _implicit_cue(lows: list[str], i: int) -> bool:
     """A negation without a negative word: "failed to receive", "is yet to be revealed",
-    "prevented the aircraft from stopping" (:func:`_prevented`)."""
+    "prevented the aircraft from stopping" (:func:`_prevented`), "refused to cater",
+    "declined to comment", "opted out of showing", "ruled out forming", "avoided paying"."""
     w = lows[i]
     if w in _PREVENT or w in _CEASE:
         return _prevented(lows, i) is not None
+    if w in _OUT_OF or w in _RULE_OUT or w in _REFRAIN:
+        return _negated_start(lows, i) is not None
+    if w in _REFUSE or w in _DECLINE:
+        nxt = lows[i + 2] if i + 2 < len(lows) else ""
+        return lows[i + 1:i + 2] == ["to"] and (
+            nxt in _DECLINE_VERBS if w in _DECLINE else nxt.isalpha() and nxt not in _NOT_VERB)
     if (w not in _FAILED and w != "yet") or i + 1 >= len(lows) or lows[i + 1] != "to":
         return False
     return w in _FAILED or (i > 0 and lows[i - 1] in _YET_AFTER)
 
 
+
+
+def _negated_start(lows: list[str], i: int) -> int | None:
+    """Where the scope of an implicit cue at ``lows[i]`` starts when it is not the next
+    token: the -ing verb after "opted out of", "ruled out", "refrained from", "avoided",
+    or what :func:`_prevented` finds."""
+    w = lows[i]
+    k = None
+    if w in _OUT_OF and lows[i + 1:i + 3] == ["out", "of"]:
+        k = i + 3
+    elif w in _RULE_OUT and lows[i + 1:i + 2] == ["out"]:
+        k = i + 2
+        if k < len(lows) and lows[k] in _RULED_OUT_NP:
+            return k  # "ruled out any cuts": there will be no cuts
+    elif w in _REFRAIN:
+        k = i + 2 if lows[i + 1:i + 2] == ["from"] else i + 1
+    if k is not None:
+        return k if k < len(lows) and _gerund(lows[k]) else None
+    return _prevented(lows, i)
 
 
 def _prevented(lows: list[str], i: int) -> int | None:
@@ -202,15 +266,41 @@ def _prevented(lows: list[str], i: int) -> int | None:
     return None
 
 
+_EXCEPTIVE = frozenset({"no", "none", "nothing", "nobody"})
+_CLAUSE_END = frozenset({",", ";", ":", ".", "!", "?", "(", ")"})
+
+
+def _exceptive(lows: list[str], k: int) -> bool:
+    """Whether ``lows[k]`` opens the exception of "no X but Y" / "nothing except Y": a
+    "but" or "except" followed by a phrase with no verb of its own up to the clause's end
+    ("no company but his camera", not "no injuries but the car was damaged")."""
+    if k >= len(lows) or lows[k] not in ("but", "except"):
+        return False
+    rest = []
+    for w in lows[k + 1:]:
+        if w in _CLAUSE_END:
+            break
+        rest.append(w)
+    return bool(rest) and not any(w in _AUXILIARY or w in _MODAL_BEFORE
+                                  or (w.endswith("ed") and len(w) > 4) for w in rest)
+
+
 def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
     """Negation scopes and antonym sides of a tokenised sentence (``stems[i]`` is the content
     stem of ``toks[i]`` or ``None``)."""
     lows = [t.text.lower() for t in toks]
     n = len(toks)
     scopes: list[NegScope] = []
+    implicit = [i for i, low in enumerate(lows) if low in _IMPLICIT and _implicit_cue(lows, i)]
+    cancelled: set[int] = set()
     for i, low in enumerate(lows):
-        if low not in _CUES and (low not in _IMPLICIT or not _implicit_cue(lows, i)):
+        if i in cancelled or (low not in _CUES and i not in implicit):
             continue
+        inner = next((j for j in implicit if i < j <= i + 3
+                      and all(lows[k] in _BEFORE_INNER for k in range(i + 1, j))), None)
+        if inner is not None:
+            cancelled.add(inner)  # "refused to rule out", "did not stop selling": two
+            continue  # negations, which the model reads
         if i and toks[i].text[0].isupper() and lows[i - 1] not in _OPENERS:
             continue  # part of a name: "Never Shout Never", "Dr. No"
         nxt = lows[i + 1] if i + 1 < n else ""
@@ -242,7 +332,7 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
         if longer:  # "no longer wish to travel": the verb after "longer"
             j = last = i + 1
             j += 1
-        start = _prevented(lows, i) if low not in _CUES else None
+        start = _negated_start(lows, i) if low not in _CUES else None
         if start is not None:  # "prevented the aircraft from stopping"
             j, last = start, start - 1
         while j < n and len(words) < 2:
@@ -253,6 +343,8 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
                 words.append(st)
             last = j
             j += 1
+        if low in _EXCEPTIVE and _exceptive(lows, last + 1):
+            continue  # "with no company but his camera": only the camera, nothing denied
         scopes.append(NegScope(i, last, low, tuple(words), modal))
     negated = frozenset(w for s in scopes for w in s.words)
     sides: dict[str, set[int]] = {}

@@ -194,9 +194,11 @@ def condition_cues(text: str, *, claim: bool = False) -> list[tuple[int, int, st
 
 
 _HEDGE_RE = re.compile(
+    # "more likely to regret … than men", "twice as likely", "the most likely to": a
+    # comparison of rates, no hedge ("will most likely close" is one)
     # "you might enjoy …" suggests what the listener may like: no hedge of a fact
     r"\b(?:might(?!\s+(?:also\s+|really\s+)?(?:enjoy|like|love|want)\b)"
-    r"|may\s+(?:possibly|well|have)|possibly|probably|(?<!un)likely|perhaps|maybe"
+    r"|may\s+(?:possibly|well|have)|possibly|probably|(?<!un)(?<!more\s)(?<!less\s)(?<!\bas\s)(?<!least\s)(?<!most\s)likely|(?<=most\s)likely(?!\s+to\b)|perhaps|maybe"
     r"|reportedly|allegedly|apparent|apparently|presumably|supposedly|arguably|could\s+(?:possibly|be)"
     r"|(?:is|are|was|were)\s+(?:thought|believed|said|reported|alleged|estimated|presumed)\s+to"
     r"|(?:appears?|appeared|seems?|seemed)\s+to|it\s+is\s+possible\s+that|suggests?\s+that"

@@ -62,3 +62,69 @@ def test_a_bound_is_no_negation() -> None:
     # "no longer than", "prevented from" without a verb: nothing negated
     assert codes("The stay is no longer than 5 nights.", "The stay is at most 5 nights.") == []
     assert codes("Flooding prevented access.", "Flooding prevented access to the village.") == []
+
+
+# "refused to", "declined to", "opted out of …ing", "ruled out …ing", "avoided …ing": the
+# verb does not happen; "no X but Y" says only Y, and denies nothing.
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The council did not comment on the report.",
+     "The council declined to comment on the report."),
+    ("Crystal said she would not cater a gay wedding.",
+     "Crystal said she would refuse to cater a gay wedding."),
+    ("Alex Perry won't show at this year's MBFWA.",
+     "Acclaimed designer Alex Perry opts out of showing at this year's MBFWA."),
+    ("Miliband will not form a coalition with the SNP.",
+     "Miliband has ruled out forming a coalition with the SNP."),
+    ("The driver did not pay the fine.", "The driver avoided paying the fine."),
+    ("The minister did not comment on the leak.",
+     "The minister refrained from commenting on the leak."),
+    ("He travels the world with no company but his camera.",
+     "He travels the world with only his camera for company."),
+    ("Sales fell to 3%.", "Sales declined to 3%."),
+])
+def test_implicit_negations_pass(claim: str, evidence: str) -> None:
+    assert codes(claim, evidence) == []
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The council commented on the report.", "The council declined to comment on the report."),
+    ("Crystal agreed to cater a gay wedding.", "Crystal refused to cater a gay wedding."),
+    ("Alex Perry will show at this year's MBFWA.",
+     "Alex Perry opted out of showing at this year's MBFWA."),
+    ("Miliband will form a coalition with the SNP.",
+     "Miliband has ruled out forming a coalition with the SNP."),
+    ("The driver paid the fine.", "The driver avoided paying the fine."),
+    ("The council did not comment on the report.", "The council commented on the report."),
+    ("There were injuries.", "There were no injuries but the car was damaged."),
+])
+def test_implicit_negations_are_read(claim: str, evidence: str) -> None:
+    assert "negation_mismatch" in codes(claim, evidence) or \
+        "polarity_mismatch" in codes(claim, evidence)
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # two negations, read by the model: "refused to rule out" is no denial of the rolling
+    ("Osborne refused to rule out rolling Child Benefit into Universal Credit.",
+     "Osborne would not rule out rolling Child Benefit into Universal Credit."),
+    # "ruled out any cuts" says there will be none
+    ("The chief whip ruled out any cuts to disability benefits.",
+     "The chief whip said there would be no cuts to disability benefits."),
+    ("The firm still sells cars.", "The firm did not stop selling cars."),
+    # a refusal whose verb is left out refuses what the evidence negates
+    ("He said 'shoot me', but the officer refused.", "The officer refuses to shoot him."),
+    # "the most likely to" and "the least likely to" compare groups; they hedge nothing
+    ("Green Party fans are the most likely to take the toiletries home.",
+     "Green Party supporters are also the most likely to take the toiletries home."),
+    ("UKIP voters are the least likely to take the toiletries.",
+     "UKIP are the least likely to take the toiletries home."),
+])
+def test_double_and_elliptical_negations_pass(claim: str, evidence: str) -> None:
+    assert codes(claim, evidence) == []
+
+
+def test_a_likely_hedge_is_still_one() -> None:
+    assert "hedge_mismatch" in codes("The fire will close the road.",
+                                     "The fire will most likely close the road.")
+    assert "negation_mismatch" in codes("The chief whip will make cuts to disability benefits.",
+                                        "The chief whip ruled out any cuts to disability "
+                                        "benefits.")

@@ -18,6 +18,10 @@ from .paraphrase_support import codes
 
 # (claim, evidence, the planted-error twin of the claim, the code that twin must get)
 CASES: list[tuple[str, str, str, str]] = [
+    # "more likely to … than" compares rates; it hedges nothing
+    ("Women were more likely to regret their career choices than men.",
+     "Women regretted their career choices more often than men, the survey found.",
+     "Women probably regretted their career choices more often than men.", "hedge_mismatch"),
     # a demonym is its country's name
     ("Gunmen attacked a Kenyan college.", "Gunmen attacked a college in Kenya.",
      "Gunmen attacked a Ugandan college.", "ungrounded_entity"),

@@ -55,12 +55,12 @@ from certirag.claims.opinions import (
 from certirag.claims.topic import named_alone, question_subject
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
-from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
+from certirag.text.subjects import NAME_RUN, leading_subject, name_pronoun, sentence_subjects
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
 from certirag.text.turns import asked
 from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
-from certirag.text.verbs import IRREGULAR_PAST
+from certirag.text.verbs import IRREGULAR_PAST, PAST_PARTICIPLES
 
 __all__ = ["answer_sentences", "extract_claims", "is_fragment", "not_a_claim_reason",
            "strip_markers"]
@@ -197,7 +197,18 @@ def _split_conjunction(sentence: str) -> list[str]:
     if subj is None:
         return [sentence]
     first_right = right.split(" ", 1)[0]
+    if _own_subject(right) and _has_clause(left) and _clause_end(left):
+        # "No arrests have been made and investigators are still looking …": the right
+        # half is a clause with its own subject; it shares nothing with the left one
+        return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
+    if _REPORTED.search(left):
+        return [sentence]  # "Doctors say she has X and will never walk": whose verb?
     # "X was born in 1900 and died in 1950": right half opens with a verb.
+    if _own_subject(right) or first_right == "be" or (
+            first_right in _BASE_VERBS and _INFINITIVE_CHAIN.search(left)):
+        # "30 riders and hounds were chasing …": a noun before its auxiliary, no verb;
+        # "is expected to recover and be home …": the bare verb needs what came before
+        return [sentence]
     if first_right[:1].islower() and _is_verb(first_right):
         rel = _RELATIVE.search(left)
         if rel is not None:  # "X wrote Harbour of Glass, which starred Y and came out …"
@@ -245,8 +256,64 @@ _NOT_A_SUBJECT = frozenset("""after before during in on at by for from with with
 while if although though because as until unless upon over under into through across between
 among against despite following like unlike once""".split())
 _NP_OPENERS = _DETERMINERS - {"one"} | {"our", "my"}
+# A quantifier opens a noun phrase too: "No arrests have been made and …" shares "No arrests"
+_ALONE = frozenset("both all some many most several few each".split())  # a subject alone
+_QUANTIFIERS = frozenset("no some many most all several few both each every any".split())
 # Not verbs, though shaped like one ("his", "this", "its", "Jared").
 _NOT_VERBS = frozenset("his this its as us thus plus gas bus yes".split())
+
+
+# What the verb after "and" may share with a reported clause rather than with the subject.
+_REPORTED = re.compile(r"\b(?:(?:says?|said|claims?|claimed|believes?|believed|thinks?|thought|"
+                       r"reports?|reported|insists?|insisted|fears?|feared)\s+(?:that\s+)?"
+                       r"|that\s+)(?:he|she|they|it|we|I|[A-Z][\w'’-]*)\s+[a-z]")
+# A body of people who report what a pronoun did ("Police say he …", "Prosecutors said
+# she …"): its subject is no new topic.
+_REPORTER = re.compile(r"^(?:The\s+)?(?:Police|Family|Staff|[A-Z][a-z]+s)\s+(?:says?|said"
+                       r"|allege[sd]?|claims?|claimed|told|insists?|insisted|believes?"
+                       r"|believed)\s+(?:that\s+)?(?:he|she|they)\b")
+# Auxiliaries after a right half's first word that make that word its subject.
+_AUX_AFTER = frozenset("""is are was were has have had will would can could should may might
+must do does did""".split())
+_ADVERBS = frozenset("just only still also even never already so then now".split())
+# Not a subject of its own after "and": a pronoun reads back to the left half ("and it was
+# first released …" stays whole), and "aged 75 and over are sent …" continues a phrase.
+_NOT_OWN_SUBJECT = frozenset("""he she it they we you i this that these those who which
+over above older younger up more less beyond below""".split())
+# Words that open a predicate after "and", never a subject ("and later was found").
+_PREDICATE_OPENERS = _ADVERBS | frozenset("""later then soon again always eventually finally
+recently once currently""".split())
+
+
+# What a bare verb after "and" continues: "to", a modal or "do" in the left half.
+_INFINITIVE_CHAIN = re.compile(r"\b(?:to|will|would|can|could|should|may|might|must|shall"
+                               r"|do|does|did)\b", re.IGNORECASE)
+_OBJECT_PRONOUNS = frozenset("him her them it us me you".split())
+
+
+def _clause_end(left: str) -> bool:
+    """Whether ``left`` ends where no noun could join the next word in one subject ("30
+    riders and hounds were chasing …"): on a verb form, an adverb, an object pronoun or a
+    number ("have been made", "was arrested", "in 2004")."""
+    last = left.rstrip(" ,;").rsplit(" ", 1)[-1]
+    low = last.lower()
+    return (low.endswith("ed") or low in IRREGULAR_PAST or low in PAST_PARTICIPLES
+            or low in _VERBS or low.endswith("ly") or low in _PREDICATE_OPENERS
+            or low in _OBJECT_PRONOUNS or re.match(r"[£$€]?\d", last) is not None)
+
+
+def _own_subject(right: str) -> bool:
+    """Whether the half after "and" opens with a subject of its own and its auxiliary:
+    "investigators are still looking …", "charges were dropped" (a lower-case noun or a
+    pronoun, never a verb, an adverb or an auxiliary)."""
+    words = right.split()
+    if len(words) < 3:
+        return False
+    first, second = words[0].rstrip(",").lower(), words[1].lower()
+    return (second in _AUX_AFTER and words[0][:1].islower() and first.isalpha()
+            and first not in _VERBS and first not in _AUX_AFTER and first not in _DETERMINERS
+            and first not in _PREDICATE_OPENERS and first not in _NOT_A_SUBJECT
+            and first not in _NOT_OWN_SUBJECT and not first.endswith("ly"))
 
 
 def _is_verb(word: str) -> bool:
@@ -268,7 +335,6 @@ def _opens_predicate(rest: str) -> bool:
         words[0][:1].islower() and _is_verb(words[0].rstrip(",.;"))))
 
 
-_ADVERBS = frozenset("just only still also even never already so then now".split())
 
 
 def _conjunct_subject(left: str) -> str | None:
@@ -280,26 +346,35 @@ def _conjunct_subject(left: str) -> str | None:
             words[0][:1].isupper() and words[0].lower().endswith(("ing", "ed"))
             and words[0].lower() not in _VERBS):
         return None  # "Starring X …", "Sponsored by …", "Based on …"
-    if words[0].lower() in _NP_OPENERS:
-        def strong(w: str) -> bool:
-            return w in _VERBS or w in IRREGULAR_PAST or (w.endswith("ed") and len(w) > 3)
+    if words[0].lower() in _NP_OPENERS or words[0].lower() in _QUANTIFIERS:
+        def strong(w: str) -> bool:  # a verb, or an adverb before one
+            return w in _VERBS or w in IRREGULAR_PAST or (w.endswith("ed") and len(w) > 3) \
+                or (w.endswith("ly") and len(w) > 4)
         for k in range(1, min(5, len(words))):
             w = words[k].lower().rstrip(",")
             after = words[k + 1].lower() if k + 1 < len(words) else ""
             # "warranty lasts two years", not "the company's shares fell"
             third = k > 1 and _VERB_SUFFIX.match(w) is not None and not strong(after) \
                 and w not in _NOT_VERBS
-            if strong(w) or third:
-                return " ".join(words[:k]) if k > 1 else None
+            if strong(w) or third:  # "Both (miraculously) recovered": "Both" alone
+                return " ".join(words[:k]) if k > 1 or words[0].lower() in _ALONE else None
             if not re.fullmatch(r"[\w'’-]+", words[k]):
                 return None
         return None
     subject = _SUBJECT.match(left + " ")
-    return subject.group(1) if subject is not None else None
+    if subject is None or re.search(r"['’]s?$", subject.group(1)):
+        return None  # "Mr Barnes' daughter Debbie stepped in …": the name is no subject
+    name = subject.group(1)
+    if not _PRONOUN_START.match(name) and leading_subject(left) is None:
+        return None  # "Last week he …", "But a year later they …", "NYPD officers …"
+    head, _, rest = name.partition(" ")
+    return rest if head in ("But", "And", "So", "Yet", "Or") and rest else name
 
 
 def _has_clause(text: str) -> bool:
-    words = [w.lower() for w in _WORD.findall(text)]
+    # a verb after the first word is lower-case: "Arizona, Texas, Montana, Missouri" is a
+    # list of names, not a clause
+    words = _WORD.findall(text)
     return len(words) >= 3 and any(w in _VERBS or (_VERB_SUFFIX.match(w) is not None)
                                    for w in words[1:])
 
@@ -564,7 +639,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                 named = name_pronoun(sentence, last_subject, last_thing)
                 named_it = named_it or (named is not None and pm is not None
                                         and pm.group(1) in ("It", "Its") and last_thing is None)
-            agent = next((m.group(1).rstrip(".") for m in _AGENT.finditer(sentence)), None)
+            # an acronym ("enamored by TV", "reported by CNN") is no person a "He" names
+            agent = next((m.group(1).rstrip(".") for m in _AGENT.finditer(sentence)
+                          if not m.group(1).rstrip(".").isupper()), None)
             if named is not None:  # "His cars …", "It is also offered …"
                 text = named
             elif _PRONOUN_START.match(sentence) and question.strip():
@@ -574,6 +651,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                 text = name_object(text, it_names or topic)
             text = performance_fact(text) or text  # "X is great in it" says X is in it
             subject, thing = sentence_subjects(sentence)
+            if subject is not None and _REPORTER.match(sentence):
+                subject = None  # "Police say he was not on duty.": "he" is still the topic
             if thing is not None:
                 last_thing = thing  # the newest subject "It" can name
                 topic = None  # a later "it" may be the thing

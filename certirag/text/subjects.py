@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from certirag.text.verbs import BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
+
 __all__ = ["NAME_RUN", "NAME_SUBJECT", "PRONOUN_START", "leading_subject", "name_pronoun",
            "resolve_pronoun", "sentence_subjects", "thing_subject"]
 
@@ -49,7 +51,12 @@ _NOT_SUBJECT = frozenset("who whom whose what which when where why how is are wa
                          "did can could will would should has have had in on at for of by "
                          "i we you there our my your their its this these those that some "
                          "many most all each every no any both either neither another such "
-                         "according however meanwhile after before while if although".split())
+                         "according however meanwhile after before while if although despite "
+                         "during since until unless when once because though with without from "
+                         "into under over as like unlike following amid among across through "
+                         "within against between beyond upon near behind besides whilst whereas "
+                         "also then now still yet so but and or nor not only even just here"
+                         .split())
 _AUX = (r"is|are|was|were|has|have|had|will|would|can|could|may|must|shall|should|does|did"
         r"|remains|became")
 _THING_SUBJECT = re.compile(
@@ -83,6 +90,45 @@ _TITLED = re.compile(rf"\s+((?:[a-z][a-z-]+\s+)?(?:{_ROLES}))\s+"
 _VERB_NEXT = re.compile(rf"(?:{_AUX}|[a-z]+(?:ed|s))\b")
 
 
+# What may follow a name that is the subject: a verb, a modal, an adverb ("Obama won",
+# "Smith will", "Bowie also wrote"); any other lower-case word makes the name a modifier of
+# a noun ("New order allows …", "St. Tammany Parish police say …").
+_ADVERBS = frozenset("""also then never still now just only even later again already once
+first soon often always ever recently not""".split())
+# "Autistic teenager Kimberly Greenberg went …": a noun before a full name is the person's
+_NOUN_BEFORE_NAME = re.compile(r"\s+(?:[a-z][a-z-]+\s+){1,3}"
+                               r"([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)(?=[\s,.;:]|$)")
+
+
+# A plural noun of people before its verb, not a verb ("researchers gave", "officials say").
+_AGENT_NOUN = ("ers", "ors", "ists", "ians", "ees", "ants", "ents")
+# A phrase a sentence may open with before its subject and a comma.
+_OPENING_PHRASE = frozenset("""despite after before during following since until when while
+although though once because as with without amid in on at by for from under over""".split())
+
+
+# Words after a name that go on with its phrase ("Helen Marsh of the Evening Post called").
+_FUNCTION = frozenset("""of in at on for from with to by and or nor but as the a an who which
+whose that whom where when than""".split())
+
+
+# Endings of adverbs, never of a name ("Allegedly", "Eventually"; not "Kelly", "Emily").
+_ADVERB_END = ("ally", "edly", "ently", "antly", "ously", "ively", "ately", "fully", "ingly")
+_CONJUNCTIONS = frozenset({"But", "And", "So", "Yet", "Or"})
+# Time words a sentence opens with before its subject ("Last week he …").
+_TIME_WORDS = frozenset("""last next earlier later every early late yesterday today tomorrow
+tonight""".split())
+# Verbs of saying in the base form, after a plural subject ("Police allege …").
+_SAYING = frozenset("""say tell allege warn fear insist suggest estimate hope admit add state
+reveal accuse urge believe""".split())
+
+
+def _verb_like(word: str) -> bool:
+    return (_VERB_NEXT.fullmatch(word) is not None or word in IRREGULAR_PAST
+            or word in BASE_VERBS or word in _SAYING or word in MODAL_VERBS or word in _ADVERBS
+            or word.endswith("ly"))
+
+
 def leading_subject(text: str) -> str | None:
     """The name a sentence opens with ("Neil Tuckett's newest model …" → "Neil Tuckett"),
     or ``None`` (a pronoun, a question word, "I", "There", a bare article, a headline's
@@ -96,6 +142,11 @@ def leading_subject(text: str) -> str | None:
     first = subj.split(" ", 1)[0]
     if first in {"The", "A", "An"} and len(subj.split()) == 1:
         return None
+    if first in _CONJUNCTIONS and " " in text:
+        return leading_subject(text.split(" ", 1)[1])  # "But Natural England has …"
+    if first.lower() in _OPENING_PHRASE and (comma := text.find(", ")) > 0:
+        # "Despite the threat, Silverthorn proceeded …": the subject after the phrase
+        return leading_subject(text[comma + 2:])
     if PRONOUN_START.match(subj) or first.lower() in _NOT_SUBJECT:
         return None
     if " " not in subj and _OPENING_VERB.fullmatch(subj) and subj not in _NAMES_IN_ED:
@@ -107,6 +158,31 @@ def leading_subject(text: str) -> str | None:
         head = re.match(r"\s*([a-z][a-z-]+)\b", text[m.end(1):])
         if head is not None and not _VERB_NEXT.fullmatch(head.group(1)):
             return f"{subj} {head.group(1)}"
+        return subj
+    if " " not in subj and (first.lower() in _TIME_WORDS or first.lower().endswith(_ADVERB_END)):
+        return None  # "Last week he was told …", "Allegedly dismembered her body."
+    head = re.match(r"((?: [a-z][a-z-]+){1,3})\b", text[m.end(1):])
+    if head is None:
+        return subj
+    words = head.group(1).split()
+    noun = words[0]
+    if noun in _FUNCTION:
+        return subj
+    if not _verb_like(noun):
+        # "Autistic teenager Kimberly Greenberg went …", "Australia's favourite rock star
+        # Peter Garrett has …": the person; "New order allows …", "Dallas club manager
+        # refuted …": a noun phrase the name only modifies; "Police allege they …": the
+        # name, before its verb
+        named = _NOUN_BEFORE_NAME.match(text, m.end(1))
+        if named is not None and not any(
+                _verb_like(w) or w in _FUNCTION for w in named.group(0).split()[:-1]
+                if w[:1].islower()):
+            return named.group(1)
+        if subj == m.group(1).strip() and any(_verb_like(w) for w in words[1:]):
+            return None
+    elif subj == m.group(1).strip() and noun.endswith(_AGENT_NOUN) and len(words) > 1 \
+            and _verb_like(words[1]):
+        return None  # "University of Illinois researchers gave …"
     return subj
 
 
@@ -130,6 +206,19 @@ def sentence_subjects(text: str) -> tuple[str | None, str | None]:
     return name, thing
 
 
+# An "it" that names nothing: "It is hoped (that) …", "It is unclear whether …", "It
+# seems that …" (not "It is thought to date back …", which says something of a thing).
+_EXPLETIVE = re.compile(
+    r"(?:\s+(?:is|was|has\s+been|had\s+been|remains|remained)|['’]s)\s+(?:not\s+|now\s+|also\s+)?"
+    r"(?:(?:hoped|believed|thought|understood|feared|said|claimed|reported|expected|estimated"
+    r"|alleged|rumou?red|suggested|known|assumed|announced|confirmed)\s+(?:that|whether|if|how"
+    r"|why|what|when|who|the|a|an|he|she|they|his|her|their|this|these|those|[A-Z])"
+    r"|(?:clear|unclear|likely|unlikely|possible|impossible|important|necessary|true|certain"
+    r"|uncertain|understood|believed|thought)\s+(?:that|whether|if|how|why|what|when|who))\b"
+    r"|\s+(?:seems|seemed|appears|appeared)\s+(?:that|as\s+if|likely)\b"
+    r"|\s+(?:comes|came)\s+(?:as|after|amid|just|only|days|weeks|months|hours|a|the)\b")
+
+
 def name_pronoun(sentence: str, name: str | None, thing: str | None) -> str | None:
     """``sentence`` with the pronoun it opens with replaced by the subject it names: "It"
     and "Its" the ``thing`` when there is one, else the ``name``; "He", "She", "They" and
@@ -139,6 +228,8 @@ def name_pronoun(sentence: str, name: str | None, thing: str | None) -> str | No
     if m is None or m.group(1) not in _SUBJECT_PRONOUNS | _POSSESSIVES:
         return None
     word = m.group(1)
+    if word == "It" and _EXPLETIVE.match(sentence, m.end()):
+        return None  # "It is hoped the power will …": "it" names nothing
     subject = (thing or name) if word in ("It", "Its") else name
     if subject is None:
         return None

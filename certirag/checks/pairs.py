@@ -39,6 +39,16 @@ def _rows(s: SentInfo) -> list[set[ItemKey]]:
     return rows
 
 
+def _all_rows(ev: PreparedEvidence) -> list[tuple[SentInfo, list[set[ItemKey]], set[ItemKey]]]:
+    """Each evidence sentence with its rows (:func:`_rows`) and all their keys, built once
+    per prepared evidence."""
+    out = []
+    for s in ev.sentences:
+        rows = _rows(s)
+        out.append((s, rows, set().union(*rows)))
+    return out
+
+
 def check_list_pairs(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     """``value_swap`` for claim values the evidence pairs only across rows of a list; the
     claim's own ";"-cut rows are read one by one (a sentence copied whole pairs nothing
@@ -65,9 +75,8 @@ def _pair_across_rows(items: dict[ItemKey, Item], ev: PreparedEvidence,
     evidence list; the finding goes to ``out``."""
     keys = set(items)
     found: tuple[Item, SentInfo] | None = None
-    for s in ev.sentences:
-        rows = _rows(s)
-        if not keys <= set().union(*rows):
+    for s, rows, held in ev.derived("pairs.rows", _all_rows):
+        if not keys <= held:
             continue
         if any(keys <= row for row in rows):
             return False  # stated together: the claim pairs what the evidence pairs

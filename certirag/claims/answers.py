@@ -21,7 +21,7 @@ import re
 
 from certirag.text.sentences import split_sentences
 from certirag.text.verbs import BASE_VERBS as _BASE
-from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES
+from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES, third_person
 
 __all__ = ["ADJ_SUFFIX", "DETERMINERS", "asks_the_listener", "asks_who", "capitalise",
            "cleft_answer", "is_name_answer", "is_yes_no_question", "last_question", "name_object",
@@ -401,11 +401,7 @@ def _affirmed(aux: str, predicate: list[str]) -> str:
     if aux == "do" and predicate[0] in _BASE:
         return pred
     if aux == "does" and predicate[0] in _BASE:
-        verb = predicate[0]
-        third = {"have": "has", "do": "does", "go": "goes"}.get(verb) or (
-            verb[:-1] + "ies" if verb.endswith("y") and verb[-2:-1] not in "aeiou" else
-            verb + "es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else verb + "s")
-        return " ".join([third, *predicate[1:]])
+        return " ".join([third_person(predicate[0]), *predicate[1:]])
     return f"{aux} {pred}"
 
 

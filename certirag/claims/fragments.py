@@ -17,7 +17,7 @@ import re
 from certirag.claims.answers import DETERMINERS, capitalise, last_question
 from certirag.text.calendar_names import MONTHS, alternation
 from certirag.text.verbs import BASE_VERBS as _BASE
-from certirag.text.verbs import IRREGULAR_PAST
+from certirag.text.verbs import IRREGULAR_PAST, third_person
 
 __all__ = ["MAX_QUESTION_WORDS", "MAX_SIMPLE_WORDS", "RELATIVE", "asked_object",
            "fragment_statement"]
@@ -173,8 +173,7 @@ def fragment_statement(question: str, fragment: str) -> str | None:
     m = _HOW_MANY.match(q) if simple else None
     if m is not None and _AMOUNT.match(amount):  # "How many places does X have?" + "60"
         verb = m.group("verb").lower()
-        verb = "has" if verb == "have" and m.group("aux").lower() == "does" else (
-            verb + "s" if m.group("aux").lower() == "does" else verb)
+        verb = third_person(verb) if m.group("aux").lower() == "does" else verb
         noun = m.group("noun")
         head = noun.split()[0]
         if amount.split()[-1].lower() == head.lower():  # "28 days" of "days of annual leave"
@@ -224,7 +223,7 @@ def fragment_statement(question: str, fragment: str) -> str | None:
     if m is not None and _AMOUNT.match(amount):  # "How long do orders take?" + "3-5 days"
         verb = m.group("verb").lower()
         if m.group("aux").lower() in ("does", "did"):
-            verb = {"does": verb + "s", "did": _PAST_OF.get(verb, verb + "ed")}[
+            verb = {"does": third_person(verb), "did": _PAST_OF.get(verb, verb + "ed")}[
                 m.group("aux").lower()]
         return f"{capitalise(m.group('subj'))} {verb} {amount}."
     m = _HOW_ADJ.match(q)

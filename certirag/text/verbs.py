@@ -5,7 +5,8 @@ irregular past forms and past participles ("won", "born", "written")."""
 
 from __future__ import annotations
 
-__all__ = ["BASE_VERBS", "BE_FORMS", "IRREGULAR_PAST", "MODAL_VERBS", "PAST_PARTICIPLES"]
+__all__ = ["BASE_VERBS", "BE_FORMS", "IRREGULAR_PAST", "MODAL_VERBS", "PAST_PARTICIPLES",
+           "third_person"]
 
 BASE_VERBS = frozenset("""
 accept access add affect agree allow appear apply approve argue arrive attend beat begin
@@ -42,3 +43,19 @@ taught tore told thought threw understood woke wore wove went
 PAST_PARTICIPLES = frozenset("""born built made held written known given taken seen shown sold paid
 won lost found led told sent kept left done grown drawn thrown chosen spoken broken stolen
 driven hidden eaten fallen forgotten beaten bought brought caught taught thought""".split())
+
+
+_THIRD_IRREGULAR = {"have": "has", "do": "does", "go": "goes", "be": "is"}
+
+
+def third_person(verb: str) -> str:
+    """The third person singular present of a base form: "has", "carries", "teaches",
+    "goes", "takes"."""
+    low = verb.lower()
+    if low in _THIRD_IRREGULAR:
+        return _THIRD_IRREGULAR[low]
+    if low.endswith("y") and low[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return verb[:-1] + "ies"
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    return verb + "s"

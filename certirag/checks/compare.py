@@ -471,6 +471,8 @@ def _check_hedges(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
     if s.hedges and not e.hedges:
         if reportive(s.hedges) and reported(e.text):
             return
+        if all(h.lower() == "likely" for h in s.hedges) and "likely" in e.text.lower():
+            return  # "are likely to vote Labour" for "are the most likely to vote Labour"
         if not reportive(s.hedges) and possible(e.text):
             return  # "could be disciplined" for "could also discipline him"
         out.append(Finding("hedge_mismatch", "ungrounded",

@@ -117,6 +117,9 @@ def test_implicit_negations_are_read(claim: str, evidence: str) -> None:
      "Green Party supporters are also the most likely to take the toiletries home."),
     ("UKIP voters are the least likely to take the toiletries.",
      "UKIP are the least likely to take the toiletries home."),
+    # a "likely" the comparison of the evidence says more strongly
+    ("Those named June are likely to vote for Labour.",
+     "Those named June are the most likely to vote for Labour."),
 ])
 def test_double_and_elliptical_negations_pass(claim: str, evidence: str) -> None:
     assert codes(claim, evidence) == []

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -151,8 +150,8 @@ def recover(src: Path, out: Path, *, tolerance: float = 1.0) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from certirag.errors import CertiragError
     from certirag.models import resolve
+    from certirag.train._cli import print_report
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--model", required=True,
@@ -160,14 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--tolerance", type=float, default=1.0)
     args = ap.parse_args(argv)
-    try:
-        src = resolve(args.model)
-        report = recover(src, args.out, tolerance=args.tolerance)
-    except CertiragError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(report, indent=2))
-    return 0
+    return print_report(lambda: recover(resolve(args.model), args.out,
+                                        tolerance=args.tolerance))
 
 
 if __name__ == "__main__":

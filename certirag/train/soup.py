@@ -21,12 +21,12 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
 from certirag.errors import ConfigError, InputError
 from certirag.models import file_sha256
+from certirag.train._cli import print_report
 
 __all__ = ["WEIGHTS", "soup"]
 
@@ -103,21 +103,13 @@ def soup(a: Path, b: Path, out: Path, *, alpha: float) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from certirag.errors import CertiragError
-
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("a", type=Path, help="the first folder (weight 1 - alpha)")
     ap.add_argument("b", type=Path, help="the second folder (weight alpha)")
     ap.add_argument("--alpha", type=float, required=True, help="the weight of B, in [0, 1]")
     ap.add_argument("--out", type=Path, required=True, help="the folder to write")
     args = ap.parse_args(argv)
-    try:
-        report = soup(args.a, args.b, args.out, alpha=args.alpha)
-    except CertiragError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(report, indent=2))
-    return 0
+    return print_report(lambda: soup(args.a, args.b, args.out, alpha=args.alpha))
 
 
 if __name__ == "__main__":

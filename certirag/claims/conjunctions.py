@@ -19,8 +19,8 @@ from certirag.claims.fragments import RELATIVE as _WH_WORD
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
 from certirag.text.subjects import leading_subject
+from certirag.text.verbs import ADVERBS, IRREGULAR_PAST, PAST_PARTICIPLES
 from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
-from certirag.text.verbs import IRREGULAR_PAST, PAST_PARTICIPLES
 
 __all__ = ["NOT_A_SUBJECT", "VERBS", "VERB_SUFFIX", "WORD", "opens_predicate",
            "split_conjunction", "strip_stop"]
@@ -157,8 +157,7 @@ _ADVERBS = frozenset("just only still also even never already so then now".split
 _NOT_OWN_SUBJECT = frozenset("""he she it they we you i this that these those who which
 over above older younger up more less beyond below""".split())
 # Words that open a predicate after "and", never a subject ("and later was found").
-_PREDICATE_OPENERS = _ADVERBS | frozenset("""later then soon again always eventually finally
-recently once currently""".split())
+_PREDICATE_OPENERS = _ADVERBS | ADVERBS
 
 
 # What a bare verb after "and" continues: "to", a modal or "do" in the left half.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from certirag.text.verbs import BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
+from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
 
 __all__ = ["NAME_RUN", "NAME_SUBJECT", "PRONOUN_START", "leading_subject", "name_pronoun",
            "resolve_pronoun", "sentence_subjects", "thing_subject"]
@@ -90,11 +90,6 @@ _TITLED = re.compile(rf"\s+((?:[a-z][a-z-]+\s+)?(?:{_ROLES}))\s+"
 _VERB_NEXT = re.compile(rf"(?:{_AUX}|[a-z]+(?:ed|s))\b")
 
 
-# What may follow a name that is the subject: a verb, a modal, an adverb ("Obama won",
-# "Smith will", "Bowie also wrote"); any other lower-case word makes the name a modifier of
-# a noun ("New order allows …", "St. Tammany Parish police say …").
-_ADVERBS = frozenset("""also then never still now just only even later again already once
-first soon often always ever recently not""".split())
 # "Autistic teenager Kimberly Greenberg went …": a noun before a full name is the person's
 _NOUN_BEFORE_NAME = re.compile(r"\s+(?:[a-z][a-z-]+\s+){1,3}"
                                r"([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)(?=[\s,.;:]|$)")
@@ -124,8 +119,11 @@ reveal accuse urge believe""".split())
 
 
 def _verb_like(word: str) -> bool:
+    """What may follow a name that is the subject: a verb, a modal, an adverb ("Obama won",
+    "Smith will", "Bowie also wrote"); any other lower-case word makes the name a modifier
+    of a noun ("New order allows …", "St. Tammany Parish police say …")."""
     return (_VERB_NEXT.fullmatch(word) is not None or word in IRREGULAR_PAST
-            or word in BASE_VERBS or word in _SAYING or word in MODAL_VERBS or word in _ADVERBS
+            or word in BASE_VERBS or word in _SAYING or word in MODAL_VERBS or word in ADVERBS
             or word.endswith("ly"))
 
 

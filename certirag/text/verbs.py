@@ -5,8 +5,8 @@ irregular past forms and past participles ("won", "born", "written")."""
 
 from __future__ import annotations
 
-__all__ = ["BASE_VERBS", "BE_FORMS", "IRREGULAR_PAST", "MODAL_VERBS", "PAST_PARTICIPLES",
-           "third_person"]
+__all__ = ["ADVERBS", "BASE_VERBS", "BE_FORMS", "IRREGULAR_PAST", "MODAL_VERBS",
+           "PAST_PARTICIPLES", "third_person"]
 
 BASE_VERBS = frozenset("""
 accept access add affect agree allow appear apply approve argue arrive attend beat begin
@@ -26,6 +26,11 @@ vary visit want wear win wipe withdraw work write
 
 #: The forms of *be* (and its contraction "'s" as a token).
 BE_FORMS = frozenset("is are was were be been being am 's".split())
+
+#: Adverbs that stand between a subject and its verb ("Obama also said", "and later was
+#: found"): never a subject, never a noun.
+ADVERBS = frozenset("""also then never still now just only even later again already once
+first soon often always ever recently not so eventually finally currently""".split())
 
 #: The modal verbs.
 MODAL_VERBS = frozenset("must shall should may might can could will would".split())

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from certirag.checks import check_claim, prepare_evidence
 from certirag.checks.base import CheckOptions, Finding
 from certirag.schemas import Evidence
-from certirag.text.frames import bears_on, quote_frame
+from certirag.text.frames import bears_on, quote_frame, shared_words
 from certirag.text.notation import model_text
 from certirag.verifiers.binding import (
     BindingPlan,
@@ -154,13 +154,39 @@ def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evid
     marked = [s for s, q in zip(spans, quotes, strict=False) if q]
     # a sentence of a fused span that says nothing of the claim's own is context
     checked = marked or [s for s in spans if len(spans) == 1 or bears_on(claim, s.text)]
+    if not marked:
+        checked += _closer(claim, spans, passages)
     for s in checked:
         before, after = neighbourhood(s, passages)
         cue = quote_frame(before.text if before else "", s.text, after.text if after else "",
                           claim)
         if cue is not None:
             found.append(Finding("quote_framed", "ungrounded",
-                                 f"the evidence sentence is framed as denied, doubted or "
-                                 f"supposed: {cue}", claim, s.text))
+                                 f"the evidence sentence is framed as denied, doubted, "
+                                 f"supposed or someone's view: {cue}", claim, s.text))
             break
     return found
+
+
+def _closer(claim: str, spans: Sequence[Evidence], passages: Sequence[Evidence]
+            ) -> list[Evidence]:
+    """The passage sentence that says more of the claim than any sentence of its span
+    (more content words shared, and at least half of the claim's), when there is one.
+
+    The model may read a claim as entailed by a span that lacks the words the claim takes
+    from another sentence ("Ms Harlow was dismissed for repeated lateness." from the
+    sentence on her dismissal, where the next but one says "Penrith Logistics argued that
+    she was dismissed for repeated lateness."): the claim's words came from that sentence,
+    so its frame is asked about too."""
+    need = max(2, (shared_words(claim, claim) + 1) // 2)
+    best = max(shared_words(claim, s.text) for s in spans)
+    top: tuple[int, Evidence] | None = None
+    taken = {(s.doc_id, s.chunk_id, s.start) for s in spans}
+    for p in {(p.doc_id, p.chunk_id, p.start): p for p in
+              filter(None, (_passage_of(s, passages) for s in spans))}.values():
+        for s in sentence_spans(p):
+            n = shared_words(claim, s.text)
+            if n > best and n >= need and (s.doc_id, s.chunk_id, s.start) not in taken and (
+                    top is None or n > top[0]):
+                top = (n, s)
+    return [top[1]] if top is not None else []

@@ -27,6 +27,8 @@ from certirag.checks.prospects import check_prospects
 from certirag.checks.ratios import check_ratios
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
 from certirag.checks.relations import check_relations
+from certirag.checks.scope import check_scope
+from certirag.checks.tenure import check_tenure
 from certirag.checks.values import check_dates
 
 __all__ = ["BUILTIN", "BUILTIN_CHECKS"]
@@ -63,6 +65,8 @@ BUILTIN: tuple[Check, ...] = (
     Check("bars", _codes("modal_mismatch"), check_bars, CHECKS_VERSION),
     Check("ratios", _codes("ungrounded_figure"), check_ratios, CHECKS_VERSION),
     Check("denials", _codes("negation_mismatch"), check_denials, CHECKS_VERSION),
+    Check("tenure", _codes("qualifier_dropped"), check_tenure, CHECKS_VERSION),
+    Check("scope", _codes("qualifier_dropped"), check_scope, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -15,7 +15,7 @@ from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
-from certirag.checks.qualifiers import possible, qualified, reported, reportive
+from certirag.checks.qualifiers import could_verbs, possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap, subject_swap
 from certirag.checks.superlatives import ordinal_rank
 from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
@@ -482,6 +482,26 @@ def _check_hedges(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
         out.append(Finding("hedge_mismatch", "ungrounded",
                            f"the claim states flatly what the evidence hedges "
                            f"({e.hedges[0]!r})", s.text, e.text))
+    elif not s.hedges and not qualified(s.text) and not _HOPED.search(s.text):
+        # "Water levels will rise further overnight." for "… could rise further overnight
+        # if rain continued.": the verb "could" puts as possible, stated as fact
+        said = {st for st in s.stems if st} - s.polarity.negated  # ("ruled out any cuts")
+        # (not where the sentence also states it: "faces a panel on Tuesday and could
+        # face a suspension")
+        verb = next((v for v in could_verbs(e.text) if stem(v) in said
+                     and sum(st == stem(v) for st in e.stems) == 1), None)
+        if verb is not None:
+            out.append(Finding("hedge_mismatch", "ungrounded",
+                               f"the claim states flatly what the evidence gives as possible "
+                               f"('could {verb}')", s.text, e.text))
+
+
+# A claim that gives its statement as a hope, a plan, a forecast or a hint states nothing
+# flatly ("hopes to return", "is considering starting", "indicating it will take").
+_HOPED = re.compile(r"\b(?:hop(?:e|es|ed|ing)|dream(?:s|ed|ing)?|aim(?:s|ed|ing)?|plan(?:s|ned|"
+                    r"ning)?|want(?:s|ed|ing)?|consider(?:s|ed|ing)?|predict(?:s|ed|ing)?|"
+                    r"forecast(?:s|ing)?|indicat(?:e|es|ed|ing)|expect(?:s|ed|ing)?|"
+                    r"threaten(?:s|ed|ing)?|risk(?:s|ed|ing)?)\b", re.IGNORECASE)
 
 
 def _hedge_near_claim(s: SentInfo, e: SentInfo) -> bool:

@@ -397,13 +397,22 @@ def read_frequencies(text: str) -> tuple[Frequency, ...]:
             text, max(0, m.start() - 60), m.start()) is not None
         out.append(Frequency(m.start(), m.end(), m.group(0), _rates(m), plain=plain,
                              of_amount=amount))
+    stated = list(out)
     for m in _PERIOD_RE.finditer(text):
         if any(f.start <= m.start() < f.end for f in out):
             continue
+        if m["w"] and any(_same_sentence(text, f.end, m.start()) for f in stated):
+            continue  # "every fortnight, on Fridays": the day of a rate the sentence states
         unit = m["u"] or m["s"] or m["t"] or ("year" if m["n"] else "week")
         out.append(Frequency(m.start(), m.end(), m.group(0), (_rate(_ONE, _ONE, unit),),
                              weak=True))
     return tuple(out)
+
+
+def _same_sentence(text: str, a: int, b: int) -> bool:
+    """Whether no sentence ends between offsets ``a`` and ``b`` of ``text``."""
+    lo, hi = min(a, b), max(a, b)
+    return re.search(r"[.!?](?:\s|$)", text[lo:hi]) is None
 
 
 def frequency_spans(text: str) -> list[tuple[int, int]]:

@@ -34,7 +34,8 @@ _PLANNED = re.compile(
     r"|expected|is\s+due|are\s+due|was\s+due|were\s+due)\s+to\s+(?:[a-z]+ly\s+)?"
     r"(?P<verb>[a-z]+)"
     r"|\b(?:(?:appl(?:y|ies|ied|ying)|bid|bidding|push(?:es|ed|ing)?|call(?:s|ed|ing)?)\s+for"
-    r"|request(?:s|ed|ing)?)\s+(?:(?:a|an|the|its|their|his|her)\s+)?(?P<noun>[a-z]+)"
+    r"|request(?:s|ed|ing)?|propos(?:e|es|ed|ing))\s+(?:(?:a|an|the|its|their|his|her)\s+)?"
+    r"(?P<noun>[a-z]+)"
     r"(?:\s+(?P<noun2>[a-z]+))?", re.IGNORECASE)
 
 
@@ -59,9 +60,12 @@ def _planned(text: str) -> tuple[tuple[str, str, bool], ...]:
     provided funding" for "requested funding")."""
     out = []
     for m in _PLANNED.finditer(text):
-        # the thing asked for, or the word before it ("emergency funding", "approval of")
-        for word, noun in ((m.group("verb"), False), (m.group("noun"), True),
-                           (m.group("noun2"), True)):
+        # the thing asked for, or the word before it ("emergency funding", "approval of");
+        # a thing proposed by its head noun ("proposed the annual fixture": not "annual")
+        nouns = [m.group("noun"), m.group("noun2")]
+        if m.group(0).lower().startswith("propos") and nouns[1] and nouns[1].lower() not in _LINKS:
+            nouns = [nouns[1]]
+        for word, noun in ((m.group("verb"), False), *((n, True) for n in nouns)):
             if word and word.lower() not in _LINKS:
                 out += [(st, m.group(0), noun) for st in _stems(word)]
     return tuple(out)
@@ -129,10 +133,43 @@ def _plans(ev: PreparedEvidence) -> _Plans:
     return tuple(out)
 
 
+# A state the evidence says will begin ("it will become mandatory on 1 September"), and a
+# claim that it holds now ("2FA is now mandatory").
+_WILL_BECOME = re.compile(r"\b(?:will|shall)\s+(?:only\s+)?(?:become|be)\s+(?P<state>[a-z]{4,})\b",
+                          re.IGNORECASE)
+_NOW = re.compile(r"\b(?:is|are|'s|’s)\s+(?:now|already|currently)\s+(?P<state>[a-z]{4,})\b",
+                  re.IGNORECASE)
+
+
+def _state_now(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
+    """``hedge_mismatch`` for a claim that a state holds now ("is now mandatory") that the
+    evidence says will begin ("will become mandatory on 1 September"), where no evidence
+    sentence says it holds."""
+    m = _NOW.search(s.text)
+    if m is None:
+        return None
+    state = stem(m["state"])
+    for e in ev.sentences:
+        w = _WILL_BECOME.search(e.text)
+        if w is None or stem(w["state"]) != state or len(s.content & e.content) < 2:
+            continue
+        if any(re.search(rf"\b(?:is|are)\s+(?:now\s+|already\s+)?{re.escape(w['state'])}\b",
+                         x.text, re.IGNORECASE) for x in ev.sentences):
+            return None
+        return Finding("hedge_mismatch", "ungrounded",
+                       f"the claim states as holding now what the evidence says will begin "
+                       f"({w.group(0)!r})", s.text, e.text)
+    return None
+
+
 def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``hedge_mismatch``: the claim states as done what the evidence only plans, hopes,
     expects or asks for (see the module docstring)."""
+    for s in c.sentences:
+        if (now := _state_now(s, ev)) is not None:
+            out.append(now)
+            return
     deeds = [s for s in c.sentences if not (
         s.hedges or "?" in s.text or not _states_a_deed(s) or qualified(s.text)
         or future(s.text) or _PLANNED.search(s.text))]

@@ -19,6 +19,7 @@ from certirag.checks._text import has_any
 __all__ = [
     "CLASS_NAMES",
     "condition_cues",
+    "could_verbs",
     "deadline_qualifier",
     "future",
     "hedges",
@@ -242,6 +243,32 @@ _REPORTED_RE = re.compile(
     r"|^\W*(?-i:(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*):\s", re.IGNORECASE)
 # A verb of possibility: the statement is not made flatly ("attacks could draw ire").
 _POSSIBLE_RE = re.compile(r"\b(?:could|may|might|would|can)\b", re.IGNORECASE)
+
+
+# "could" before the verb it puts as a possibility ("water levels could rise further"): a
+# statement the evidence makes only as a possibility. Not a denial ("could not"), nor a past
+# ability of the senses ("could see the smoke", "could only watch"); through "have been"
+# and an adverb to the verb ("could potentially help", "could have caused").
+_COULD_RE = re.compile(
+    r"\bcould\s+(?!not\b|never\b|n't|only\b|barely\b|hardly\b|scarcely\b)"
+    r"(?:(?:also|potentially|possibly|well|soon|still|even|easily|eventually|yet|now|then)"
+    r"\s+)?(?:have\s+(?:been\s+)?|be\s+)?(?P<verb>[a-z]{3,})\b", re.IGNORECASE)
+_SENSES = frozenset("see hear feel smell tell".split())
+
+
+# Before "could", a question it answers or a purpose it serves: "confused as to how he could
+# fall ill", "so an air ambulance could land".
+_ASKED = re.compile(r"\b(?:how|why|whether|what|where|when|if|so)\s+(?:\S+\s+){0,3}$",
+                    re.IGNORECASE)
+
+
+def could_verbs(text: str) -> list[str]:
+    """The verbs ``text`` puts as a possibility with "could" ("could rise" → ``rise``)."""
+    if "could" not in text.lower():
+        return []
+    return [m["verb"].lower() for m in _COULD_RE.finditer(text)
+            if m["verb"].lower() not in _SENSES
+            and not _ASKED.search(text, max(0, m.start() - 40), m.start())]
 
 
 def reportive(found: list[str]) -> bool:

@@ -136,6 +136,10 @@ def _pair_swap(s: SentInfo, e: SentInfo, names: tuple[tuple[str, ...], tuple[str
     if "?" in s.text:
         return None  # a question read with its answer: the question's order is asked
     relation, passive, gap = _between(s, first[0], second[0])
+    # the rest of a name the evidence writes shorter ("Tallis Software" for "Tallis") is
+    # no relation word
+    relation -= {str(s.stems[j]) for j in range(first[0][1], second[0][0])
+                 if s.stems[j] is not None and s.toks[j].text[:1].isupper()}
     if not relation or not _verbish(gap) or any(w in _SYMMETRIC or w in ",;:" for w in gap):
         return None
     swapped = False
@@ -216,6 +220,24 @@ def _subject(s: SentInfo, end: int) -> bool:
     return s.toks[end].text[:1].islower()
 
 
+_AUXILIARIES = BE_FORMS | MODAL_VERBS | frozenset("has have had do does did".split())
+
+
+def _before_auxiliary(s: SentInfo, end: int) -> int:
+    """``end`` moved back over the auxiliaries the opening ends with ("Tenants are")."""
+    while end > 1 and s.toks[end - 1].text.lower() in _AUXILIARIES:
+        end -= 1
+    return end
+
+
+def _plain(s: SentInfo, end: int) -> bool:
+    """Whether the first ``end`` tokens of ``s`` are a plain noun phrase: no determiner
+    before it, no possessive in it ("Landlords", not "The Manor driver")."""
+    words = [t.text.lower() for t in s.toks[:end]]
+    return bool(words) and words[0] not in _DETERMINERS and not any(
+        w.endswith(("'s", "’s")) or w in ("'s", "’s", "'", "’") for w in words)
+
+
 def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | None:
     """``subject_swap`` when the claim sentence ``s`` and its aligned evidence sentence
     ``e`` say the same thing (every content word of ``s`` after its subject is in ``e``, at
@@ -232,6 +254,14 @@ def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | 
     start_e, theirs = _opening(e, s.content)
     if not mine or not theirs or mine & e.content or theirs & s.content:
         return None
+    # the verb may be an auxiliary the two share ("Tenants are responsible for …"), between
+    # two plain nouns: "The Manor driver is …", "Arruabarrena's side will …" may be epithets
+    # of the claim's subject
+    trimmed = _before_auxiliary(s, start_s), _before_auxiliary(e, start_e)
+    if trimmed != (start_s, start_e):
+        if not (_plain(s, trimmed[0]) and _plain(e, trimmed[1])):
+            return None
+        start_s, start_e = trimmed
     if not _subject(s, start_s) or not _subject(e, start_e) \
             or _anaphoric(s, start_s) or _anaphoric(e, start_e):
         return None

@@ -248,5 +248,5 @@ def _has_clause(text: str) -> bool:
     # a verb after the first word is lower-case: "Arizona, Texas, Montana, Missouri" is a
     # list of names, not a clause
     words = WORD.findall(text)
-    return len(words) >= 3 and any(w in VERBS or (VERB_SUFFIX.match(w) is not None)
-                                   for w in words[1:])
+    return len(words) >= 3 and any(w in VERBS or w in IRREGULAR_PAST
+                                   or (VERB_SUFFIX.match(w) is not None) for w in words[1:])

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["bears_on", "quote_frame"]
+__all__ = ["bears_on", "quote_frame", "shared_words"]
 
 # In the sentence itself: a label (at its start) or an adverb of belief, doubt or supposition.
 _SELF_LABEL = re.compile(
@@ -43,7 +43,11 @@ _SELF_ADVERB = re.compile(
     r"it is (?:widely|commonly|often|popularly) (?:believed|thought|assumed)(?: that)?|"
     # one side's word, given as such: "Achebe claimed that …", "It was alleged that …",
     # "Critics say that …"
-    r"(?:claim(?:s|ed)|alleg(?:es|ed)|speculat(?:es|ed)|insist(?:s|ed)|purport(?:s|ed)) that|"
+    r"(?:claim(?:s|ed)|alleg(?:es|ed)|speculat(?:es|ed)|insist(?:s|ed)|purport(?:s|ed)|"
+    r"argu(?:es|ed)|contend(?:s|ed)) that|"
+    # a judgement in someone's quoted words: "Critic Helen Marsh called its tasting menu
+    # 'the best in the city'" (not a name: "often called a 'landseer'", "called 'downtempo'")
+    r"call(?:s|ed) (?:(?:a|an|the) )?(?!(?:a|an|the) )[\w'’-]+ (?:[\w'’-]+ ){0,3}?['\"‘“](?=\w)|"
     r"it (?:is|was|has been|had been) (?:alleged|claimed|rumou?red|speculated) that|"
     r"(?:critics|sceptics|skeptics|opponents|detractors) (?:\w+ ){0,3}?(?:say|said|claim|"
     r"claimed|argue|argued|insist|insisted)(?: that)?|"
@@ -85,6 +89,9 @@ _BEFORE_REPORT = re.compile(
     r"(?:^\W*|\b(?:let us|let's) )(?:suppose|imagine|consider)|consider (?:a|the|this) "
     r"(?:hypothetical|scenario|situation|case)|for the sake of argument)\b",
     re.IGNORECASE)
+# A label that carries what it labels ("It is a myth that goldfish have a memory of only
+# three seconds."): the sentence after it is no part of the myth.
+_OWN_CONTENT = re.compile(r"\s+(?:is\s+)?that\s+\S+\s+\S+", re.IGNORECASE)
 # A report that points past itself: "made the following claim", "goes as follows", "this:".
 _POINTS_ON = re.compile(r"\b(?:the following|as follows|one claim)\b|\b(?:this|these)\W*$|:\s*$",
                         re.IGNORECASE)
@@ -120,7 +127,9 @@ _REPORTS = re.compile(
     r"\b(?:alleged(?:ly)?|alleges?|allegations?|claim(?:s|ed)|whether|accus(?:ed|es|ation)|reportedly|"
     r"rumou?r(?:s|ed)?|(?:said|reported)\s+to\s+(?:be|have)|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
     r"suspicion|trial|denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
-    r"argu(?:e|es|ed)|contend(?:s|ed)?|speculat(?:e|es|ed)|"
+    r"argu(?:e|es|ed)|contend(?:s|ed)?|speculat(?:e|es|ed)|insist(?:s|ed)?|"
+    # a claim of what someone says, calls or insists reports the saying
+    r"say|says|said|call(?:s|ed)|"
     r"myths?|misconceptions?)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 # A quotation in the claim: quotation marks that are no apostrophes.
@@ -135,7 +144,8 @@ where how not no but so if then than there here will would can could may might""
 
 
 def _content(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP and len(w) > 2}
+    words = (w.strip("'’").lower() for w in _WORD.findall(text))
+    return {w for w in words if w not in _STOP and len(w) > 2}
 
 
 def bears_on(claim: str, sentence: str) -> bool:
@@ -146,6 +156,11 @@ def bears_on(claim: str, sentence: str) -> bool:
     of that sentence is no denial of the claim."""
     words = _content(claim)
     return len(words & _content(sentence)) >= min(2, max(1, len(words)))
+
+
+def shared_words(claim: str, sentence: str) -> int:
+    """How many content words ``sentence`` shares with ``claim``."""
+    return len(_content(claim) & _content(sentence))
 
 
 def _restates(part: str, sentence: str) -> bool:
@@ -170,8 +185,10 @@ def _introduces(before: str, m: re.Match[str], sentence: str) -> bool:
 
 
 def _governed(sentence: str, m: re.Match[str]) -> str:
-    """The words a cue ``m`` in ``sentence`` governs: up to the next comma or semicolon."""
-    return re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0]
+    """The words a cue ``m`` in ``sentence`` governs: up to the next comma or semicolon
+    (from the verb on for a cue that takes an object: "called its menu 'the best'")."""
+    start = m.start() + 6 if m.group(0)[:4].lower() == "call" else m.end()
+    return re.split(r"[,;]", sentence[start:], maxsplit=1)[0]
 
 
 def _scoped(sentence: str, m: re.Match[str], claim: str) -> bool:
@@ -237,7 +254,7 @@ def _before_cue(before: str, sentence: str) -> str | None:
     if not before:
         return None
     if (m := _BEFORE_LABEL.search(before)) is not None and not _OFFENCE.search(
-            before, 0, m.start()):
+            before, 0, m.start()) and not _OWN_CONTENT.match(before[m.end():]):
         return m.group(0)
     return next((m.group(0) for m in _BEFORE_REPORT.finditer(before)
                  if _introduces(before, m, sentence)), None)

@@ -19,11 +19,12 @@ from functools import lru_cache
 from certirag.checks.dates import DateRef
 from certirag.checks.entities import NAME_HEADS, aliases
 from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
+from certirag.text.predicates import SAME_PREDICATE, one_predicate
 from certirag.verifiers.windows import terms
 
 __all__ = ["NAME_STOP", "PRONOUN_LEAD", "THE_NOUN_LEAD", "Anchor", "Facts", "claim_anchors",
-           "drop_longer_names", "holds", "holds_here", "opening_name", "rival_in_place",
-           "sentence_facts", "word_set"]
+           "drop_longer_names", "holds", "holds_here", "opening_name", "predicate_terms",
+           "rival_in_place", "sentence_facts", "word_set"]
 
 # A sentence led by a pronoun: the pronoun within its first four words, after lowercase
 # words or openers only ("After adding that his wife …", not "Nelms said that he …").
@@ -130,21 +131,20 @@ _ALIAS_CUE = re.compile(
 _DISAMBIGUATED = re.compile(r"(?<![\w'’.-])([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)\s*\(\s*\Z")
 
 
-#: Stems of one predicate, read as one in a context: a value "came out" in 1970 has the
-#: place of one "released" in 1969.
-_SAME_PREDICATE = {"issu": "releas", "publish": "releas", "launch": "releas",
-                   "premier": "releas", "debut": "releas", "wrot": "writ", "written": "writ",
-                   "author": "writ", "helm": "direct", "featur": "star",
-                   "establish": "found", "construct": "built", "died": "die"}
-_CAME_OUT = re.compile(r"\b(?:came|come|comes|coming)\s+out\b", re.IGNORECASE)
-
-
 def _context(text: str, start: int, end: int) -> frozenset[str]:
     """The content words (stemmed) nearest to ``text[start:end]`` on each side, a word of
-    one predicate read as another (:data:`_SAME_PREDICATE`)."""
-    left = terms(_CAME_OUT.sub("released", text[max(0, start - 80):start]))[-_CTX_WORDS:]
-    right = terms(_CAME_OUT.sub("released", text[end:end + 80]))[:_CTX_WORDS]
-    return frozenset(_SAME_PREDICATE.get(w, w) for w in left + right)
+    one predicate read as another (:data:`certirag.text.predicates.SAME_PREDICATE`)."""
+    left = terms(one_predicate(text[max(0, start - 80):start]))[-_CTX_WORDS:]
+    right = terms(one_predicate(text[end:end + 80]))[:_CTX_WORDS]
+    return frozenset(SAME_PREDICATE.get(w, w) for w in left + right)
+
+
+@lru_cache(maxsize=8192)
+def predicate_terms(text: str) -> frozenset[str]:
+    """The terms of ``text`` (:func:`certirag.verifiers.windows.terms`), a word of one
+    predicate read as another (:data:`certirag.text.predicates.SAME_PREDICATE`, "came out"
+    as "released"): what a claim and a sentence say alike in other words."""
+    return frozenset(SAME_PREDICATE.get(w, w) for w in terms(one_predicate(text)))
 
 
 @lru_cache(maxsize=8192)

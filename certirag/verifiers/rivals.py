@@ -23,6 +23,7 @@ from certirag.verifiers.anchors import (
     Anchor,
     Facts,
     holds,
+    predicate_terms,
     rival_in_place,
     word_set,
 )
@@ -421,7 +422,11 @@ def borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[froz
     out: list[tuple[Anchor, Anchor, str]] = []
     if _DENIAL.search(claim):
         return out
-    # the subject is what the claim says besides its anchors ("the hearing fee", not "150")
+    # the subject is what the claim says besides its anchors ("the hearing fee", not "150"),
+    # a word of one predicate read as another ("came out" as "released"), on both sides
+    if len(sent_terms) == len(sentences):
+        claim_terms = set(predicate_terms(claim))
+        sent_terms = [predicate_terms(x) for x in sentences]
     claim_terms = claim_terms - set(terms(" ".join(a.text for a in anchors)))
     if not claim_terms:
         return out

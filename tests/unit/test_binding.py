@@ -474,3 +474,22 @@ def test_a_pronoun_sentence_too_long_to_join_its_antecedent_is_a_span_alone() ->
 def test_the_shared_predicate_rule_leaves_these_to_the_model(claim: str) -> None:
     found = binding_finding(claim, [_NATIONS])
     assert found is None or "only" not in found.message
+
+
+def test_the_sentence_a_claim_takes_its_words_from_is_frame_checked_too() -> None:
+    from certirag.bound import span_findings
+    from certirag.checks import CheckOptions
+
+    ev = ("Ms Harlow had been dismissed in March 2021 after she raised concerns. The tribunal "
+          "found that she made a protected disclosure. Penrith Logistics argued that she was "
+          "dismissed for repeated lateness.")
+    passage = Evidence(doc_id="d", text=ev, start=0, end=len(ev))
+    end = ev.index("concerns.") + len("concerns.")
+    first = Evidence(doc_id="d", start=0, end=end, text=ev[:end])
+    found = span_findings("Ms Harlow was dismissed for repeated lateness.", [first], [passage],
+                          question="", options=CheckOptions())
+    assert [f.code for f in found] == ["quote_framed"]
+    assert found[0].evidence_text is not None and "argued" in found[0].evidence_text
+    # a claim its span says as much of as any other sentence is read on the span alone
+    assert span_findings("Ms Harlow was dismissed in March 2021.", [first], [passage],
+                         question="", options=CheckOptions()) == []

@@ -307,3 +307,21 @@ def test_a_stage_name_is_no_rival_of_the_name_it_stands_for() -> None:
     # a cousin of the surname is another person: Ronnie Jones stands in the place
     finding = binding_finding(claim, [COUSIN])
     assert finding is not None and finding.code == "unbound_anchors"
+
+
+MOVIES = ("Parasite was released in 2019. Parasite is directed by Bong Joon-ho. Bong Joon-ho "
+          "directed Snowpiercer. Snowpiercer was released in 2013.")
+
+
+@pytest.mark.parametrize("claim", ["Parasite was released in 2013.", "Parasite came out in 2013.",
+                                   "Parasite premiered in 2013."])
+def test_a_value_borrowed_in_other_words_of_its_predicate_binds_nothing(claim: str) -> None:
+    # three sentences hold "Parasite" and "2013"; the sentence about Parasite's release
+    # gives 2019, whatever word the claim uses for the release
+    found = binding_finding(claim, [MOVIES])
+    assert found is not None and "2019" in found.message
+
+
+@pytest.mark.parametrize("claim", ["Parasite came out in 2019.", "Snowpiercer came out in 2013."])
+def test_a_value_stated_of_its_own_subject_binds(claim: str) -> None:
+    assert binding_finding(claim, [MOVIES]) is None

@@ -151,6 +151,9 @@ POSITIVE: list[tuple[str, str]] = [
      "be checked at least once a year."),
     ("Kidney function should be checked once a month.",
      "Kidney function should be checked at least once a year."),
+    # the weekday of a rate the sentence states is no rate of its own
+    ("The newsletter comes out every week, on Fridays.",
+     "The association publishes its newsletter every fortnight, on Fridays."),
 ]
 
 

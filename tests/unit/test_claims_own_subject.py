@@ -16,6 +16,11 @@ from certirag.claims import extract_claims
     ("Some patients improved quickly and left the hospital early.",
      ["Some patients improved quickly.", "Some patients left the hospital early."]),
     ("He was born in 1900 and died in 1950.", ["He was born in 1900.", "He died in 1950."]),
+    # an irregular past is the left half's verb ("came", "left", "paid")
+    ("Parasite came out in 2013, and Bong Joon-ho directed it.",
+     ["Parasite came out in 2013.", "Bong Joon-ho directed it."]),
+    ("The plane left Indianapolis and crashed near the airport.",
+     ["The plane left Indianapolis.", "The plane crashed near the airport."]),
 ])
 def test_split(answer: str, claims: list[str]) -> None:
     assert [c.text for c in extract_claims(answer)] == claims

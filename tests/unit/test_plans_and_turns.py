@@ -25,6 +25,10 @@ MARS = ("Engineers reported that the infrared spectrometer failed to switch on l
         "The team hopes to restore the spectrometer with a software update.")
 DEAL = "The deal is expected to complete in the first quarter of next year."
 FLOOD = "The regional government has requested emergency funding from the federal government."
+DIVIDEND = ("The board proposed a dividend of $1.20 per share, which shareholders will vote on "
+            "at the annual meeting in May.")
+TWO_FA = ("We're rolling out two-factor authentication (2FA) for all business accounts, and it "
+          "will become mandatory on 1 September. Until then, 2FA is optional.")
 
 
 @pytest.mark.parametrize(("claim", "evidence", "expected"), [
@@ -52,6 +56,14 @@ FLOOD = "The regional government has requested emergency funding from the federa
      "The Riverside Museum will reopen on 3 June after a refurbishment.", []),
     ("The Riverside Museum is due to reopen on 3 June.",
      "The Riverside Museum will reopen on 3 June after a refurbishment.", []),
+    # a proposal is no decision; a state that will begin does not hold now
+    ("Shareholders have approved a dividend of $1.20 per share.", DIVIDEND,
+     ["hedge_mismatch"]),
+    ("The board proposed a dividend of $1.20 per share.", DIVIDEND, []),
+    ("2FA is now mandatory for all business accounts.", TWO_FA, ["hedge_mismatch"]),
+    ("2FA will become mandatory for business accounts on 1 September.", TWO_FA, []),
+    ("2FA is now mandatory for business accounts.",
+     TWO_FA + " Since 1 September, 2FA is mandatory for business accounts.", []),
 ])
 def test_a_plan_is_not_a_deed(claim: str, evidence: str, expected: list[str]) -> None:
     assert codes(claim, evidence) == expected

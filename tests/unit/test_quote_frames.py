@@ -48,6 +48,10 @@ from certirag.text.frames import quote_frame
     ("", "The claim that dogs see only in black and white has been debunked.", ""),
     ("", "There is no evidence that feeding rabbits carrots daily is healthy.", ""),
     ("", "It's a common misconception that bats are blind.", ""),
+    # one side's argument, and a judgement in someone's quoted words
+    ("", "Penrith Logistics argued that she was dismissed for repeated lateness.", ""),
+    ("", "The landlord contends that the deposit was returned.", ""),
+    ("", "Critic Helen Marsh called its tasting menu 'the best in the city'.", ""),
 ])
 def test_quote_frames_are_found(before: str, sentence: str, after: str) -> None:
     assert quote_frame(before, sentence, after) is not None
@@ -59,7 +63,7 @@ def test_quote_frames_are_found(before: str, sentence: str, after: str) -> None:
     ("", "Vaccines are tested in three phases.", "Each phase has more volunteers."),
     ("", "The claim that the plan saves money was confirmed by auditors.", ""),
     ("", "There is evidence that exercise helps.", ""),
-    ("", "The team argued that the plan was sound.", ""),
+    ("", "The team showed that the plan was sound.", ""),
 ])
 def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -> None:
     assert quote_frame(before, sentence, after) is None
@@ -89,6 +93,9 @@ def test_plain_sentences_have_no_frame(before: str, sentence: str, after: str) -
     ("", "She was rushed to hospital.", "Doctors saw something was wrong straight away."),
     ("", "Stiviano testified on Monday.", "She denied that she used sex to manipulate him."),
     ("", "The drug was approved in 2019.", "There is no such risk for children, doctors said."),
+    # a label that carries its own content: what follows is the truth it sets against it
+    ("It is a myth that goldfish have a memory of only three seconds.",
+     "Studies show goldfish can remember things for months.", ""),
     # a label inside a report of the offence names the offence
     ("Zoe Gregory pleaded guilty to sending an email hoax to blow up the school.",
      "She hijacked a pupil's email account.", ""),
@@ -125,6 +132,31 @@ def test_a_claim_that_reports_the_frame_says_what_the_passage_says() -> None:
     belief = "Many people believe that vitamin C cures the common cold."
     assert quote_frame("", belief, "", belief) is None
     assert quote_frame("", belief, "", "Vitamin C cures the common cold.") is not None
+
+
+def test_a_judgement_in_quoted_words_frames_what_it_judges() -> None:
+    sentence = ("Critic Helen Marsh of the Evening Post called its tasting menu 'the best in "
+                "the city'.")
+    assert quote_frame("", sentence, "",
+                       "The Gilded Sparrow serves the best tasting menu in the city.") is not None
+    # a claim that says who insisted on it reports the insistence
+    insisted = "Ms Fernando has insisted that her comments were 'taken out of context'."
+    assert quote_frame("", insisted, "",
+                       "Ms Fernando insisted her comments had been taken out of context.") is None
+    assert quote_frame("", insisted, "", "Her comments were taken out of context.") is not None
+    # a claim that says who called it so, or keeps the quotation, reports the judgement
+    assert quote_frame("", sentence, "",
+                       "Helen Marsh called its tasting menu the best in the city.") is None
+    assert quote_frame("", sentence, "",
+                       "Its tasting menu is 'the best in the city', a critic says.") is None
+    # a name given in quotation marks is no judgement
+    assert quote_frame("", 'Trip hop (sometimes called "downtempo") originated in the early '
+                       "1990s.", "", "Trip hop originated in the early 1990s.") is None
+    assert quote_frame("", "A Newfoundland is also often called a 'landseer' in Britain.", "",
+                       "A Newfoundland is a landseer in Britain.") is None
+    # the call of a name, a meeting or a strike is no judgement of the claim
+    assert quote_frame("", "Fans called the stadium 'the fortress'.", "",
+                       "The stadium holds 40,000 fans.") is None
 
 
 def test_neighbourhood() -> None:

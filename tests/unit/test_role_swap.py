@@ -29,6 +29,9 @@ from .paraphrase_support import codes
     ("Judge Miriam Osei ordered Tallis Software to pay Greenway Data $3.2 million.",
      "Judge Miriam Osei ordered Greenway Data to pay Tallis Software $3.2 million in "
      "damages."),
+    # names the evidence writes shorter: the rest of a name is no relation word
+    ("Judge Miriam Osei ordered Tallis Software to pay Greenway Data $3.2 million.",
+     "Judge Miriam Osei ordered Greenway to pay Tallis $3.2 million in damages."),
     # a duty: the modal is the verb between the parties
     ("The Supplier must notify the Customer of any claim within six months.",
      "The Customer must notify the Supplier of any claim within six months of becoming "
@@ -43,6 +46,8 @@ def test_a_role_swap_is_caught(claim: str, evidence: str) -> None:
     ("Judge Miriam Osei ordered Greenway Data to pay Tallis Software $3.2 million.",
      "Judge Miriam Osei ordered Greenway Data to pay Tallis Software $3.2 million in "
      "damages."),
+    ("Judge Miriam Osei ordered Greenway Data to pay Tallis Software $3.2 million.",
+     "Judge Miriam Osei ordered Greenway to pay Tallis $3.2 million in damages."),
     ("The Customer shall notify the Supplier of claims.",
      "The Customer must notify the Supplier of any claim within six months."),
     # the voice turns the names round and keeps the roles
@@ -95,6 +100,10 @@ SIDE_EFFECTS = ("Common side effects include nausea and diarrhoea. Rash occurs i
     ("Nausea occurs in about 3 percent of patients.", SIDE_EFFECTS),
     ("Nurses give the first dose in the clinic.",
      "Nurses check the patient's weight. Doctors give the first dose in the clinic."),
+    # the verb an auxiliary both sentences share
+    ("Tenants are responsible for keeping the premises in reasonable repair.",
+     "Landlords are responsible for keeping the premises in reasonable repair. Tenants must "
+     "notify the landlord of any damage."),
 ])
 def test_a_statement_given_another_sentences_subject_is_caught(claim: str,
                                                                evidence: str) -> None:
@@ -105,6 +114,13 @@ def test_a_statement_given_another_sentences_subject_is_caught(claim: str,
     # the statement of its own subject, as the evidence has it
     ("The finance team pays approved claims on the 15th of each month.", EXPENSES),
     ("Rash occurs in about 3 percent of patients.", SIDE_EFFECTS),
+    ("Landlords are responsible for keeping the premises in reasonable repair.",
+     "Landlords are responsible for keeping the premises in reasonable repair. Tenants must "
+     "notify the landlord of any damage."),
+    # an epithet may name the claim's subject before a shared auxiliary
+    ("Stevens is preparing to race in the Bahrain Grand Prix on Sunday.",
+     "Will Stevens has followed the lead of his team. The Manor driver is preparing to race "
+     "in the Bahrain Grand Prix on Sunday."),
     # an anaphor may name the claim's subject: "The firm" is Acme
     ("Acme employs 300 people.", "Acme is a company based in Leeds. The firm employs 300 "
      "people."),

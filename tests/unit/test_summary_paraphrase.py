@@ -64,6 +64,11 @@ CASES: list[tuple[str, str, str, str]] = [
     ("Slager was fired earlier this week.",
      "Slager was fired on Wednesday, days after the shooting.",
      "Slager was fired before the shooting.", "polarity_mismatch"),
+    # an order of the release against one of the recording: other events
+    ("Let It Be came out after Abbey Road, in May 1970.",
+     "Let It Be, released in May 1970, was the band's final studio album, although most of "
+     "it was recorded before Abbey Road.",
+     "Let It Be was recorded after Abbey Road.", "polarity_mismatch"),
     # a name after a sentence's first word and a connector
     ("Parents of Martin Richard argue against the death penalty.",
      "The parents of Martin Richard, who died in the bombing, oppose the death penalty.",

@@ -1,0 +1,102 @@
+"""``qualifier_dropped``: a statement the evidence restricts with "only", made of all.
+
+"Northline accepts oversized bags on all of its flights." against "Oversized bags are
+accepted on flights within Europe only.", and "Swimming is allowed at five designated
+beaches, all of which have lifeguards." against "…, although lifeguards are present only at
+the Seeburg beach." share nearly every word with their evidence, and the model reads them as
+entailed (P(entailment) 0.6–0.9). A claim that quantifies over all ("all", "every", "each",
+"any") is compared with each evidence sentence that says much of what it says (two content
+words shared, or one of a claim of one) and restricts it with "only": the finding needs a
+word of the claim within the restriction's reach (three words before "only" to five after,
+inside the clause). A claim that keeps a restriction of its own ("only", "except",
+"unless") says no more than the evidence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.checks.base import Finding
+from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.prepared import PreparedEvidence, Question
+
+__all__ = ["check_scope"]
+
+# A quantifier over all: not "not all", "all but", "at all", "above all", "after all",
+# "first of all", "in all", "all over", "all-time", "all the same", "any more/longer/other",
+# nor a count ("all three points", "six goals each", "all of 65 yards").
+_ALL = re.compile(
+    r"(?<!\bnot )(?<!\bat )(?<!\babove )(?<!\bafter )(?<!\bof )(?<!\bfor )(?<!\bin )"
+    r"(?<![0-9] )(?<!\bwins )(?<!\bgoals )(?<!\bpoints )"
+    # capitalised only where a sentence or clause opens: "Every" may be a surname
+    r"\b(?:all|every|each|any|(?<![\w,;:] )(?:All|Every|Each|Any))\b"
+    r"(?!-|\s+but\b|\s+the\s+same\b|\s+more\b|\s+longer\b|\s+over\b|\s+other\b"
+    r"|\s+(?:one|time|way|day)\b|\s+(?:of\s+)?(?:\d|two|three|four|five|six|seven|eight|nine"
+    r"|ten|both|us|them|you)\b|\W*$)")
+_OWN_LIMIT = re.compile(r"\b(?:only|except|excepting|unless|but not|apart from|other than|"
+                        r"limited to|restricted to)\b", re.IGNORECASE)
+# "only" that restricts where, when or to whom: before a preposition ("only at the Seeburg
+# beach", "only to members"), after what it restricts at a clause's end ("flights within
+# Europe only."), or opening its noun phrase ("Only full members can vote"). Not "the only",
+# "not only", "one and only", "only two", "can only look on", "only needed".
+_RESTRICTS = re.compile(
+    r"(?<!\bthe )(?<!\bnot )(?<!\band )(?<!\bcan )(?<!\bcould )(?<!\bwill )(?<!\bits )"
+    r"(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\bour )(?<!\bmy )(?<!\ban )(?<!\ba )"
+    r"\bonly(?:\s+(?=(?:at|in|on|to|for|within|from|by|during|with|between|inside|outside|"
+    r"under|over|through|via|if|when|where|after|before)\b)|(?=\s*[.;,)!?]|\s*$))"
+    r"|(?:^|[.;:]\s+)only\s+(?=[a-z])(?!(?:\d|one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|a\b|an\b|the\b|about|around|half|once|twice))",
+    re.IGNORECASE)
+_CLAUSE_END = frozenset({",", ";", ":", "(", ")", "–", "—", "but", "while", "whereas",
+                         "although", "though"})
+_CONDITION = frozenset({"if", "when", "where", "after", "before"})
+
+
+def _reach(e: SentInfo) -> list[set[str]]:
+    """For each restricting "only" of ``e``, the content stems it reaches."""
+    out: list[set[str]] = []
+    if "only" not in e.text.lower():
+        return out
+    for m in _RESTRICTS.finditer(e.text):
+        at = e.start + m.start() + m.group().lower().index("only")
+        i = next((k for k, t in enumerate(e.toks) if t.start == at), None)
+        if i is None:
+            continue
+        low = [t.text.lower() for t in e.toks]
+        if i + 1 < len(low) and low[i + 1] in _CONDITION:
+            continue  # a condition ("only if") is the condition check's
+        near: set[str] = set()
+        for j in range(i - 1, max(-1, i - 4), -1):
+            if low[j] in _CLAUSE_END:
+                break
+            if e.stems[j] is not None:
+                near.add(e.stems[j] or "")
+        for j in range(i + 1, min(len(low), i + 6)):
+            if low[j] in _CLAUSE_END:
+                break
+            if e.stems[j] is not None:
+                near.add(e.stems[j] or "")
+        if near:
+            out.append(near)
+    return out
+
+
+def check_scope(c: Parsed, ev: PreparedEvidence, question: Question,
+                out: list[Finding]) -> None:
+    """``qualifier_dropped`` (see the module docstring)."""
+    if "only" not in ev.lower_text:
+        return
+    for s in c.sentences:
+        m = _ALL.search(s.text)
+        if m is None or _OWN_LIMIT.search(s.text):
+            continue
+        need = min(2, max(1, len(s.content)))
+        for e in ev.sentences:
+            if len(s.content & e.content) < need:
+                continue
+            if any(near & s.content for near in _reach(e)):
+                out.append(Finding(
+                    "qualifier_dropped", "ungrounded",
+                    f"the evidence restricts it with 'only'; the claim says {m.group()!r}",
+                    s.text, e.text))
+                return

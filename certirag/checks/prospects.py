@@ -145,6 +145,10 @@ def _state_now(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
     """``hedge_mismatch`` for a claim that a state holds now ("is now mandatory") that the
     evidence says will begin ("will become mandatory on 1 September"), where no evidence
     sentence says it holds."""
+    low = s.text.lower()
+    if not ("now" in low or "already" in low or "currently" in low) or not (
+            "will " in ev.lower_text or "shall " in ev.lower_text):
+        return None
     m = _NOW.search(s.text)
     if m is None:
         return None

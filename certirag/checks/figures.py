@@ -37,7 +37,8 @@ class Figure:
     as written with its magnitude (``£5m`` → 5000000) and ``mantissa``/``scale`` split it
     (5 and 6); ``unit`` names the unit or currency as written; ``day_class`` is ``working``,
     ``clear`` or ``school`` for such days; ``qualifier`` is the class of a bounding word;
-    ``per`` is the period of a rate (``£150 per night``, ``5% a year``: ``night``, ``year``).
+    ``per`` is the period of a rate (``£150 per night``, ``5% a year``: ``night``, ``year``),
+    or ``person`` for an amount for each person (``£3,000 per person``, ``€35 per passenger``).
     """
 
     kind: str
@@ -367,7 +368,10 @@ def _currency_start(text: str, start: int) -> int:
 _PER_RE = re.compile(
     r"\s*(?:(?:a|an|per|each|every|/)\s*(?P<p>hour|day|night|week|fortnight|month|year|annum"
     r"|calendar\s+month)|(?P<a>hourly|daily|nightly|weekly|fortnightly|monthly|yearly|annually"
-    r"|p\.a\.|pa|pcm))(?![A-Za-z])",
+    r"|p\.a\.|pa|pcm)"
+    # an amount for each person ("£3,000 per person", "€35 per passenger"): ``person``
+    r"|(?:a|per|each|for\s+each)\s+(?P<h>person|head|passenger|traveller|traveler|adult|guest"
+    r"|member|employee|insured\s+person))(?![A-Za-z])",
     re.IGNORECASE)
 _PERIODS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
             "fortnightly": "fortnight", "monthly": "month", "yearly": "year", "annually": "year",
@@ -392,7 +396,10 @@ def _figure(kind: str, dim: str, value: Decimal, number: Decimal, mantissa: Deci
     if kind not in ("duration", "ordinal"):
         pm = _PER_RE.match(text, end)
         if pm is not None:
-            word = re.sub(r"\s+", " ", (pm["p"] or pm["a"]).lower())
-            per = _PERIODS.get(word, word)
+            if pm["h"]:
+                per = "person"
+            else:
+                word = re.sub(r"\s+", " ", (pm["p"] or pm["a"]).lower())
+                per = _PERIODS.get(word, word)
     return Figure(kind, dim, value, number, mantissa, scale, unit, day_class, qualifier, start,
                   end, text[start:end], per)

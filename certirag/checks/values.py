@@ -84,11 +84,24 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"{f.text!r} is per {f.per}, but the evidence gives "
                                    f"{e.text!r} per {e.per}", f.text, f"{e.text} per {e.per}"))
                 continue
+            if not f.per and all(e.per == "person" for e in matches) and _TOTAL.search(
+                    c.text, max(0, f.start - 20), min(len(c.text), f.end + 50)):
+                e = matches[0]
+                out.append(Finding("unit_mismatch", "contradiction",
+                                   f"the claim gives {f.text!r} as a total; the evidence gives "
+                                   f"{e.text!r} per person", f.text, f"{e.text} per person"))
+                continue
             if not _allowance(c, f, matches, ev):
                 _check_qualifier(f, matches, out)
         if not is_age(c, f):  # an age is the person's ("The 59-year-old has spent 40 years
             _check_swap(c, figure_item(f), ev, out)  # as an officer"), not a nearby noun's
     check_brackets(c, ev, out)
+
+
+# A sum for everyone together: "£3,000 in total for everyone on the booking", "a total of".
+_TOTAL = re.compile(r"\b(?:in\s+total|a\s+total\s+of|total|altogether|combined|in\s+all|"
+                    r"for\s+(?:everyone|everybody|all\s+of\s+(?:you|them|us))|for\s+the\s+whole"
+                    r"|per\s+(?:booking|policy|group|family|household))\b", re.IGNORECASE)
 
 
 _BEFORE_AFTER = re.compile(r"\s*(?:(?P<before>before|earlier than|ahead of)|"

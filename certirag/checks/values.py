@@ -84,12 +84,17 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"{f.text!r} is per {f.per}, but the evidence gives "
                                    f"{e.text!r} per {e.per}", f.text, f"{e.text} per {e.per}"))
                 continue
-            if not f.per and all(e.per == "person" for e in matches) and _TOTAL.search(
-                    c.text, max(0, f.start - 20), min(len(c.text), f.end + 50)):
+            total = _TOTAL.search(c.text, max(0, f.start - 20), min(len(c.text), f.end + 50))
+            if total and not f.per and all(e.per == "person" for e in matches):
                 e = matches[0]
                 out.append(Finding("unit_mismatch", "contradiction",
                                    f"the claim gives {f.text!r} as a total; the evidence gives "
                                    f"{e.text!r} per person", f.text, f"{e.text} per person"))
+                continue
+            if total and all(_added(e, ev) for e in matches):
+                out.append(Finding("qualifier_dropped", "ungrounded",
+                                   f"the claim gives {f.text!r} as a total; the evidence gives "
+                                   f"it as an amount added to another", f.text, matches[0].text))
                 continue
             if not _allowance(c, f, matches, ev):
                 _check_qualifier(f, matches, out)
@@ -102,6 +107,26 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
 _TOTAL = re.compile(r"\b(?:in\s+total|a\s+total\s+of|total|altogether|combined|in\s+all|"
                     r"for\s+(?:everyone|everybody|all\s+of\s+(?:you|them|us))|for\s+the\s+whole"
                     r"|per\s+(?:booking|policy|group|family|household))\b", re.IGNORECASE)
+
+
+# An amount the evidence adds to another: "an additional excess of £250 on top of the
+# standard £200 excess", "a further £40", "£250 more than".
+_ADDED_BEFORE = re.compile(r"\b(?:additional|extra|further|supplementary|another)"
+                           r"(?:\s+[\w-]+){0,2}?\s+(?:of\s+)?$", re.IGNORECASE)
+_ADDED_AFTER = re.compile(r"^\s*(?:[\w-]+\s+){0,2}?(?:on\s+top\s+of|in\s+addition\s+to|more\s+than"
+                          r"|extra\b|plus\b)", re.IGNORECASE)
+
+
+def _figure_texts(ev: PreparedEvidence) -> dict[int, str]:
+    return {id(g): p.text for p in ev.parsed for g in p.figures}
+
+
+def _added(e: Figure, ev: PreparedEvidence) -> bool:
+    """Whether the evidence gives the figure ``e`` as an amount added to another."""
+    text = ev.derived("values.figure_texts", _figure_texts).get(id(e))
+    return text is not None and (
+        _ADDED_BEFORE.search(text, max(0, e.start - 40), e.start) is not None
+        or _ADDED_AFTER.match(text[e.end:e.end + 40]) is not None)
 
 
 _BEFORE_AFTER = re.compile(r"\s*(?:(?P<before>before|earlier than|ahead of)|"

@@ -34,7 +34,7 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
 N_CASES = 532
 
 # Measured with the default preset (policy v3, model para, tau_e 0.49, tau_c 0.5):
-# caught 276/332 = 0.831, passed 103/200 = 0.515.
+# caught 277/332 = 0.834, passed 103/200 = 0.515.
 CATCH_MIN = 0.81
 PASS_MIN = 0.485
 

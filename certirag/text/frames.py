@@ -47,7 +47,8 @@ _SELF_ADVERB = re.compile(
     r"argu(?:es|ed)|contend(?:s|ed)) that|"
     # a judgement in someone's quoted words: "Critic Helen Marsh called its tasting menu
     # 'the best in the city'" (not a name: "often called a 'landseer'", "called 'downtempo'")
-    r"call(?:s|ed) (?:(?:a|an|the) )?(?!(?:a|an|the) )[\w'’-]+ (?:[\w'’-]+ ){0,3}?['\"‘“](?=\w)|"
+    r"(?P<call>call(?:s|ed)) (?:(?:a|an|the) )?(?!(?:a|an|the) )[\w'’-]+ (?:[\w'’-]+ ){0,3}?"
+    r"['\"‘“](?=\w)|"
     r"it (?:is|was|has been|had been) (?:alleged|claimed|rumou?red|speculated) that|"
     r"(?:critics|sceptics|skeptics|opponents|detractors) (?:\w+ ){0,3}?(?:say|said|claim|"
     r"claimed|argue|argued|insist|insisted)(?: that)?|"
@@ -187,7 +188,7 @@ def _introduces(before: str, m: re.Match[str], sentence: str) -> bool:
 def _governed(sentence: str, m: re.Match[str]) -> str:
     """The words a cue ``m`` in ``sentence`` governs: up to the next comma or semicolon
     (from the verb on for a cue that takes an object: "called its menu 'the best'")."""
-    start = m.start() + 6 if m.group(0)[:4].lower() == "call" else m.end()
+    start = m.end("call") if m.re.groupindex.get("call") and m["call"] else m.end()
     return re.split(r"[,;]", sentence[start:], maxsplit=1)[0]
 
 

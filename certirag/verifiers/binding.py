@@ -53,6 +53,7 @@ from certirag.verifiers.anchors import (
     holds,
     holds_here,
     opening_name,
+    predicate_terms,
     sentence_facts,
     word_set,
 )
@@ -198,6 +199,7 @@ class _Prepared:
     term_sets: tuple[frozenset[str], ...]
     texts: tuple[str, ...]  # each sentence's text
     short: tuple[tuple[str, tuple[str, ...]], ...]  # rivals.short_facts of the sentences
+    predicate_sets: tuple[frozenset[str], ...]  # each sentence's anchors.predicate_terms
 
     def relevance(self, query: set[str]) -> list[float]:
         """BM25 of every sentence for the claim's terms (IDF over these sentences)."""
@@ -227,7 +229,8 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
     return _Prepared(
         sents, facts, tuple(prev), tuple(inherited),
         tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev),
-        counts, tuple(frozenset(c) for c in counts), texts, rivals.short_facts(texts))
+        counts, tuple(frozenset(c) for c in counts), texts, rivals.short_facts(texts),
+        tuple(predicate_terms(t) for t in texts))
 
 
 _QUESTION_END = re.compile(r"\?[\"'”’)\]]*\s*\Z")
@@ -270,8 +273,8 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     claim_terms = set(terms(claim))
     rel = ev.relevance(claim_terms)
     sent_terms = ev.term_sets
-    borrowed = rivals.borrowed(anchors, present, hits, facts, heirs, sent_terms,
-                               claim_terms, claim, texts)
+    borrowed = rivals.borrowed(anchors, present, hits, facts, heirs, ev.predicate_sets,
+                               set(predicate_terms(claim)), claim, texts)
     if borrowed:
         return BindingPlan(anchors, required, [], borrowed)
     category = rivals.category_rival(claim, anchors, present, ev.short) or \

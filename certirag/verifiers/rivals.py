@@ -23,7 +23,6 @@ from certirag.verifiers.anchors import (
     Anchor,
     Facts,
     holds,
-    predicate_terms,
     rival_in_place,
     word_set,
 )
@@ -418,15 +417,15 @@ def borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[froz
     spelling, a court or team in the name's place), and those are no rivals. A claim that
     denies ("The office is not open on Sundays.") borrows nothing: another value where the
     evidence states its subject ("The office is open from Monday to Saturday.") is what
-    the denial agrees with, and the negation check and the model decide it."""
+    the denial agrees with, and the negation check and the model decide it.
+
+    ``sent_terms`` and ``claim_terms`` are read a word per predicate
+    (:func:`certirag.verifiers.anchors.predicate_terms`: "came out" as "released"), so a
+    value borrowed in other words of its predicate is borrowed too."""
     out: list[tuple[Anchor, Anchor, str]] = []
     if _DENIAL.search(claim):
         return out
-    # the subject is what the claim says besides its anchors ("the hearing fee", not "150"),
-    # a word of one predicate read as another ("came out" as "released"), on both sides
-    if len(sent_terms) == len(sentences):
-        claim_terms = set(predicate_terms(claim))
-        sent_terms = [predicate_terms(x) for x in sentences]
+    # the subject is what the claim says besides its anchors ("the hearing fee", not "150")
     claim_terms = claim_terms - set(terms(" ".join(a.text for a in anchors)))
     if not claim_terms:
         return out

@@ -1,0 +1,98 @@
+"""Which answers a change to the deterministic rules flags: a screen on training rows.
+
+Every claim (not a pleasantry, an opinion or a question) of the right and hallucinated
+answers of HaluEval summarization and QA rows ``--rows`` (training rows only: 0–7,999) is
+checked against its document with
+:func:`certirag.checks.check_claim` (the whole evidence, no model, no binding), and the
+finding codes of each answer are written to ``--out``. Run it at two commits and compare
+the two files with ``--compare``: how many right and hallucinated answers gained a finding
+code they did not have. A rule that flags many right answers for each hallucinated one
+withholds more than it catches.
+
+    python benchmarks/finding_screen.py --data ../shared/data --rows 0:4000 --out new.json
+    python benchmarks/finding_screen.py --compare old.json new.json [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from certirag.checks import check_claim
+from certirag.claims import extract_claims
+from certirag.errors import InputError
+
+_LAST_TRAINING_ROW = 8000
+
+
+def _rows(spec: str) -> range:
+    try:
+        lo, hi = (int(x) for x in spec.split(":"))
+    except ValueError:
+        raise InputError(f"--rows must be A:B, got {spec!r}") from None
+    if not 0 <= lo < hi <= _LAST_TRAINING_ROW:
+        raise InputError(f"--rows must lie in 0:{_LAST_TRAINING_ROW} (training rows only)")
+    return range(lo, hi)
+
+
+def screen(data: Path, rows: range) -> dict[str, list[str]]:
+    """``{"s12r": codes, "q12h": codes, …}``: the finding codes of each answer (``s``
+    summarization, ``q`` QA; ``r`` right, ``h`` hallucinated)."""
+    out: dict[str, list[str]] = {}
+    sets = (("s", "summarization.jsonl", "document", ("right_summary", "hallucinated_summary")),
+            ("q", "qa.jsonl", "knowledge", ("right_answer", "hallucinated_answer")))
+    for tag, name, doc_key, keys in sets:
+        lines = (data / "halueval" / name).read_text(encoding="utf-8").splitlines()
+        for r in rows:
+            row = json.loads(lines[r])
+            question = row.get("question", "")
+            for key in keys:
+                codes: set[str] = set()
+                for c in extract_claims(row[key], question=question):
+                    if c.kind == "claim":  # not a pleasantry, an opinion or a question
+                        codes |= {f.code for f in check_claim(c.text, [row[doc_key]],
+                                                              question=question)}
+                out[f"{tag}{r}{key[0]}"] = sorted(codes)
+    return out
+
+
+def compare(old: dict[str, list[str]], new: dict[str, list[str]]) -> dict[str, int]:
+    """Answers that gained a finding code, per data set and label (``s_right`` …)."""
+    names = {"s": "summarization", "q": "qa", "r": "right", "h": "hallucinated"}
+    gained = {f"{names[a]}_{names[b]}": 0 for a in "sq" for b in "rh"}
+    for key, codes in new.items():
+        if set(codes) - set(old.get(key, ())):
+            gained[f"{names[key[0]]}_{names[key[-1]]}"] += 1
+    return gained
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", type=Path, default=Path("../shared/data"))
+    ap.add_argument("--rows", default="0:4000", help="A:B, training rows only")
+    ap.add_argument("--out", type=Path, help="write the codes of each answer here")
+    ap.add_argument("--compare", nargs=2, type=Path, metavar=("OLD", "NEW"))
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        if args.compare:
+            old, new = (json.loads(p.read_text(encoding="utf-8")) for p in args.compare)
+            result = compare(old, new)
+            print(json.dumps(result) if args.json else
+                  "\n".join(f"{k}: {v} answers gained a finding" for k, v in result.items()))
+            return 0
+        if args.out is None:
+            raise InputError("give --out FILE (or --compare OLD NEW)")
+        codes = screen(args.data, _rows(args.rows))
+        args.out.write_text(json.dumps(codes), encoding="utf-8")
+        print(f"{len(codes)} answers screened -> {args.out}", file=sys.stderr)
+    except (InputError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -34,6 +34,7 @@ from certirag.text.frames import bears_on, quote_frame, shared_words
 from certirag.text.notation import model_text
 from certirag.verifiers.binding import (
     BindingPlan,
+    antecedent,
     evidence_sentences,
     needs_finding,
     plan_windows,
@@ -48,9 +49,10 @@ __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_
 POLICY_V3 = "certirag.policy.v3"
 #: How the model reads a recorded span and its claim (:func:`model_premise`,
 #: :func:`model_reading`); certificates record it.
-SCORER_VERSION = "certirag.scorer.v3"
+SCORER_VERSION = "certirag.scorer.v4"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
-SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", SCORER_VERSION})
+SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", "certirag.scorer.v3",
+                     SCORER_VERSION})
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -67,13 +69,32 @@ def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
     but one sentence that opens with a pronoun is read resolved from the sentence before it
     in its passage (:func:`certirag.verifiers.binding.span_reading`); ``certirag.scorer.v3``
     as v2, in one notation for percentages, scale words and country names
-    (:func:`certirag.text.notation.model_text`)."""
+    (:func:`certirag.text.notation.model_text`); ``certirag.scorer.v4`` as v3, but the
+    pronoun of a sentence in a chain about one unnamed person ("She moved … . In 1903 she
+    shared … . She won …") is resolved from the sentence before the chain
+    (:func:`certirag.verifiers.binding.antecedent`)."""
     if scorer == "certirag.scorer.v1" or len(spans) != 1:
         text = premise(spans)
-    else:
+    elif scorer in ("certirag.scorer.v2", "certirag.scorer.v3"):
         before, _ = neighbourhood(spans[0], passages)
         text = span_reading([spans[0].text], before.text if before is not None else None)
+    else:
+        text = span_reading([spans[0].text], _antecedent_text(spans[0], passages))
     return model_reading(text, scorer=scorer)
+
+
+def _antecedent_text(span: Evidence, passages: Sequence[Evidence]) -> str | None:
+    """The text of the sentence ``span``'s pronoun is read from in its passage (scorer
+    v4), or ``None``."""
+    p = _passage_of(span, passages)
+    if p is None:
+        return None
+    sents = sentence_spans(p)
+    for i, s in enumerate(sents):
+        if s.start == span.start and s.end == span.end:
+            j = antecedent([x.text for x in sents], i)
+            return sents[j].text if j is not None else None
+    return None
 
 
 def model_reading(text: str, *, scorer: str) -> str:

@@ -45,6 +45,7 @@ from certirag.text.subjects import resolve_pronoun, sentence_subjects
 from certirag.verifiers import rivals
 from certirag.verifiers.anchors import (
     PRONOUN_LEAD,
+    RELATIVE_LEAD,
     THE_NOUN_LEAD,
     Anchor,
     Facts,
@@ -156,16 +157,47 @@ def _names_before(before: str, text: str) -> bool:
 _PERSONAL = frozenset("he she his her hers him".split())
 
 
-_SUBJECT_PRONOUN = re.compile(r"^\W*(He|She)\b")
 _GENDER = {"he": "m", "his": "m", "him": "m", "she": "f", "her": "f", "hers": "f"}
 
 
 def _same_person(before: str, text: str) -> bool:
     """Whether ``text`` opens with a personal pronoun of the gender of the subject pronoun
-    ``before`` opens with ("She …" then "Her brother …"): the two name one person."""
-    a, b = _SUBJECT_PRONOUN.match(before), PRONOUN_LEAD.match(text)
-    return a is not None and b is not None and \
-        _GENDER.get(a.group(1).lower()) == _GENDER.get(b.group(1).lower(), "")
+    ``before`` opens with, after an opening phrase or not ("She …" or "In 1903 she …",
+    then "Her brother …"): the two name one person."""
+    a, b = PRONOUN_LEAD.match(before), PRONOUN_LEAD.match(text)
+    return a is not None and b is not None and a.group(1).lower() in ("he", "she") and \
+        _GENDER[a.group(1).lower()] == _GENDER.get(b.group(1).lower(), "")
+
+
+def _leans_on(before: str, text: str) -> bool:
+    """Whether ``text`` speaks of what the sentence ``before`` it speaks of: it opens with
+    a pronoun, or with "The <noun>" for a thing ``before`` introduces."""
+    return _pronoun_led(text) or _names_before(before, text)
+
+
+def _chain(texts: Sequence[str], prev: Sequence[int | None]) -> list[int | None]:
+    """For each sentence, the sentence its pronoun is read from: the one before it
+    (``prev``), or, along a chain of sentences about one person that never names them
+    ("Marie Curie was born … . She moved … . In 1903 she shared … . She won …"), the
+    sentence before the chain, which does."""
+    out: list[int | None] = []
+    for i, p in enumerate(prev):
+        if p is not None and prev[p] is not None and _same_person(texts[p], texts[i]) and \
+                sentence_subjects(texts[p])[0] is None:
+            out.append(out[p])
+        else:
+            out.append(p)
+    return out
+
+
+def antecedent(texts: Sequence[str], i: int) -> int | None:
+    """The sentence of one passage (its sentences ``texts``) that the pronoun-led sentence
+    ``i`` is read resolved from (scorer v4): the sentence before it, or the one before a
+    chain of sentences about one unnamed person (:func:`_chain`); ``None`` for a sentence
+    that leans on none."""
+    prev = [j - 1 if j > 0 and _leans_on(texts[j - 1], texts[j]) else None
+            for j in range(i + 1)]
+    return _chain(texts[:i + 1], prev)[i]
 
 
 def _stands_for(before: str, text: str, words: frozenset[str]) -> frozenset[str]:
@@ -183,6 +215,44 @@ def _stands_for(before: str, text: str, words: frozenset[str]) -> frozenset[str]
     return word_set(subject) if subject else words
 
 
+_KIN = re.compile(r"\b(?:(?:ex-|step|grand|great-grand)?(?:brother|sister|son|daughter|husband|"
+                  r"wife|mother|father|mum|mom|dad|parent|sibling|twin|cousin|uncle|aunt|"
+                  r"nephew|niece|partner|fianc[eé]e?|girlfriend|boyfriend|spouse|widow|widower|"
+                  r"child|children|friend|colleague|assistant|deputy|successor|predecessor)s?|"
+                  r"family|relative|married)\b", re.IGNORECASE)
+
+
+def _relative(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
+              hits: Sequence[frozenset[int]], facts: Sequence[Facts],
+              texts: Sequence[str], prev: Sequence[int | None]
+              ) -> tuple[Anchor, Anchor, str] | None:
+    """A value the evidence states of someone's relative given to that someone: "Ana
+    Silva was born in 1975." where the only sentence with 1975 is "Her brother, Rui
+    Silva, was born in Braga in 1975." after a sentence about Ana Silva. The sentence
+    holds her name only through its pronoun, and it speaks of her brother; a claim that
+    names a relation itself ("Ana Silva's brother was born in 1975.", "Jane Birkin's mother
+    starred in …") is left alone."""
+    if _KIN.search(claim):
+        return None
+    for i, text in enumerate(texts):
+        m = RELATIVE_LEAD.match(text)
+        if m is None:
+            continue
+        for a in present & hits[i]:
+            name = anchors[a]
+            if name.kind != "name" or all(str(w) in facts[i].words for w in name.key):
+                continue  # the sentence names them itself (a namesake's "Silva" does not)
+            values = (present & hits[i]) - {a}
+            if not values:
+                continue
+            wanted = values | {a}
+            if any(j != i and prev[j] != i and wanted <= hits[j] for j in range(len(texts))):
+                continue  # another sentence (not one that leans on this) states it of them
+            value = anchors[min(values)]
+            return value, Anchor("relative", (), name.text), m.group("phrase")
+    return None
+
+
 # ------------------------------------------------------------------ planning
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +263,7 @@ class _Prepared:
     sents: tuple[SentenceRef, ...]
     facts: tuple[Facts, ...]
     prev: tuple[int | None, ...]  # the sentence a pronoun-led sentence leans on
+    lean: tuple[int | None, ...]  # the sentence its pronoun is read from (:func:`_chain`)
     inherited: tuple[frozenset[str], ...]
     heirs: tuple[tuple[tuple[str, ...], ...], ...]
     counts: tuple[dict[str, int], ...]  # term frequencies, for relevance
@@ -211,24 +282,24 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
     sents = tuple(evidence_sentences(evidence, max_chars=max_chars))
     facts = tuple(sentence_facts(s.text, locale) if len(s.text) < 2_000 else
                   sentence_facts.__wrapped__(s.text, locale) for s in sents)
+    texts = tuple(s.text for s in sents)
     prev: list[int | None] = []
     for i, s in enumerate(sents):
         p = i - 1 if i > 0 and sents[i - 1].source == s.source else None
-        prev.append(p if p is not None and (_pronoun_led(s.text) or _names_before(
-            sents[p].text, s.text)) else None)
+        prev.append(p if p is not None and _leans_on(texts[p], s.text) else None)
+    lean = _chain(texts, prev)
     counts = tuple(dict(Counter(terms(s.text))) for s in sents)
-    texts = tuple(s.text for s in sents)
     inherited: list[frozenset[str]] = []
-    for s, p in zip(sents, prev, strict=True):
-        got = _stands_for(sents[p].text, s.text, facts[p].words) if p is not None \
-            else frozenset()
-        if p is not None and prev[p] is not None and got == facts[p].words and \
-                _same_person(sents[p].text, s.text):
+    for i, (s, p) in enumerate(zip(sents, prev, strict=True)):
+        if p is not None and lean[i] != p:
             got = inherited[p]  # "She studied … . Her brother, …": "her" is who "she" is
+        else:
+            got = _stands_for(sents[p].text, s.text, facts[p].words) if p is not None \
+                else frozenset()
         inherited.append(got)
     return _Prepared(
-        sents, facts, tuple(prev), tuple(inherited),
-        tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in prev),
+        sents, facts, tuple(prev), tuple(lean), tuple(inherited),
+        tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in lean),
         counts, tuple(frozenset(c) for c in counts), texts, rivals.short_facts(texts),
         tuple(predicate_terms(t) for t in texts))
 
@@ -241,7 +312,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     """The binding spans of ``claim`` in ``evidence``, best first (at most ``top``), and
     the anchor pairs the evidence states only apart (see the module docstring)."""
     ev = _prepare(tuple(evidence), max_chars, locale)
-    sents, facts, prev = ev.sents, ev.facts, ev.prev
+    sents, facts, prev, lean = ev.sents, ev.facts, ev.prev, ev.lean
     inherited, heirs = ev.inherited, ev.heirs
     anchors = claim_anchors(claim, locale=locale)
     # a claim with no name of its own ("Starter gives you 100 GB"): its first word may be
@@ -270,6 +341,9 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
             return BindingPlan(anchors, required, [], [
                 (anchors[a], Anchor("longer", (), longer[holders[0]][0]),
                  longer[holders[0]][1])])
+    kin = _relative(claim, anchors, present, hits, facts, texts, prev)
+    if kin is not None:
+        return BindingPlan(anchors, required, [], [kin])
     claim_terms = set(terms(claim))
     rel = ev.relevance(claim_terms)
     sent_terms = ev.term_sets
@@ -287,32 +361,18 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     if shared is not None:
         return BindingPlan(anchors, required, [], [shared])
 
-    def unit(i: int) -> list[int]:
+    def unit(i: int, links: Sequence[int | None]) -> list[int]:
         # a pronoun's sentence with the one it leans on, back along a chain of them ("He
-        # also estimates … After adding …, he concludes …"), three sentences at most
+        # also estimates … After adding …, he concludes …"), three sentences at most; along
+        # ``lean``, a chain about one unnamed person leans on the sentence that names them
         members = [i]
-        p = prev[i]
+        p = links[i]
         while len(members) < MAX_SENTENCES and p is not None:
             members.insert(0, p)
-            p = prev[p]
+            p = links[p]
         return members
 
-    order = sorted(range(len(sents)), key=lambda i: (-len(hits[i]), -rel[i], i))
-    candidates: dict[tuple[int, ...], None] = {}
-
-    def add(members: list[int]) -> None:
-        ms = sorted(set(members), key=lambda j: (sents[j].source, sents[j].start))
-        while len(ms) > MAX_SENTENCES:
-            ms.remove(min(ms, key=lambda j: (rel[j], -j)))
-        while len(ms) > 1 and _joined_len(sents, ms) > max_chars:
-            ms.remove(min(ms, key=lambda j: (rel[j], -j)))
-        if len(ms) > 1 and any(prev[j] is not None and prev[j] not in ms for j in ms):
-            return  # a pronoun cut off from the sentence it refers to
-        # (alone, a pronoun's sentence is read resolved from the one before it: scorer v2)
-        candidates.setdefault(tuple(ms), None)
-
-    for seed in order[:_SEEDS]:
-        members = unit(seed)
+    def grow(members: list[int], links: Sequence[int | None]) -> None:
         add(members)
         # greedy: cover the anchors still missing, then the claim's terms
         for _ in range(MAX_SENTENCES):
@@ -336,8 +396,27 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
                     best, best_key = j, key
             if best is None:
                 break
-            members = members + [x for x in unit(best) if x not in members]
+            members = members + [x for x in unit(best, links) if x not in members]
             add(members)
+
+    order = sorted(range(len(sents)), key=lambda i: (-len(hits[i]), -rel[i], i))
+    candidates: dict[tuple[int, ...], None] = {}
+
+    def add(members: list[int]) -> None:
+        ms = sorted(set(members), key=lambda j: (sents[j].source, sents[j].start))
+        while len(ms) > MAX_SENTENCES:
+            ms.remove(min(ms, key=lambda j: (rel[j], -j)))
+        while len(ms) > 1 and _joined_len(sents, ms) > max_chars:
+            ms.remove(min(ms, key=lambda j: (rel[j], -j)))
+        if len(ms) > 1 and any(lean[j] is not None and lean[j] not in ms for j in ms):
+            return  # a pronoun cut off from the sentence it refers to
+        # (alone, a pronoun's sentence is read resolved from the one before it: scorer v2)
+        candidates.setdefault(tuple(ms), None)
+
+    for seed in order[:_SEEDS]:
+        # the chain as it runs (every sentence between) and as it resolves (the named one)
+        for links in (prev, lean) if unit(seed, prev) != unit(seed, lean) else (lean,):
+            grow(unit(seed, links), links)
         nxt = seed + 1
         if nxt < len(sents) and sents[nxt].source == sents[seed].source:
             add([seed, nxt])
@@ -366,7 +445,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
             windows.append(BindingWindow(tuple(sents[j] for j in span), text,
                                          len(claim_terms & held)))
             j = span[-1]
-            if len(span) == 2 and prev[j] == span[0] and all(
+            if len(span) == 2 and lean[j] == span[0] and all(
                     holds(anchors[a], facts[j], inherited[j] if anchors[a].kind == "name"
                           else frozenset()) for a in present):
                 # the pronoun's sentence states every figure and date of the claim and
@@ -437,6 +516,7 @@ _UNBOUND_WORDING = {
     "subject": "the evidence states {a!r} for something else: where it states what the "
                "claim is about, it gives {rival!r}",
     "longer": "the evidence states {a!r} only of {rival!r}, not of {b!r}",
+    "relative": "the evidence states {a!r} of {b!r}'s relative ({rival!r}), not of {b!r}",
     "predicate": "the evidence states that relation of {a!r} with {rival!r}; of {b!r} it "
                  "states another",
     "category": "the evidence gives {a!r} {rival!r}; {b!r} is what it gives another name "

@@ -32,7 +32,7 @@ import pytest
 
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
-# Measured with the default preset (policy v3, scorer v3, builtin:nli-minilm-l6-para-int8,
+# Measured with the default preset (policy v3, scorer v4, builtin:nli-minilm-l6-para-int8,
 # tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 144/144 = 1.0, pass
 # 73/86 = 0.849 with the cases up to "b4-kg-" (presupposing questions, praise, a ranking);
 # 137/137 and 68/81 with the 19 knowledge-graph chat cases ("b3-kg-"; 127/127 and 59/72

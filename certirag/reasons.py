@@ -172,6 +172,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "``exactly X`` where the evidence says ``approximately X``"),
     ("hedge_mismatch", "check", _U, 1,
      "hedged in the claim but flat in the evidence, or the reverse"),
+    ("comparison_mismatch", "check", _C, 1,
+     "the claim compares two things (\"more common with A than with B\") the other way "
+     "round from the two figures an evidence sentence gives them"),
     ("value_swap", "check", _C, 1,
      "the value is in the evidence, for another subject or list item"),
     ("ungrounded_cause", "check", _U, 1,

@@ -22,6 +22,7 @@ from certirag.checks.compare import (
     check_sentences,
     check_titles,
 )
+from certirag.checks.comparisons import check_comparisons
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.prospects import check_prospects
 from certirag.checks.ratios import check_ratios
@@ -67,6 +68,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("denials", _codes("negation_mismatch"), check_denials, CHECKS_VERSION),
     Check("tenure", _codes("qualifier_dropped"), check_tenure, CHECKS_VERSION),
     Check("scope", _codes("qualifier_dropped"), check_scope, CHECKS_VERSION),
+    Check("comparisons", _codes("comparison_mismatch"), check_comparisons, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -12,6 +12,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
 from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence
+from certirag.checks.roles import DETERMINERS
 
 __all__ = ["check_negation"]
 
@@ -70,7 +71,7 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
                             f"the claim negates {' '.join(sc.words)!r} ({sc.cue_text!r}); the "
                             f"evidence states it without negation", _cue_text(s, sc.cue),
                             e.text), sc.words, True)
-    c_free = _unnegated(s)
+    c_free = _unnegated(s) - _attributive(s)
     if elliptical_negation(s.text):
         return None  # "but the cop constantly refused.": a refusal of what the evidence says
     for sc in e.polarity.scopes:
@@ -84,6 +85,19 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
                             f"the claim states it without negation", s.text, e.text),
                     sc.words, False)
     return None
+
+
+def _attributive(s: SentInfo) -> set[str]:
+    """The stems of words in -ing that a determiner puts before a noun ("the stopping
+    service", "a winning goal"): they name a kind of thing, they state no event, so the
+    evidence's "does not stop" is not what they say."""
+    return {str(s.stems[i]) for i in range(1, len(s.toks) - 1)
+            if s.stems[i] is not None and s.toks[i].text.lower().endswith("ing")
+            and s.toks[i - 1].text.lower() in DETERMINERS
+            and s.toks[i + 1].text[:1].isalpha()} - {str(st) for i, st in enumerate(s.stems)
+                                                     if st is not None
+                                                     and not s.toks[i].text.lower()
+                                                     .endswith("ing")}
 
 
 def _cue_text(s: SentInfo, cue: int) -> str:

@@ -20,7 +20,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
 from certirag.text.verbs import BASE_VERBS, BE_FORMS, MODAL_VERBS
 
-__all__ = ["role_swap", "subject_swap"]
+__all__ = ["DETERMINERS", "role_swap", "subject_swap"]
 
 # Relation words that read the same both ways.
 _SYMMETRIC = frozenset("""and & or nor with vs versus v against between both together alongside
@@ -109,6 +109,18 @@ def _last_preposition(words: list[str]) -> str | None:
     return words[-1] if words and words[-1] in _PREPOSITIONS else None
 
 
+def _participle(s: SentInfo, end: int, gap: list[str]) -> str | None:
+    """The stem of a participle clause that relates the sentence's subject to the name at
+    token ``end`` ("Lucas Ferro won the final, beating Kaito Rennard": ``beat``): the
+    relation words end with a comma and one word in -ing, and hold no other comma and
+    nothing symmetric."""
+    if len(gap) < 3 or gap[-2] != "," or not gap[-1].endswith("ing") or len(gap[-1]) < 6 \
+            or any(w in ",;:" or w in _SYMMETRIC for w in gap[:-2]) or gap[-1] in _SYMMETRIC:
+        return None
+    stem = s.stems[end - 1]
+    return str(stem) if stem is not None else None
+
+
 def role_swap(s: SentInfo, e: SentInfo) -> Finding | None:
     """``role_swap`` when the evidence sentence ``e`` relates two neighbouring names of the
     claim sentence the other way round (see the module docstring): "Judge Osei ordered
@@ -140,7 +152,11 @@ def _pair_swap(s: SentInfo, e: SentInfo, names: tuple[tuple[str, ...], tuple[str
     # no relation word
     relation -= {str(s.stems[j]) for j in range(first[0][1], second[0][0])
                  if s.stems[j] is not None and s.toks[j].text[:1].isupper()}
-    if not relation or not _verbish(gap) or any(w in _SYMMETRIC or w in ",;:" for w in gap):
+    participle = _participle(s, second[0][0], gap)
+    if participle is not None:
+        # "Ferro won the final, beating Rennard": the participle relates the two names
+        relation, passive, gap = {participle}, False, gap[-1:]
+    elif not relation or not _verbish(gap) or any(w in _SYMMETRIC or w in ",;:" for w in gap):
         return None
     swapped = False
     for a in _places(e, names[0]):
@@ -177,7 +193,8 @@ def _pair_swap(s: SentInfo, e: SentInfo, names: tuple[tuple[str, ...], tuple[str
 
 # ------------------------------------------------------------------ another subject
 
-_DETERMINERS = frozenset("the a an this that these those its their his her our your my".split())
+#: Words that open a noun phrase ("the", "this", "their" …).
+DETERMINERS = frozenset("the a an this that these those its their his her our your my".split())
 
 
 def _opening(s: SentInfo, other: frozenset[str]) -> tuple[int, set[str]]:
@@ -198,7 +215,7 @@ def _anaphoric(s: SentInfo, end: int) -> bool:
     or a determiner and one noun ("The firm", "The drug")."""
     words = [t.text.lower() for t in s.toks[:end] if t.text[:1].isalnum()]
     content = [j for j in range(end) if s.stems[j] is not None]
-    return not content or (len(words) == 2 and words[0] in _DETERMINERS)
+    return not content or (len(words) == 2 and words[0] in DETERMINERS)
 
 
 _MAX_SUBJECT = 4  # tokens of an opening read as a subject
@@ -234,7 +251,7 @@ def _plain(s: SentInfo, end: int) -> bool:
     """Whether the first ``end`` tokens of ``s`` are a plain noun phrase: no determiner
     before it, no possessive in it ("Landlords", not "The Manor driver")."""
     words = [t.text.lower() for t in s.toks[:end]]
-    return bool(words) and words[0] not in _DETERMINERS and not any(
+    return bool(words) and words[0] not in DETERMINERS and not any(
         w.endswith(("'s", "’s")) or w in ("'s", "’s", "'", "’") for w in words)
 
 

@@ -12,6 +12,7 @@ import re
 from decimal import Decimal
 
 from certirag.checks.ages import age_stated, is_age
+from certirag.checks.arithmetic import offset_time, worked_out
 from certirag.checks.base import Finding
 from certirag.checks.brackets import check_brackets
 from certirag.checks.dates import DateRef
@@ -71,7 +72,8 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
             is_age(c, f) and age_stated(f.number, ev))
         if not grounded and _question_grounds(f, q):
             continue
-        if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev) or _bound_met(f, ev)):
+        if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev) or _bound_met(f, ev)
+                             or worked_out(c, f, ev)):
             continue
         if not grounded:
             out.append(_ungrounded_figure(f, ev))
@@ -374,6 +376,8 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
             continue
         q = question.parsed
         if q is not None and any(x.minutes == t.minutes for x in q.times):
+            continue
+        if offset_time(t, ev):  # "16:00" for "to 17:00" and "one hour before closing"
             continue
         alts = list(ev.times.values())[:3]
         has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""

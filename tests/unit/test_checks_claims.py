@@ -157,6 +157,9 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("Take one tablet twice a day.", "Take one tablet once a day.", "frequency_mismatch"),
     ("Greta Gerwig stars in Little Women.", "Little Women is directed by Greta Gerwig.",
      "relation_mismatch"),
+    ("Side effects were more common with the drug than with placebo.",
+     "Side effects occurred in 2% of the drug group and 4% of the placebo group.",
+     "comparison_mismatch"),
 ]
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [
@@ -241,6 +244,9 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
     ("Take one tablet daily.", "Take one tablet once a day.", "frequency_mismatch"),
     ("Greta Gerwig directed Little Women.", "Little Women is directed by Greta Gerwig.",
      "relation_mismatch"),
+    ("Side effects were less common with the drug than with placebo.",
+     "Side effects occurred in 2% of the drug group and 4% of the placebo group.",
+     "comparison_mismatch"),
     ("Staff may carry over 5 days unless agreed otherwise.",
      "Staff may carry over 5 days, unless agreed otherwise.", "qualifier_dropped"),
 ]

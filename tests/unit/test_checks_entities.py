@@ -166,3 +166,21 @@ def test_a_common_word_opening_the_sentence_may_be_dropped(claim: str,
     evidence = ("Britt Lapthorne, a student from Melbourne, was found in Dubrovnik. Her "
                 "father spoke.")
     assert [f.code for f in check_claim(claim, [evidence])] == expected
+
+
+JUDGMENT = ("In Harlow v Penrith Logistics Ltd, the Court of Appeal dismissed the employer's "
+            "appeal. Ms Harlow had been dismissed in March 2021. Lady Justice Moran gave the "
+            "leading judgment, with which the other two judges agreed.")
+
+
+def test_a_title_the_evidence_gives_another_name_is_not_grounded_by_the_surname() -> None:
+    found = check_claim("Lady Justice Harlow gave the leading judgment.", [JUDGMENT])
+    assert [f.code for f in found] == ["ungrounded_entity"]
+    assert "Moran" in found[0].message
+    # the title with its own name, the name without a title, and a party named as one
+    for claim in ("Lady Justice Moran gave the leading judgment.",
+                  "Moran gave the leading judgment.",
+                  "Ms Harlow was dismissed in March 2021."):
+        assert check_claim(claim, [JUDGMENT]) == []
+    # a title the evidence gives no one is the name check's, as before
+    assert check_claim("Lady Justice Moran agreed.", ["Moran gave the leading judgment."]) == []

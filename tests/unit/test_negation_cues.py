@@ -131,3 +131,14 @@ def test_a_likely_hedge_is_still_one() -> None:
     assert "negation_mismatch" in codes("The chief whip will make cuts to disability benefits.",
                                         "The chief whip ruled out any cuts to disability "
                                         "benefits.")
+
+
+TRAINS = ("The express service from Carlow does not stop at Dunmore. Passengers for Dunmore "
+          "should take the stopping service, which calls at every station.")
+
+
+def test_a_participle_that_names_a_kind_of_thing_states_no_event() -> None:
+    # "the stopping service" is a kind of train, not "stops" said of the express
+    assert codes("You'll need the stopping service for Dunmore.", TRAINS) == []
+    for planted in ("The express stops at Dunmore.", "The express is stopping at Dunmore."):
+        assert "negation_mismatch" in codes(planted, TRAINS)

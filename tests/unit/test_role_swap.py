@@ -32,6 +32,9 @@ from .paraphrase_support import codes
     # names the evidence writes shorter: the rest of a name is no relation word
     ("Judge Miriam Osei ordered Tallis Software to pay Greenway Data $3.2 million.",
      "Judge Miriam Osei ordered Greenway to pay Tallis $3.2 million in damages."),
+    # a participle clause relates the sentence's subject to the second name
+    ("Lucas Ferro won the final, beating Kaito Rennard 6-4, 7-5.",
+     "Kaito Rennard beat Lucas Ferro in the final of the 2021 Alder Open, winning 6-4, 7-5."),
     # a duty: the modal is the verb between the parties
     ("The Supplier must notify the Customer of any claim within six months.",
      "The Customer must notify the Supplier of any claim within six months of becoming "
@@ -56,6 +59,11 @@ def test_a_role_swap_is_caught(claim: str, evidence: str) -> None:
     ("Jones succeeded Smith.", "Smith was succeeded by Jones."),
     ("Andy Murray appointed Amelie Mauresmo as his coach.",
      "Amelie Mauresmo was appointed as Andy Murray's coach last summer."),
+    # the participle in the evidence's order, or one the evidence does not relate them by
+    ("Kaito Rennard won the final, beating Lucas Ferro 6-4, 7-5.",
+     "Kaito Rennard beat Lucas Ferro in the final of the 2021 Alder Open, winning 6-4, 7-5."),
+    ("Lucas Ferro lost the final, facing Kaito Rennard.",
+     "Kaito Rennard beat Lucas Ferro in the final of the 2021 Alder Open."),
     # relations that read the same both ways
     ("Smith met Jones in Paris.", "Jones met Smith in Paris."),
     # "X starred in Y" is what "Y is starring X" says

@@ -1,0 +1,100 @@
+"""Figures a claim works out from figures it shows: a sum, a product, a time offset.
+
+A faithful answer often does the evidence's arithmetic: "A 22-year-old would pay £450 in
+total: the standard £200 excess plus an extra £250" where the evidence gives the two
+excesses; "Two adult tickets at £18 each come to £36"; "Last entry is at 16:00" where the
+evidence says "open from 10:00 to 17:00" and "last entry is one hour before closing". The
+figure the claim works out is in no evidence sentence, so the figures check would withhold
+it as ungrounded. It is grounded here only when the arithmetic is shown and exact:
+
+- a **sum**: two or three other figures of the claim, each in the evidence, of the same
+  dimension, add up to it, and the claim says it is a total ("in total", "plus", "come
+  to" …);
+- a **product**: a count the claim gives times a figure of the claim that is in the evidence
+  makes it, and the claim says the figure is for each ("each", "per", "a head" …);
+- a **time offset**: a time of the evidence and a duration the evidence gives "before" or
+  "after" something make the claim's time.
+
+Nothing here is an approximation: £451 is not £200 + £250, and a total the claim does not
+show the parts of (a bare "£450") stays ungrounded. Whether the parts are the ones the
+evidence adds is the model's question, as for any other claim.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from itertools import combinations
+
+from certirag.checks.dates import TimeRef
+from certirag.checks.figures import Figure
+from certirag.checks.parse import Parsed
+from certirag.checks.prepared import PreparedEvidence
+
+__all__ = ["offset_time", "worked_out"]
+
+# A total the claim says it adds up.
+_SUM_CUE = re.compile(r"\b(?:in\s+total|a\s+total\s+of|total(?:ling|s)?|altogether|combined|"
+                      r"in\s+all|plus|(?:comes?|came|adds?|added)\s+(?:up\s+)?to|together)\b",
+                      re.IGNORECASE)
+# A figure the claim gives for each of a count.
+_EACH_CUE = re.compile(r"\b(?:each|apiece|per\s+(?:person|head|ticket|item|unit|adult|child)|"
+                       r"a\s+head|every)\b", re.IGNORECASE)
+# Kinds of figure that add and multiply: amounts, measures and durations (a percentage of
+# one thing plus a percentage of another is no percentage of anything).
+_ADDS = frozenset({"money", "measure", "duration"})
+_MAX_PARTS = 3
+_COUNT_LIMIT = Decimal(100)  # a count of people or items, not a year or an amount
+
+
+def _grounded(g: Figure, ev: PreparedEvidence) -> bool:
+    return g.key in ev.by_key and g.qualifier in (None, "exact")
+
+
+def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether the claim's figure ``f`` is the exact sum or product of figures the claim
+    shows beside it, each of which the evidence states (see the module docstring)."""
+    if f.kind not in _ADDS or f.qualifier not in (None, "exact") or f.per:
+        return False
+    parts = [g for g in c.figures if g is not f and g.dim == f.dim and g.unit == f.unit
+             and _grounded(g, ev)]
+    if _SUM_CUE.search(c.text):
+        for n in range(2, min(_MAX_PARTS, len(parts)) + 1):
+            if any(sum(g.value for g in group) == f.value for group in combinations(parts, n)):
+                return True
+    if _EACH_CUE.search(c.text):
+        counts = [g.number for g in c.figures if g.kind == "number" and g.qualifier is None
+                  and 1 < g.number < _COUNT_LIMIT and g.number == int(g.number)]
+        if any(n * g.value == f.value for n in counts for g in parts):
+            return True
+    return False
+
+
+# A duration the evidence counts back or forward from a time: "one hour before closing".
+_OFFSET = re.compile(r"\s*(?:(?P<before>before|earlier\s+than|ahead\s+of)|"
+                     r"(?P<after>after|later\s+than))\b", re.IGNORECASE)
+
+
+def _offsets(ev: PreparedEvidence) -> tuple[frozenset[int], frozenset[int]]:
+    """The durations (in minutes) the evidence gives before and after something."""
+    before: set[int] = set()
+    after: set[int] = set()
+    for p in ev.parsed:
+        for g in p.figures:
+            if g.kind != "duration" or g.dim != "seconds" or g.qualifier is not None:
+                continue
+            m = _OFFSET.match(p.text, g.end)
+            minutes = g.value / 60
+            if m is None or minutes != int(minutes) or not 0 < minutes < 24 * 60:
+                continue
+            (before if m["before"] else after).add(int(minutes))
+    return frozenset(before), frozenset(after)
+
+
+def offset_time(t: TimeRef, ev: PreparedEvidence) -> bool:
+    """Whether the claim's time ``t`` is a time of the evidence moved by a duration the
+    evidence gives before or after something: 16:00 for "open … to 17:00" and "last entry
+    is one hour before closing"."""
+    before, after = ev.derived("arithmetic.offsets", _offsets)
+    return any(t.minutes == m - d for m in ev.times for d in before) or any(
+        t.minutes == m + d for m in ev.times for d in after)

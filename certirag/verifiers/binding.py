@@ -222,34 +222,64 @@ _KIN = re.compile(r"\b(?:(?:ex-|step|grand|great-grand)?(?:brother|sister|son|da
                   r"family|relative|married)\b", re.IGNORECASE)
 
 
+_MALE_KIN = frozenset("""brother son husband father dad uncle nephew boyfriend widower grandson
+grandfather stepfather stepson stepbrother""".split())
+_FEMALE_KIN = frozenset("""sister daughter wife mother mum mom aunt niece girlfriend widow
+granddaughter grandmother stepmother stepdaughter stepsister fiancee""".split())
+
+
+def _about_relative(m: re.Match[str], text: str) -> bool:
+    """Whether ``text``, the sentence after the relative's sentence ``m`` names, is about
+    the relative: it opens with "he" or "she" of the relative's gender ("Her husband
+    Pierre taught physics. He died in 1906."), or, the relation saying none, of the other
+    gender than the owner's ("Her colleague … . He …")."""
+    lead = PRONOUN_LEAD.match(text)
+    if lead is None or lead.group(1).lower() not in ("he", "she"):
+        return False
+    he = lead.group(1).lower() == "he"
+    kin = m.group("kin").lower().removesuffix("s")
+    if kin in _MALE_KIN or kin in _FEMALE_KIN:
+        return he == (kin in _MALE_KIN)
+    owner = m.group("phrase").split()[0].lower()
+    return owner in ("his", "her") and he != (owner == "his")
+
+
 def _relative(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
               hits: Sequence[frozenset[int]], facts: Sequence[Facts],
               texts: Sequence[str], prev: Sequence[int | None]
               ) -> tuple[Anchor, Anchor, str] | None:
     """A value the evidence states of someone's relative given to that someone: "Ana
     Silva was born in 1975." where the only sentence with 1975 is "Her brother, Rui
-    Silva, was born in Braga in 1975." after a sentence about Ana Silva. The sentence
-    holds her name only through its pronoun, and it speaks of her brother; a claim that
-    names a relation itself ("Ana Silva's brother was born in 1975.", "Jane Birkin's mother
-    starred in …") is left alone."""
+    Silva, was born in Braga in 1975." after a sentence about Ana Silva, or "Marie Curie
+    died in 1906." where it is "He died in 1906." after "Her husband Pierre taught
+    physics.". The relative's sentence holds her name only through its pronoun, and it
+    and the sentence after it that speaks of the relative by pronoun say what they say
+    of the relative; a claim that names a relation itself ("Ana Silva's brother was born
+    in 1975.", "Jane Birkin's mother starred in …") is left alone."""
     if _KIN.search(claim):
         return None
     for i, text in enumerate(texts):
         m = RELATIVE_LEAD.match(text)
         if m is None:
             continue
+        about = [i] + [j for j in (i + 1,) if j < len(texts) and prev[j] == i
+                       and _about_relative(m, texts[j])]
         for a in present & hits[i]:
             name = anchors[a]
             if name.kind != "name" or all(str(w) in facts[i].words for w in name.key):
                 continue  # the sentence names them itself (a namesake's "Silva" does not)
-            values = (present & hits[i]) - {a}
-            if not values:
-                continue
-            wanted = values | {a}
-            if any(j != i and prev[j] != i and wanted <= hits[j] for j in range(len(texts))):
-                continue  # another sentence (not one that leans on this) states it of them
-            value = anchors[min(values)]
-            return value, Anchor("relative", (), name.text), m.group("phrase")
+            for j in about:
+                if j != i and all(str(w) in facts[j].words for w in name.key):
+                    continue
+                values = (present & hits[j]) - {a}
+                if not values:
+                    continue
+                wanted = values | {a}
+                if any(k not in about and prev[k] not in about and wanted <= hits[k]
+                       for k in range(len(texts))):
+                    continue  # another sentence (not one about the relative) states it
+                value = anchors[min(values)]
+                return value, Anchor("relative", (), name.text), m.group("phrase")
     return None
 
 

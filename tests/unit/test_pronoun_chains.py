@@ -111,3 +111,27 @@ def test_scorer_v4_rederives_the_chain_reading_and_v3_reads_as_issued() -> None:
     cert = issue_certificate(res, signer=signer, settings=settings)
     check = cert.verify(signer.public_key)
     assert check.valid, check.failures
+
+
+HUSBAND = ("Marie Curie was born in Warsaw. Her husband Pierre taught physics. He died in 1906. "
+           "She won the Nobel Prize in 1911.")
+COLLEAGUE = "Ann Lee runs the lab. Her colleague Tom Ward joined in 2010. He studied in Leeds."
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("Marie Curie died in 1906.", HUSBAND),      # "He" is her husband
+    ("Ann Lee studied in Leeds.", COLLEAGUE),    # "He" is not "her": the colleague
+])
+def test_the_sentence_after_a_relatives_speaks_of_the_relative(claim: str, evidence: str) -> None:
+    found = binding_finding(claim, [evidence])
+    assert found is not None and "relative" in found.message
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("Pierre died in 1906.", HUSBAND),
+    ("Marie Curie's husband died in 1906.", HUSBAND),
+    ("Marie Curie was born in Warsaw.", HUSBAND),
+    ("Tom Ward studied in Leeds.", COLLEAGUE),
+])
+def test_what_the_relatives_sentences_still_bind(claim: str, evidence: str) -> None:
+    assert binding_finding(claim, [evidence]) is None

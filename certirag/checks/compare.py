@@ -148,6 +148,7 @@ chancellor|minister|commissioner|sheriff|councillor|congressman|congresswoman|am
 king|queen|prince|princess|pope|cardinal|rabbi|imam|chief constable|chief inspector|
 dame|sir|lord|lady""".replace("\n", " ").split("|")), key=len, reverse=True)
 _CAPITALISED = re.compile(r"\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*)")
+_TITLE_FIRST = frozenset(t[0] for t in _OFFICE_TITLES)
 _NOT_A_NAME = frozenset({"of", "the", "and", "for", "in", "at", "on", "to"})
 _NEAR_TITLE = 40  # characters after a title in which the name it goes with is written
 
@@ -160,6 +161,8 @@ def _title_of_another(words: tuple[str, ...], ev: PreparedEvidence, q: Question)
     George W. Bush"). ``None`` when the title goes with the name, or with no one, when the
     evidence writes the whole phrase ("General Atomics") or the title names an office
     ("Governor of Hong Kong")."""
+    if not words or words[0] not in _TITLE_FIRST:
+        return None
     title = next((t for t in _OFFICE_TITLES if len(words) > len(t) and words[:len(t)] == t),
                  None)
     if title is None or words[len(title)] in _NOT_A_NAME or " ".join(words) in ev.lower_text \

@@ -71,9 +71,9 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
                             f"the claim negates {' '.join(sc.words)!r} ({sc.cue_text!r}); the "
                             f"evidence states it without negation", _cue_text(s, sc.cue),
                             e.text), sc.words, True)
-    c_free = _unnegated(s) - _attributive(s)
-    if elliptical_negation(s.text):
+    if not e.polarity.scopes or elliptical_negation(s.text):
         return None  # "but the cop constantly refused.": a refusal of what the evidence says
+    c_free = _unnegated(s) - _attributive(s)
     for sc in e.polarity.scopes:
         if not sc.words or (sc.modal and c_modal):
             continue

@@ -34,9 +34,9 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
 N_CASES = 532
 
 # Measured with the default preset (policy v3, model para, tau_e 0.49, tau_c 0.5):
-# caught 277/332 = 0.834, passed 103/200 = 0.515.
-CATCH_MIN = 0.81
-PASS_MIN = 0.485
+# caught 281/332 = 0.846, passed 107/200 = 0.535.
+CATCH_MIN = 0.82
+PASS_MIN = 0.50
 
 
 def _cases() -> list[dict[str, Any]]:

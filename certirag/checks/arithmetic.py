@@ -44,6 +44,7 @@ _EACH_CUE = re.compile(r"\b(?:each|apiece|per\s+(?:person|head|ticket|item|unit|
 # one thing plus a percentage of another is no percentage of anything).
 _ADDS = frozenset({"money", "measure", "duration"})
 _MAX_PARTS = 3
+_MAX_SHOWN = 8  # figures of one kind in a claim beyond which no working is read
 _COUNT_LIMIT = Decimal(100)  # a count of people or items, not a year or an amount
 
 
@@ -58,6 +59,8 @@ def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
         return False
     parts = [g for g in c.figures if g is not f and g.dim == f.dim and g.unit == f.unit
              and _grounded(g, ev)]
+    if len(parts) > _MAX_SHOWN:
+        return False  # a list of amounts shows no one sum (and stays cheap on hostile text)
     if _SUM_CUE.search(c.text):
         for n in range(2, min(_MAX_PARTS, len(parts)) + 1):
             if any(sum(g.value for g in group) == f.value for group in combinations(parts, n)):

@@ -60,3 +60,10 @@ def test_arithmetic_that_is_not_shown_or_not_exact_stays_a_finding(
 def test_an_offset_needs_before_or_after() -> None:
     evidence = "The museum is open from 10:00 to 17:00. A tour lasts one hour."
     assert "ungrounded_date" in _codes("The last tour starts at 16:00.", evidence)
+
+
+def test_a_long_list_of_amounts_is_read_quickly_and_shows_no_sum() -> None:
+    evidence = " ".join(f"Item {i} costs £{i}." for i in range(1, 301))
+    amounts = ", ".join(f"£{i}" for i in range(1, 301))
+    claim = f"The items cost {amounts}, £45,150 in total."
+    assert "ungrounded_figure" in _codes(claim, evidence)

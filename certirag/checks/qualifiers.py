@@ -174,7 +174,8 @@ _CONDITION_RE = re.compile(
 )
 _CLAIM_CONDITION_RE = re.compile(
     r"\b(?:unless|except|excluding|provided|providing|only|subject\s+to|as\s+long\s+as|if"
-    r"|where|when|whenever|condition|other\s+than|apart\s+from|but\s+not|save)\b",
+    r"|where|when|whenever|(?:on|as\s+a)\s+(?:the\s+)?condition|other\s+than|apart\s+from"
+    r"|but\s+not|save)\b",
     re.IGNORECASE,
 )
 

@@ -34,7 +34,7 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
 N_CASES = 532
 
 # Measured with the default preset (policy v3, model para, tau_e 0.49, tau_c 0.5):
-# caught 281/332 = 0.846, passed 107/200 = 0.535.
+# caught 282/332 = 0.849, passed 107/200 = 0.535.
 CATCH_MIN = 0.82
 PASS_MIN = 0.50
 

@@ -133,3 +133,19 @@ def test_could_before_a_verb_is_a_possibility() -> None:
 ])
 def test_a_possibility_stated_flatly_is_caught(claim: str, evidence: str, found: bool) -> None:
     assert ("hedge_mismatch" in _codes(claim, evidence)) is found
+
+
+COVER = ("Cancellation due to a pre-existing medical condition is covered only if you declared "
+         "the condition and we accepted it in writing.")
+
+
+def test_the_noun_condition_keeps_no_condition_of_the_claims() -> None:
+    # "a pre-existing medical condition" is a thing, not "on condition that": the claim
+    # drops the evidence's "only if"
+    found = check_claim("Cancellation due to a pre-existing medical condition is covered.", [COVER])
+    assert [f.code for f in found] == ["qualifier_dropped"]
+    for kept in ("Cancellation due to a pre-existing medical condition is covered if you "
+                 "declared it and it was accepted in writing.",
+                 "Cancellation due to a pre-existing condition is covered on condition that "
+                 "you declared it and it was accepted in writing."):
+        assert check_claim(kept, [COVER]) == []

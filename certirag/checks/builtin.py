@@ -16,7 +16,6 @@ from certirag.checks.compare import (
     check_answer,
     check_causes,
     check_citations,
-    check_entities,
     check_exemptions,
     check_ranks,
     check_sentences,
@@ -24,6 +23,7 @@ from certirag.checks.compare import (
 )
 from certirag.checks.comparisons import check_comparisons
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
+from certirag.checks.names import check_entities
 from certirag.checks.prospects import check_prospects
 from certirag.checks.ratios import check_ratios
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check

@@ -86,15 +86,12 @@ def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
 def _antecedent_text(span: Evidence, passages: Sequence[Evidence]) -> str | None:
     """The text of the sentence ``span``'s pronoun is read from in its passage (scorer
     v4), or ``None``."""
-    p = _passage_of(span, passages)
-    if p is None:
+    found = _located(span, passages)
+    if found is None:
         return None
-    sents = sentence_spans(p)
-    for i, s in enumerate(sents):
-        if s.start == span.start and s.end == span.end:
-            j = antecedent([x.text for x in sents], i)
-            return sents[j].text if j is not None else None
-    return None
+    sents, i = found
+    j = antecedent([x.text for x in sents], i)
+    return sents[j].text if j is not None else None
 
 
 def model_reading(text: str, *, scorer: str) -> str:
@@ -145,15 +142,22 @@ def neighbourhood(span: Evidence, passages: Sequence[Evidence]
                   ) -> tuple[Evidence | None, Evidence | None]:
     """The sentences before and after ``span`` in its passage (``None`` at an edge or
     when ``span`` is not one of its passage's sentences)."""
+    found = _located(span, passages)
+    if found is None:
+        return None, None
+    sents, i = found
+    return (sents[i - 1] if i > 0 else None, sents[i + 1] if i + 1 < len(sents) else None)
+
+
+def _located(span: Evidence, passages: Sequence[Evidence]) -> tuple[list[Evidence], int] | None:
+    """The sentences of ``span``'s passage and the index of ``span`` among them (``None``
+    when ``span`` is not one of its passage's sentences)."""
     p = _passage_of(span, passages)
     if p is None:
-        return None, None
+        return None
     sents = sentence_spans(p)
-    for i, s in enumerate(sents):
-        if s.start == span.start and s.end == span.end:
-            return (sents[i - 1] if i > 0 else None,
-                    sents[i + 1] if i + 1 < len(sents) else None)
-    return None, None
+    return next(((sents, i) for i, s in enumerate(sents)
+                 if s.start == span.start and s.end == span.end), None)
 
 
 def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evidence], *,

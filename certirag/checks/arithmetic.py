@@ -31,12 +31,13 @@ from certirag.checks.figures import Figure
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence
 
-__all__ = ["offset_time", "worked_out"]
+__all__ = ["TOTAL_WORDS", "offset_time", "worked_out"]
 
+#: Words that call an amount a total ("in total", "a total of", "altogether"; a pattern).
+TOTAL_WORDS = r"in\s+total|a\s+total\s+of|total|altogether|combined|in\s+all"
 # A total the claim says it adds up.
-_SUM_CUE = re.compile(r"\b(?:in\s+total|a\s+total\s+of|total(?:ling|s)?|altogether|combined|"
-                      r"in\s+all|plus|(?:comes?|came|adds?|added)\s+(?:up\s+)?to|together)\b",
-                      re.IGNORECASE)
+_SUM_CUE = re.compile(r"\b(?:" + TOTAL_WORDS + r"|totalling|totals|plus"
+                      r"|(?:comes?|came|adds?|added)\s+(?:up\s+)?to|together)\b", re.IGNORECASE)
 # A figure the claim gives for each of a count.
 _EACH_CUE = re.compile(r"\b(?:each|apiece|per\s+(?:person|head|ticket|item|unit|adult|child)|"
                        r"a\s+head|every)\b", re.IGNORECASE)

@@ -12,8 +12,8 @@ phrase after it, "2.1% of the tirnavumab group", or the words before it back to 
 clause's edge, "while meadows far from rivers lost 4%") holds its own words, the claim's
 other side the other figure, and the finding is raised when the claim orders the two
 figures the other way.
-Figures that are equal, a negated or hedged comparison and a sentence that names only one
-of the two things are left alone.
+Figures that are equal, a comparison negated, hedged or only by a degree ("barely",
+"slightly") and a sentence that names only one of the two things are left alone.
 """
 
 from __future__ import annotations
@@ -27,15 +27,16 @@ from certirag.checks.prepared import PreparedEvidence, Question
 
 __all__ = ["check_comparisons"]
 
-_UP = frozenset({"more", "greater", "higher", "larger", "bigger"})
-_DOWN = frozenset({"less", "fewer", "lower", "smaller"})
+_UP = ("more", "greater", "higher", "larger", "bigger")
+_DOWN = ("less", "fewer", "lower", "smaller")
 _COMPARE = re.compile(
-    r"\b(?P<cmp>more|greater|higher|larger|bigger|less|fewer|lower|smaller)\b"
+    r"\b(?P<cmp>" + "|".join(_UP + _DOWN) + r")\b"
     r"(?P<mid>(?:\s+[\w'’-]+){0,4}?)\s+than\s+(?P<other>[^,.;:!?]+)", re.IGNORECASE)
 # "than" before a number is a bound ("more than 40 albums"), the figures check's
 _NUMBER = re.compile(r"\s*(?:[£$€]|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                      r"a\s+(?:third|quarter|half|fifth|tenth)|half|twice|double|expected|"
                      r"usual|before|ever|average)\b)", re.IGNORECASE)
+# a comparison negated, hedged or only by a degree ("barely", "slightly"): no order to check
 _NEGATED = re.compile(r"\b(?:not|n't|no|never|nor|hardly|barely|slightly|may|might|could)"
                       r"\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # kinds of figure two things are compared by

@@ -90,14 +90,15 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
 def _attributive(s: SentInfo) -> set[str]:
     """The stems of words in -ing that a determiner puts before a noun ("the stopping
     service", "a winning goal"): they name a kind of thing, they state no event, so the
-    evidence's "does not stop" is not what they say."""
-    return {str(s.stems[i]) for i in range(1, len(s.toks) - 1)
-            if s.stems[i] is not None and s.toks[i].text.lower().endswith("ing")
-            and s.toks[i - 1].text.lower() in DETERMINERS
-            and s.toks[i + 1].text[:1].isalpha()} - {str(st) for i, st in enumerate(s.stems)
-                                                     if st is not None
-                                                     and not s.toks[i].text.lower()
-                                                     .endswith("ing")}
+    evidence's "does not stop" is not what they say. A stem the sentence also states in
+    another form ("stops", "stopped") is not one of them."""
+    low = [t.text.lower() for t in s.toks]
+    named = {str(s.stems[i]) for i in range(1, len(low) - 1)
+             if s.stems[i] is not None and low[i].endswith("ing")
+             and low[i - 1] in DETERMINERS and s.toks[i + 1].text[:1].isalpha()}
+    stated = {str(st) for st, w in zip(s.stems, low, strict=True)
+              if st is not None and not w.endswith("ing")}
+    return named - stated
 
 
 def _cue_text(s: SentInfo, cue: int) -> str:

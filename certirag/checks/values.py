@@ -12,7 +12,7 @@ import re
 from decimal import Decimal
 
 from certirag.checks.ages import age_stated, is_age
-from certirag.checks.arithmetic import offset_time, worked_out
+from certirag.checks.arithmetic import TOTAL_WORDS, offset_time, worked_out
 from certirag.checks.base import Finding
 from certirag.checks.brackets import check_brackets
 from certirag.checks.dates import DateRef
@@ -106,7 +106,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
 
 
 # A sum for everyone together: "£3,000 in total for everyone on the booking", "a total of".
-_TOTAL = re.compile(r"\b(?:in\s+total|a\s+total\s+of|total|altogether|combined|in\s+all|"
+_TOTAL = re.compile(r"\b(?:" + TOTAL_WORDS + r"|"
                     r"for\s+(?:everyone|everybody|all\s+of\s+(?:you|them|us))|for\s+the\s+whole"
                     r"|per\s+(?:booking|policy|group|family|household))\b", re.IGNORECASE)
 

@@ -22,7 +22,7 @@ from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
 from certirag.text.predicates import SAME_PREDICATE, one_predicate
 from certirag.verifiers.windows import terms
 
-__all__ = ["NAME_STOP", "PRONOUN_LEAD", "RELATIVE_LEAD", "THE_NOUN_LEAD", "Anchor", "Facts",
+__all__ = ["KIN", "NAME_STOP", "PRONOUN_LEAD", "RELATIVE_LEAD", "THE_NOUN_LEAD", "Anchor", "Facts",
            "claim_anchors", "drop_longer_names", "holds", "holds_here", "opening_name",
            "predicate_terms", "rival_in_place", "sentence_facts", "word_set"]
 
@@ -35,14 +35,17 @@ PRONOUN_LEAD = re.compile(
     r"^\W*(?:(?:" + _OPENER + r"|[a-z0-9][\w'’-]*)\W+){0,3}?"
     r"(?i:(he|she|they|it|his|her|hers|their|its|him|them|this|these|those))\b")
 
+#: The words for a person's relation to another (a pattern, singular; a plural adds "s").
+KIN = (r"(?:ex-|step|grand|great-grand)?(?:brother|sister|son|daughter|husband|wife|mother|"
+       r"father|mum|mom|dad|parent|sibling|twin|cousin|uncle|aunt|nephew|niece|partner|"
+       r"fianc[eé]e?|girlfriend|boyfriend|spouse|widow|widower|child|children|friend|colleague|"
+       r"assistant|deputy|successor|predecessor)")
+
 #: A sentence about someone's relative: "Her brother, Rui Silva, was born …", "His eldest
 #: daughter joined …" (``kin`` the relation, ``phrase`` the words that name the relative).
 RELATIVE_LEAD = re.compile(
     r"^\W*(?:(?:" + _OPENER + r"|[a-z0-9][\w'’-]*)\W+){0,3}?(?P<phrase>(?i:his|her|their)\s+"
-    r"(?:[a-z][\w-]*\s+)?(?i:(?P<kin>(?:ex-|step|grand|great-grand)?(?:brother|sister|son|daughter|"
-    r"husband|wife|mother|father|mum|mom|dad|parent|sibling|twin|cousin|uncle|aunt|nephew|"
-    r"niece|partner|fianc[eé]e?|girlfriend|boyfriend|spouse|widow|widower|child|children|"
-    r"friend|colleague|assistant|deputy|successor|predecessor))s?))\b")
+    r"(?:[a-z][\w-]*\s+)?(?i:(?P<kin>" + KIN + r")s?))\b")
 
 #: A sentence that opens with "The <noun>" (group 1): it may speak of the thing the
 #: sentence before introduced as "a/an … <noun>", as a pronoun would.

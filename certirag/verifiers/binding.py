@@ -44,6 +44,7 @@ from functools import lru_cache
 from certirag.text.subjects import resolve_pronoun, sentence_subjects
 from certirag.verifiers import rivals
 from certirag.verifiers.anchors import (
+    KIN,
     PRONOUN_LEAD,
     RELATIVE_LEAD,
     THE_NOUN_LEAD,
@@ -190,14 +191,20 @@ def _chain(texts: Sequence[str], prev: Sequence[int | None]) -> list[int | None]
     return out
 
 
+def _previous(texts: Sequence[str], sources: Sequence[int]) -> list[int | None]:
+    """For each sentence, the sentence before it in its passage (``sources``) when it
+    leans on that one (:func:`_leans_on`), else ``None``."""
+    return [i - 1 if i > 0 and sources[i - 1] == sources[i] and _leans_on(texts[i - 1], t)
+            else None for i, t in enumerate(texts)]
+
+
 def antecedent(texts: Sequence[str], i: int) -> int | None:
     """The sentence of one passage (its sentences ``texts``) that the pronoun-led sentence
     ``i`` is read resolved from (scorer v4): the sentence before it, or the one before a
     chain of sentences about one unnamed person (:func:`_chain`); ``None`` for a sentence
-    that leans on none."""
-    prev = [j - 1 if j > 0 and _leans_on(texts[j - 1], texts[j]) else None
-            for j in range(i + 1)]
-    return _chain(texts[:i + 1], prev)[i]
+    that leans on none. The binding plans its spans with the same two functions."""
+    head = texts[:i + 1]
+    return _chain(head, _previous(head, [0] * len(head)))[i]
 
 
 def _stands_for(before: str, text: str, words: frozenset[str]) -> frozenset[str]:
@@ -215,11 +222,8 @@ def _stands_for(before: str, text: str, words: frozenset[str]) -> frozenset[str]
     return word_set(subject) if subject else words
 
 
-_KIN = re.compile(r"\b(?:(?:ex-|step|grand|great-grand)?(?:brother|sister|son|daughter|husband|"
-                  r"wife|mother|father|mum|mom|dad|parent|sibling|twin|cousin|uncle|aunt|"
-                  r"nephew|niece|partner|fianc[eé]e?|girlfriend|boyfriend|spouse|widow|widower|"
-                  r"child|children|friend|colleague|assistant|deputy|successor|predecessor)s?|"
-                  r"family|relative|married)\b", re.IGNORECASE)
+# A claim that names a relation itself ("Ana Silva's brother", "his family", "married").
+_KIN = re.compile(r"\b(?:" + KIN + r"s?|family|relative|married)\b", re.IGNORECASE)
 
 
 _MALE_KIN = frozenset("""brother son husband father dad uncle nephew boyfriend widower grandson
@@ -246,8 +250,8 @@ def _about_relative(m: re.Match[str], text: str) -> bool:
 
 def _relative(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
               hits: Sequence[frozenset[int]], facts: Sequence[Facts],
-              texts: Sequence[str], prev: Sequence[int | None]
-              ) -> tuple[Anchor, Anchor, str] | None:
+              relatives: Sequence[tuple[str, tuple[int, ...]] | None],
+              prev: Sequence[int | None]) -> tuple[Anchor, Anchor, str] | None:
     """A value the evidence states of someone's relative given to that someone: "Ana
     Silva was born in 1975." where the only sentence with 1975 is "Her brother, Rui
     Silva, was born in Braga in 1975." after a sentence about Ana Silva, or "Marie Curie
@@ -258,12 +262,10 @@ def _relative(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
     in 1975.", "Jane Birkin's mother starred in …") is left alone."""
     if _KIN.search(claim):
         return None
-    for i, text in enumerate(texts):
-        m = RELATIVE_LEAD.match(text)
-        if m is None:
+    for i, found in enumerate(relatives):
+        if found is None:
             continue
-        about = [i] + [j for j in (i + 1,) if j < len(texts) and prev[j] == i
-                       and _about_relative(m, texts[j])]
+        phrase, about = found
         for a in present & hits[i]:
             name = anchors[a]
             if name.kind != "name" or all(str(w) in facts[i].words for w in name.key):
@@ -276,11 +278,29 @@ def _relative(claim: str, anchors: Sequence[Anchor], present: frozenset[int],
                     continue
                 wanted = values | {a}
                 if any(k not in about and prev[k] not in about and wanted <= hits[k]
-                       for k in range(len(texts))):
+                       for k in range(len(hits))):
                     continue  # another sentence (not one about the relative) states it
                 value = anchors[min(values)]
-                return value, Anchor("relative", (), name.text), m.group("phrase")
+                return value, Anchor("relative", (), name.text), phrase
     return None
+
+
+def _relatives(texts: Sequence[str], prev: Sequence[int | None]
+               ) -> tuple[tuple[str, tuple[int, ...]] | None, ...]:
+    """For each sentence about someone's relative (:data:`RELATIVE_LEAD`), the words that
+    name the relative and the sentences about the relative: it and the one after it that
+    speaks of the relative by pronoun (:func:`_about_relative`); ``None`` for any other."""
+    out: list[tuple[str, tuple[int, ...]] | None] = []
+    for i, text in enumerate(texts):
+        m = RELATIVE_LEAD.match(text)
+        if m is None:
+            out.append(None)
+            continue
+        after = i + 1
+        about = (i, after) if after < len(texts) and prev[after] == i and \
+            _about_relative(m, texts[after]) else (i,)
+        out.append((m.group("phrase"), about))
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ planning
@@ -301,6 +321,7 @@ class _Prepared:
     texts: tuple[str, ...]  # each sentence's text
     short: tuple[tuple[str, tuple[str, ...]], ...]  # rivals.short_facts of the sentences
     predicate_sets: tuple[frozenset[str], ...]  # each sentence's anchors.predicate_terms
+    relatives: tuple[tuple[str, tuple[int, ...]] | None, ...]  # :func:`_relatives`
 
     def relevance(self, query: set[str]) -> list[float]:
         """BM25 of every sentence for the claim's terms (IDF over these sentences)."""
@@ -313,10 +334,7 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
     facts = tuple(sentence_facts(s.text, locale) if len(s.text) < 2_000 else
                   sentence_facts.__wrapped__(s.text, locale) for s in sents)
     texts = tuple(s.text for s in sents)
-    prev: list[int | None] = []
-    for i, s in enumerate(sents):
-        p = i - 1 if i > 0 and sents[i - 1].source == s.source else None
-        prev.append(p if p is not None and _leans_on(texts[p], s.text) else None)
+    prev = _previous(texts, [s.source for s in sents])
     lean = _chain(texts, prev)
     counts = tuple(dict(Counter(terms(s.text))) for s in sents)
     inherited: list[frozenset[str]] = []
@@ -331,7 +349,7 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         sents, facts, tuple(prev), tuple(lean), tuple(inherited),
         tuple(tuple(n for n, _ in facts[p].names) if p is not None else () for p in lean),
         counts, tuple(frozenset(c) for c in counts), texts, rivals.short_facts(texts),
-        tuple(predicate_terms(t) for t in texts))
+        tuple(predicate_terms(t) for t in texts), _relatives(texts, prev))
 
 
 _QUESTION_END = re.compile(r"\?[\"'”’)\]]*\s*\Z")
@@ -371,7 +389,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
             return BindingPlan(anchors, required, [], [
                 (anchors[a], Anchor("longer", (), longer[holders[0]][0]),
                  longer[holders[0]][1])])
-    kin = _relative(claim, anchors, present, hits, facts, texts, prev)
+    kin = _relative(claim, anchors, present, hits, facts, ev.relatives, prev)
     if kin is not None:
         return BindingPlan(anchors, required, [], [kin])
     claim_terms = set(terms(claim))

@@ -31,6 +31,7 @@ from certirag.checks import check_claim, prepare_evidence
 from certirag.checks.base import CheckOptions, Finding
 from certirag.schemas import Evidence
 from certirag.text.frames import bears_on, quote_frame, shared_words
+from certirag.text.negated import positive_reading
 from certirag.text.notation import model_text
 from certirag.verifiers.binding import (
     BindingPlan,
@@ -43,16 +44,16 @@ from certirag.verifiers.binding import (
 )
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
-           "model_premise", "model_reading", "neighbourhood", "plan_claim", "plan_finding",
-           "premise", "sentence_spans", "span_findings"]
+           "claim_reading", "model_premise", "model_reading", "neighbourhood", "plan_claim",
+           "plan_finding", "premise", "sentence_spans", "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: How the model reads a recorded span and its claim (:func:`model_premise`,
 #: :func:`model_reading`); certificates record it.
-SCORER_VERSION = "certirag.scorer.v4"
+SCORER_VERSION = "certirag.scorer.v5"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
 SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", "certirag.scorer.v3",
-                     SCORER_VERSION})
+                     "certirag.scorer.v4", SCORER_VERSION})
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -72,7 +73,8 @@ def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
     (:func:`certirag.text.notation.model_text`); ``certirag.scorer.v4`` as v3, but the
     pronoun of a sentence in a chain about one unnamed person ("She moved … . In 1903 she
     shared … . She won …") is resolved from the sentence before the chain
-    (:func:`certirag.verifiers.binding.antecedent`)."""
+    (:func:`certirag.verifiers.binding.antecedent`); ``certirag.scorer.v5`` reads the span as
+    v4 (it changes how the claim is read: :func:`claim_reading`)."""
     if scorer == "certirag.scorer.v1" or len(spans) != 1:
         text = premise(spans)
     elif scorer in ("certirag.scorer.v2", "certirag.scorer.v3"):
@@ -99,6 +101,22 @@ def model_reading(text: str, *, scorer: str) -> str:
     it) under the scorer version ``scorer``: as written until v2; from
     ``certirag.scorer.v3`` in one notation (:func:`certirag.text.notation.model_text`)."""
     return text if scorer in ("certirag.scorer.v1", "certirag.scorer.v2") else model_text(text)
+
+
+def claim_reading(claim: str, premise: str, *, scorer: str) -> str:
+    """What the model read for ``claim`` against ``premise`` (the span as the model read it)
+    under the scorer version ``scorer``: :func:`model_reading` until v4; from
+    ``certirag.scorer.v5`` with each negated phrase whose opposite the premise states
+    written as that opposite ("is not open" → "is closed":
+    :func:`certirag.text.negated.positive_reading`)."""
+    text = model_reading(claim, scorer=scorer)
+    if scorer in _NEGATION_AS_WRITTEN:
+        return text
+    return positive_reading(text, premise)
+
+
+_NEGATION_AS_WRITTEN = frozenset({"certirag.scorer.v1", "certirag.scorer.v2",
+                                  "certirag.scorer.v3", "certirag.scorer.v4"})
 
 
 def plan_claim(claim: str, texts: Sequence[str], *, top: int, locale: str = "dmy"

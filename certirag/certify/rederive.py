@@ -14,8 +14,8 @@ from certirag import __version__, verifiers
 from certirag.bound import (
     POLICY_V3,
     binding_finding,
+    claim_reading,
     model_premise,
-    model_reading,
     span_findings,
 )
 from certirag.certify.body import Body, ClaimRecord, Passage, ReasonRecord, SpanRecord
@@ -306,9 +306,9 @@ def _pair_of(body: Body, c: ClaimRecord) -> tuple[str, str]:
     if body.policy.id != POLICY_V3:
         return c.evidence[0].text, c.text
     scorer = (body.versions or LEGACY_VERSIONS).get("scorer", LEGACY_VERSIONS["scorer"])
-    return (model_premise([Evidence(**e.model_dump()) for e in c.evidence], _passages(body),
-                          scorer=scorer),
-            model_reading(c.text, scorer=scorer))
+    premise = model_premise([Evidence(**e.model_dump()) for e in c.evidence], _passages(body),
+                            scorer=scorer)
+    return premise, claim_reading(c.text, premise, scorer=scorer)
 
 
 def _passages(body: Body) -> list[Any]:

@@ -164,7 +164,7 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
         return None
     first = words[i]
     low = first.lower()
-    if low in _PRONOUNS and i == 0:
+    if (low in _PRONOUNS or low in _INDEFINITE) and i == 0:
         return 1
     if low not in DETERMINERS and not _is_cap(first) and i + 1 < len(words) and \
             _is_cap(words[i + 1]) and first.isalpha():
@@ -195,6 +195,13 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
                     j += 1
                 else:
                     break
+            if _MEASURE.match(words[j - 1]):  # "the 90-day notice rule": its nouns follow
+                while j + 1 < len(words) and _common_noun(words[j]) and \
+                        words[j] not in _Q_VERBS:
+                    j += 1
+            elif j + 2 < len(words) and re.fullmatch(r"[a-z]+['’]s", words[j]) and \
+                    _common_noun(words[j + 1]):
+                j += 2  # "the Lumen kettle's filter"
             return j
         if i >= len(words) or i == 0:
             return None
@@ -213,7 +220,8 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
                     continue
                 break
             if (w in _STOP or w in DETERMINERS or not w.isalpha() or ADJ_SUFFIX.match(w)
-                    or w in PAST_PARTICIPLES or words[j][:1].isupper() or not compound):
+                    or w in PAST_PARTICIPLES or w in _PREDICATIVE or words[j][:1].isupper()
+                    or not compound):
                 break
             j += 1
         return j
@@ -221,6 +229,22 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
 
 
 _MODALS = MODAL_VERBS | {"do", "does", "did"}
+#: Base forms a yes/no question's verb may take besides the shared list: common verbs of
+#: questions put to documents ("Can tenants withhold rent …?"). Words as often nouns after a
+#: name ("the Hollins & Pike name", "the Standard rate") are left out.
+_Q_VERBS = _BASE | frozenset("""
+appeal ban charge collect combine complete count damage differ disappear download drop
+email exchange exclude finish forbid freeze guarantee ignore injure insure install interact
+launch limit lower match mean merge mix order overpay permit print publish raise register
+reopen repay restrict ship shut sign spend submit swim switch upgrade waive withhold
+""".split())
+#: Indefinite pronouns: a subject of one word ("Was anyone injured …?").
+_INDEFINITE = frozenset("""anyone anybody anything someone somebody something everyone
+everybody everything nobody nothing""".split())
+_PREPOSITIONS = frozenset("of in on at near from with for under over to by about".split())
+#: A number with its unit in one token before a noun: "the 90-day notice rule".
+_MEASURE = re.compile(r"^(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|"
+                      r"twelve|twenty|thirty|fifty|hundred)-[a-z]+$")
 _PLACE_PREP = frozenset("on in at near from".split())
 # Predicate adjectives after a form of be ("Is support available …?").
 _PREDICATIVE = frozenset("""
@@ -246,9 +270,9 @@ def _bare_subject_end(words: list[str], aux: str) -> int | None:
             if words[k - 1] in _PLACE_PREP or _is_cap(words[k - 1]):
                 continue
             return None
-        if aux in _MODALS and w in _BASE:
+        if aux in _MODALS and w in _Q_VERBS:
             return k
-        if aux not in _MODALS and w in ("a", "an", "the"):
+        if aux not in _MODALS and w in ("a", "an", "the") and words[k - 1] not in _PREPOSITIONS:
             return k  # "Is redundancy a valid reason …?": the complement begins
         if aux not in _MODALS and w in _PREDICATIVE:
             return k
@@ -334,20 +358,18 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
     elif end is not None and aux in _MODALS:
         # the verb ends the subject: "Can the tenant end the lease?", and nouns after a
         # name belong to it: "Will the Oslo office close?"
-        end = next((k for k in range(1, end) if words[k] in _BASE), end)
-        verb_at = next((k for k in range(end, min(end + 5, len(words)))
-                        if words[k] in _BASE), None)
-        between = words[end:verb_at] if verb_at is not None else []
-        if verb_at is not None and (
-                (len(between) <= 2 and all(w.isalpha() and w.islower() and w not in _STOP
-                                           for w in between))
-                # a place after the noun: "Will the library on Mill Lane stay open?"
-                or (between and between[0] in _PLACE_PREP and all(
-                    w.isalpha() and (_is_cap(w) or w not in _STOP) for w in between[1:]))):
+        end = next((k for k in range(1, end) if _verb_at(words, k)), end)
+        verb_at = next((k for k in range(end, min(end + 8, len(words))) if _verb_at(words, k)),
+                       None)
+        if verb_at is not None and _subject_tail(words[end:verb_at]):
             end = verb_at
     if end is not None and aux in _BE and len(words) - end >= 2 and _is_cap(words[end - 1]) \
             and _common_noun(words[end]) and _adjectival(words[end + 1]):
         end += 1  # a noun after a name, then the adjective: "Is the CHEM 210 final open-book?"
+    if end is not None and aux in {"are", "were"} and len(words) - end >= 2 and \
+            _is_cap(words[end - 1]) and _common_noun(words[end]) and \
+            re.fullmatch(r"[a-z]+[^s]s", words[end]) is not None:
+        end += 1  # a plural noun after a name: "Are the Corvel X2 headphones splash resistant?"
     if end is None or end >= len(words):
         return None
     subject = words[:end]
@@ -362,22 +384,70 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
     pred = " ".join(predicate)
     if positive:  # "Is there ever free entry …?" "Yes": there is free entry
         pred = re.sub(r"^ever\s+", "", pred)
-    pred = re.sub(r"\b(?:my|our)\b", "your", pred)
-    pred = re.sub(r"\b(?:me|us)\b", "you", pred)
+    pred = _to_listener(pred)
     verb = aux if positive else _NEG_FORM[aux]
     if not positive and len(subject) > 1 and subject[0].lower() == "both":
         # "Were both A and B formed in 2002?" "No": not both, which is not "neither"
         subject, verb = subject[1:], f"{verb} both"
+    if len(subject) == 1 and low in _ANY:
+        # "Did anyone vote for a cut?" "Yes": someone did; "No": no one did
+        if positive:
+            subject = [_ANY[low]]
+        else:
+            return f"{_NONE[low]} {_to_listener(_affirmed(aux, predicate))}."
     if not positive and subject[0].lower() in _UNIVERSAL:
         # "Does everyone have to …?" "No": not everyone does, which is not "no one"
         return f"Not {' '.join(subject)[:1].lower()}{' '.join(subject)[1:]} " \
-               f"{_affirmed(aux, predicate)}."
+               f"{_to_listener(_affirmed(aux, predicate))}."
     subj = " ".join(subject)
     subj = capitalise(subj)
     return f"{subj} {verb} {pred}."
 
 
 _BE = frozenset("is are was were".split())
+_FIRST_PERSON = re.compile(r"\bI(?:(?P<c>['’](?:ve|m|d|ll))|\s+(?P<be>am|was)\b)?(?![\w'’])")
+_SECOND = {"'ve": "'ve", "’ve": "’ve", "'m": "'re", "’m": "’re", "'d": "'d", "’d": "’d",
+           "'ll": "'ll", "’ll": "’ll"}
+
+
+def _to_listener(pred: str) -> str:
+    """The asker's words in a question's predicate as the answer's ("… if I've changed my
+    mind" → "… if you've changed your mind")."""
+    pred = re.sub(r"\b(?:my|our)\b", "your", pred)
+    pred = re.sub(r"\b(?:me|us)\b", "you", pred)
+
+    def sub(m: re.Match[str]) -> str:
+        before = pred[:m.start()].split()
+        if before and before[-1][:1].isupper() and before[-1].isalpha():
+            return m.group(0)  # a numeral after a name: "World War I", "Henry I"
+        if m.group("c"):
+            return "you" + _SECOND[m.group("c")]
+        if m.group("be"):
+            return "you " + ("are" if m.group("be") == "am" else "were")
+        return "you"
+    return _FIRST_PERSON.sub(sub, pred)
+
+
+def _verb_at(words: list[str], k: int) -> bool:
+    """Whether ``words[k]`` can be the base-form verb after do or a modal: a verb of
+    :data:`_Q_VERBS` that no determiner or possessive puts in a noun phrase ("the reset")."""
+    before = words[k - 1].lower() if k else ""
+    return words[k] in _Q_VERBS and before not in DETERMINERS and \
+        not before.endswith(("'s", "’s"))
+
+
+def _subject_tail(between: list[str]) -> bool:
+    """Whether the words between a subject's head and its verb belong to the subject: up
+    to two nouns ("the Pike name"), then a phrase of place or kind ("the library on Mill
+    Lane", "the parties in a Veloria tenancy dispute")."""
+    k = 0
+    while k < min(2, len(between)) and between[k].isalpha() and between[k].islower() and \
+            between[k] not in _STOP:
+        k += 1
+    if k == len(between):
+        return True
+    return between[k] in _PLACE_PREP | {"with", "of", "under", "for"} and all(
+        w.isalpha() and (_is_cap(w) or w not in _STOP) for w in between[k + 1:])
 
 
 def _common_noun(word: str) -> bool:
@@ -392,6 +462,8 @@ def _adjectival(word: str) -> bool:
 
 
 _UNIVERSAL = frozenset("everyone everybody everything all every each".split())
+_ANY = {"anyone": "someone", "anybody": "somebody", "anything": "something"}
+_NONE = {"anyone": "No one", "anybody": "Nobody", "anything": "Nothing"}
 
 
 def _affirmed(aux: str, predicate: list[str]) -> str:

@@ -44,6 +44,7 @@ from pathlib import Path
 
 from certirag.checks import absent_anchor, check_claim, prepare_evidence
 from certirag.claims import extract_claims
+from certirag.text.negated import positive_reading
 from certirag.text.notation import model_text
 from certirag.train import reorder
 from certirag.train.nli_data import (
@@ -62,8 +63,8 @@ from certirag.train.rewordings import paraphrase, replace_first, word_count
 from certirag.train.voice import document_voice_pairs
 from certirag.verifiers.binding import claim_anchors, evidence_sentences, plan_windows
 
-__all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pairs", "negate",
-           "paraphrase", "premise_for", "premises_for", "voice_dev",
+__all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pairs",
+           "head_clause", "negate", "paraphrase", "premise_for", "premises_for", "voice_dev",
            "voice_rows"]
 
 #: Evidence characters per span at training time (what 256 tokens hold beside a claim).
@@ -120,7 +121,9 @@ def _antonym(s: str, rng: random.Random) -> str | None:
     return replace_first(s, pairs)
 
 
-def _clause(s: str) -> str | None:
+def head_clause(s: str) -> str | None:
+    """The part of ``s`` before its first comma, as a sentence, when it is a main clause of
+    six words or more and at least three words follow; else ``None``."""
     head, sep, rest = s.partition(", ")
     if not sep or word_count(head) < 6 or word_count(rest) < 3:
         return None
@@ -207,7 +210,7 @@ def _in_premise(premise: str, s: str, others: list[str], rng: random.Random, kin
     ``s`` reworded (``_para``, entailed; drawn from its own generator so that the other
     pairs stay those of a run without it)."""
     out: list[Pair] = []
-    for claim, label, suffix in ((s, ENT, ""), (_clause(s), ENT, "_clause"),
+    for claim, label, suffix in ((s, ENT, ""), (head_clause(s), ENT, "_clause"),
                                  (_swap_anchor(s, others, rng), NOT_ENTAILED, "_swap"),
                                  (negate(s), CON, "_negation")):
         if claim and word_count(claim) >= 3:
@@ -276,7 +279,7 @@ def document_pairs(doc: str, other_doc: str, rng: random.Random, source: str,
         s = rng.choice(usable)
         others = [o for o in sents if o != s]
         emit(s, ENT, "identity")
-        emit(_clause(s), ENT, "clause")
+        emit(head_clause(s), ENT, "clause")
         if len(usable) > 1:
             t = rng.choice([u for u in usable if u != s] or [s])
             a, b = (s, t) if sents.index(s) < sents.index(t) else (t, s)
@@ -494,9 +497,14 @@ def voice_dev(data_dir: Path, *, seed: int) -> list[Pair]:
 
 def as_read(pairs: list[Pair]) -> list[Pair]:
     """``pairs`` as inference reads them: both sides in the scorer's one notation
-    (:func:`certirag.text.notation.model_text`)."""
-    return [dataclasses.replace(p, premise=model_text(p.premise),
-                                hypothesis=model_text(p.hypothesis)) for p in pairs]
+    (:func:`certirag.text.notation.model_text`), and a negated claim as the opposite its
+    premise states (:func:`certirag.text.negated.positive_reading`, scorer v5)."""
+    out = []
+    for p in pairs:
+        premise = model_text(p.premise)
+        out.append(dataclasses.replace(
+            p, premise=premise, hypothesis=positive_reading(model_text(p.hypothesis), premise)))
+    return out
 
 
 def bind_dev(data_dir: Path, *, seed: int, paraphrases: int = 0

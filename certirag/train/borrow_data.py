@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from certirag.train.kg_data import KgRelation
 from certirag.train.nli_data import ENT, HALU_DEV_END, HALU_TRAIN_END, NOT_ENTAILED, Pair, read_rows
 
-__all__ = ["borrow_splits", "chain_pairs", "document_borrow_pairs"]
+__all__ = ["borrow_splits", "chain_pairs", "document_borrow_pairs", "training_documents"]
 
 #: Anchor kinds a sentence can borrow from its neighbour.
 _KINDS = ("name", "number", "date")
@@ -199,18 +200,25 @@ def chain_pairs(pools: dict[str, list[str]], rng: random.Random, n: int) -> list
     return out
 
 
-def _rows_pairs(data_dir: Path, start: int, stop: int, rng: random.Random) -> list[Pair]:
+def training_documents(data_dir: Path, start: int, stop: int) -> Iterator[list[str]]:
+    """The sentences (as binding cuts them) of every HaluEval QA knowledge passage, then
+    every summarization article, of rows ``start``–``stop``; rows from 8,000 are refused."""
     from certirag.train.bind_data import MAX_CHARS
     from certirag.verifiers.binding import evidence_sentences
 
     if stop > HALU_DEV_END:
         raise ValueError(f"rows from {HALU_DEV_END} are reserved")
-    out: list[Pair] = []
     for field, name in (("knowledge", "qa"), ("document", "summarization")):
         for _, row in read_rows(data_dir / "halueval" / f"{name}.jsonl", start, stop):
-            sents = [x.text for x in evidence_sentences([str(row[field])],
-                                                        max_chars=MAX_CHARS)]
-            out += document_borrow_pairs(sents, rng, max_chars=MAX_CHARS)
+            yield [x.text for x in evidence_sentences([str(row[field])], max_chars=MAX_CHARS)]
+
+
+def _rows_pairs(data_dir: Path, start: int, stop: int, rng: random.Random) -> list[Pair]:
+    from certirag.train.bind_data import MAX_CHARS
+
+    out: list[Pair] = []
+    for sents in training_documents(data_dir, start, stop):
+        out += document_borrow_pairs(sents, rng, max_chars=MAX_CHARS)
     return out
 
 

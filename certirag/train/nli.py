@@ -158,6 +158,13 @@ def build_pairs(args: argparse.Namespace) -> tuple[list[Pair], dict[str, list[Pa
         train_pairs = train_pairs + b_train
         random.Random(args.seed + 1).shuffle(train_pairs)
         dev = {**dev, "borrow": b_dev}
+    if getattr(args, "negation", 0):
+        from certirag.train.negation_data import negation_splits
+
+        n_train, n_dev = negation_splits(Path(args.data), seed=args.seed, passes=args.negation)
+        train_pairs = train_pairs + n_train
+        random.Random(args.seed + 2).shuffle(train_pairs)
+        dev = {**dev, "negation": n_dev}
     if args.drop_summarization_negatives:
         train_pairs = [p for p in train_pairs
                        if not (p.source == "summarization" and p.label == NOT_ENTAILED)]
@@ -290,7 +297,8 @@ def load_pairs(path: Path) -> tuple[list[Pair], dict[str, list[Pair]]]:
 RUN_KEYS = ("base", "pairs", "recipe", "data", "seed", "batch_size", "lr", "warmup",
             "max_length", "snli_limit", "qa_synthetic_docs", "summarization_negatives",
             "paraphrases", "reorder", "faithful_positives", "voice", "kg",
-            "drop_summarization_negatives", "freeze_embeddings", "borrow", "mix_size",
+            "drop_summarization_negatives", "freeze_embeddings", "borrow", "negation",
+            "mix_size",
             "mix_share")
 
 
@@ -498,6 +506,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="add hard negatives of borrowing: an anchor taken from another "
                          "sentence of the span, a pronoun given the wrong person, a fact "
                          "carried along a chain (certirag.train.borrow_data; 0: none)")
+    ap.add_argument("--negation", type=int, default=0, metavar="PASSES",
+                    help="add pairs that teach polarity from evidence sentences that hold a "
+                         "negation: kept (entailed) or removed (contradiction), alone and in "
+                         "spans (certirag.train.negation_data; 0: none)")
     ap.add_argument("--mix-size", type=int, default=0, metavar="N",
                     help="train on N pairs drawn from the built or loaded set, with the "
                          "shares of --mix-share (0: all of them)")

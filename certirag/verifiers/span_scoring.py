@@ -42,7 +42,8 @@ def _preference(block: Sequence[NLIResult], plan: BindingPlan, j: int, tau_entai
 
 
 def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[BindingPlan], *,
-                tau_entail: float, read: Callable[[str], str]) -> list[BoundResult]:
+                tau_entail: float, read: Callable[[str], str],
+                read_claim: Callable[[str, str], str] | None = None) -> list[BoundResult]:
     """Score every claim on the binding spans of its plan
     (:func:`~certirag.verifiers.binding.plan_windows`), all pairs in ONE ``score_pairs``
     call.
@@ -52,9 +53,15 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     none does, the span with the highest P(entailment). Claims no span binds are not
     scored (``result`` is ``None``). The other spans that reach ``tau_entail`` follow in
     ``others``, in the same order. ``read`` gives what the model reads for a span's text
-    and for a claim (the scorer version's reading: :func:`certirag.bound.model_reading`)."""
-    pairs = [(read(w.text), claim)
-             for claim, p in zip(map(read, claims), plans, strict=True) for w in p.windows]
+    and for a claim (the scorer version's reading: :func:`certirag.bound.model_reading`);
+    ``read_claim``, when given, what it reads for a claim against a span as read
+    (:func:`certirag.bound.claim_reading`) instead of ``read``."""
+    def claim_for(claim: str, premise: str) -> str:
+        return read(claim) if read_claim is None else read_claim(claim, premise)
+
+    pairs = [(premise, claim_for(claim, premise))
+             for claim, p in zip(claims, plans, strict=True) for w in p.windows
+             for premise in (read(w.text),)]
     results = verifier.score_pairs(pairs) if pairs else []
     if len(results) != len(pairs):
         raise BackendError(f"verifier {getattr(verifier, 'name', '?')!r} returned "

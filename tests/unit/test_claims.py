@@ -524,3 +524,60 @@ def test_an_attribution_to_the_sources_is_a_frame(answer: str, claim: str) -> No
 def test_sure_thing_is_a_pleasantry() -> None:
     assert texts("Sure thing! Probation lasts six months.", "How long is probation?") == [
         ("not_a_claim", "Sure thing!"), ("claim", "Probation lasts six months.")]
+
+
+@pytest.mark.parametrize(("question", "yes", "no"), [
+    # a noun after a name, and the verb after it
+    ("Will the Hollins & Pike name disappear?", "The Hollins & Pike name will disappear.",
+     "The Hollins & Pike name will not disappear."),
+    # a preposition's object belongs to the subject
+    ("Is damage from a burst heating pipe covered?",
+     "Damage from a burst heating pipe is covered.",
+     "Damage from a burst heating pipe is not covered."),
+    ("Can the parties in a Veloria tenancy dispute ignore the outcome?",
+     "The parties in a Veloria tenancy dispute can ignore the outcome.",
+     "The parties in a Veloria tenancy dispute cannot ignore the outcome."),
+    ("Does the Standard rate at the Halden Bridge Hotel include breakfast?",
+     "The Standard rate at the Halden Bridge Hotel does include breakfast.",
+     "The Standard rate at the Halden Bridge Hotel does not include breakfast."),
+    # a possessive's noun, a measure's nouns, a plural after a name
+    ("Can the Lumen kettle's filter go in the dishwasher?",
+     "The Lumen kettle's filter can go in the dishwasher.",
+     "The Lumen kettle's filter cannot go in the dishwasher."),
+    ("Has the 90-day notice rule come into force?",
+     "The 90-day notice rule has come into force.",
+     "The 90-day notice rule has not come into force."),
+    ("Are the Corvel X2 headphones splash resistant?",
+     "The Corvel X2 headphones are splash resistant.",
+     "The Corvel X2 headphones are not splash resistant."),
+    # a word after a determiner is no verb; a predicate adjective ends the subject
+    ("Does the reset keep my Wi-Fi passwords?", "The reset does keep your Wi-Fi passwords.",
+     "The reset does not keep your Wi-Fi passwords."),
+    ("Is the vaccine safe in pregnancy?", "The vaccine is safe in pregnancy.",
+     "The vaccine is not safe in pregnancy."),
+    ("Can tenants withhold rent if repairs are not done?",
+     "Tenants can withhold rent if repairs are not done.",
+     "Tenants cannot withhold rent if repairs are not done."),
+    # the asker's "I" is the answer's "you"
+    ("Can I return earrings if I've changed my mind?",
+     "You can return earrings if you've changed your mind.",
+     "You cannot return earrings if you've changed your mind."),
+    ("Am I covered if I cancel because of asthma I already had?",
+     "You are covered if you cancel because of asthma you already had.",
+     "You are not covered if you cancel because of asthma you already had."),
+    # "anyone": someone did, or no one did
+    ("Was anyone injured in the Marlow runway excursion?",
+     "Someone was injured in the Marlow runway excursion.",
+     "No one was injured in the Marlow runway excursion."),
+    ("Will anyone inspect my house?", "Someone will inspect your house.",
+     "No one will inspect your house."),
+    # a numeral after a name is no asker
+    ("Did the treaty end World War I?", "The treaty did end World War I.",
+     "The treaty did not end World War I."),
+])
+def test_a_yes_or_no_reads_the_subject_of_a_longer_question(question: str, yes: str,
+                                                            no: str) -> None:
+    from certirag.claims.answers import yes_no_statement
+
+    assert yes_no_statement(question, True) == yes
+    assert yes_no_statement(question, False) == no

@@ -142,3 +142,15 @@ def test_a_participle_that_names_a_kind_of_thing_states_no_event() -> None:
     assert codes("You'll need the stopping service for Dunmore.", TRAINS) == []
     for planted in ("The express stops at Dunmore.", "The express is stopping at Dunmore."):
         assert "negation_mismatch" in codes(planted, TRAINS)
+
+
+def test_the_question_a_claim_is_read_with_asserts_nothing() -> None:
+    evidence = ("The Reserve Bank held its benchmark rate at 4.25% on Wednesday, the third "
+                "consecutive meeting without a change.")
+    # "Did rates change?" is the question, not a claim that rates changed
+    assert codes("Did rates change? It was the third meeting in a row without a change.",
+                 evidence) == []
+    # what the answer itself says is still checked
+    assert "negation_mismatch" in codes("Did rates change? It was the third meeting in a row "
+                                        "with a change.", "Rates did not change at the "
+                                        "third meeting.")

@@ -129,7 +129,7 @@ _STOP = frozenset(
 #: A lowercase word with an adjective's ending ("available", "careful", "statically").
 ADJ_SUFFIX = re.compile(r"^[a-z]+(?:able|ible|ful|ous|ive|ed|ing|less|ic|ary|ent|ant|ly)$")
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ic|i)$")
-_CONNECT = frozenset("of and & for de la le du da van von der den the y 's".split())
+_CONNECT = frozenset("of and & for de des la le du da van von der den the y 's".split())
 _WORDS = re.compile(r"\S+")
 
 
@@ -368,7 +368,8 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
         end += 1  # a noun after a name, then the adjective: "Is the CHEM 210 final open-book?"
     if end is not None and aux in {"are", "were"} and len(words) - end >= 2 and \
             _is_cap(words[end - 1]) and _common_noun(words[end]) and \
-            re.fullmatch(r"[a-z]+[^s]s", words[end]) is not None:
+            re.fullmatch(r"[a-z]+[^s]s", words[end]) is not None and \
+            words[end + 1].lower() not in _STOP | DETERMINERS | _PREPOSITIONS:
         end += 1  # a plural noun after a name: "Are the Corvel X2 headphones splash resistant?"
     if end is None or end >= len(words):
         return None

@@ -571,6 +571,13 @@ def test_sure_thing_is_a_pleasantry() -> None:
      "No one was injured in the Marlow runway excursion."),
     ("Will anyone inspect my house?", "Someone will inspect your house.",
      "No one will inspect your house."),
+    # a plural after names that a phrase of kind follows is the predicate's
+    ("Are David Vincent and Troy Sanders members of the same band?",
+     "David Vincent and Troy Sanders are members of the same band.",
+     "David Vincent and Troy Sanders are not members of the same band."),
+    ("Are Kuvasz and Bouvier des Ardennes both breeds of dogs?",
+     "Kuvasz and Bouvier des Ardennes are both breeds of dogs.",
+     "Kuvasz and Bouvier des Ardennes are not both breeds of dogs."),
     # a numeral after a name is no asker
     ("Did the treaty end World War I?", "The treaty did end World War I.",
      "The treaty did not end World War I."),

@@ -44,8 +44,9 @@ from certirag.verifiers.binding import (
 )
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
-           "claim_reading", "model_premise", "model_reading", "neighbourhood", "plan_claim",
-           "plan_finding", "premise", "sentence_spans", "span_findings"]
+           "claim_reading", "model_premise", "model_reading", "negation_reading",
+           "neighbourhood", "plan_claim", "plan_finding", "premise", "sentence_spans",
+           "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: How the model reads a recorded span and its claim (:func:`model_premise`,
@@ -54,6 +55,8 @@ SCORER_VERSION = "certirag.scorer.v5"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
 SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", "certirag.scorer.v3",
                      "certirag.scorer.v4", SCORER_VERSION})
+#: The scorer versions that read a claim's negation as written (before v5).
+_NEGATION_AS_WRITTEN = SCORERS - {SCORER_VERSION}
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -107,16 +110,16 @@ def claim_reading(claim: str, premise: str, *, scorer: str) -> str:
     """What the model read for ``claim`` against ``premise`` (the span as the model read it)
     under the scorer version ``scorer``: :func:`model_reading` until v4; from
     ``certirag.scorer.v5`` with each negated phrase whose opposite the premise states
-    written as that opposite ("is not open" → "is closed":
+    written as that opposite (:func:`negation_reading`)."""
+    return negation_reading(model_reading(claim, scorer=scorer), premise, scorer=scorer)
+
+
+def negation_reading(claim: str, premise: str, *, scorer: str) -> str:
+    """``claim`` (already in the scorer's notation) against ``premise``: as it is until
+    v4; from ``certirag.scorer.v5`` with each negated phrase whose opposite the premise
+    states written as that opposite ("is not open" → "is closed":
     :func:`certirag.text.negated.positive_reading`)."""
-    text = model_reading(claim, scorer=scorer)
-    if scorer in _NEGATION_AS_WRITTEN:
-        return text
-    return positive_reading(text, premise)
-
-
-_NEGATION_AS_WRITTEN = frozenset({"certirag.scorer.v1", "certirag.scorer.v2",
-                                  "certirag.scorer.v3", "certirag.scorer.v4"})
+    return claim if scorer in _NEGATION_AS_WRITTEN else positive_reading(claim, premise)
 
 
 def plan_claim(claim: str, texts: Sequence[str], *, top: int, locale: str = "dmy"

@@ -278,11 +278,11 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
         return
 
     read = partial(bound.model_reading, scorer=bound.SCORER_VERSION)  # what the model reads
-    read_claim = partial(bound.claim_reading, scorer=bound.SCORER_VERSION)
+    reword = partial(bound.negation_reading, scorer=bound.SCORER_VERSION)
 
     def score(batch: list[Claim]) -> list[BoundResult]:
         return score_bound(used[0], [c.text for c in batch], [plans[c.id] for c in batch],
-                           tau_entail=thresholds.tau_entail, read=read, read_claim=read_claim)
+                           tau_entail=thresholds.tau_entail, read=read, reword=reword)
 
     def run() -> tuple[list[Claim], list[Claim], list[BoundResult], list[list[Evidence]],
                        list[NLIResult | None]]:
@@ -301,7 +301,7 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
                     long.append(c)
             bindings = score(fits) if fits else []
         quotes = _quotes_of(fits, passages, answer)
-        qpairs = [(premise, read_claim(c.text, premise))
+        qpairs = [(premise, reword(read(c.text), premise))
                   for c, q in zip(fits, quotes, strict=True) if q
                   for premise in (bound.model_premise(q, passages,
                                                       scorer=bound.SCORER_VERSION),)]

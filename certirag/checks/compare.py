@@ -19,6 +19,7 @@ from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import could_verbs, possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap, subject_swap
 from certirag.checks.superlatives import ordinal_rank
+from certirag.text.sentences import is_question
 from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
 
 __all__ = [
@@ -280,13 +281,10 @@ def check_ranks(c: Parsed, ev: PreparedEvidence, question: Question,
                        "ranks nothing so", m.group(0)))
 
 
-_QUESTION = re.compile(r"\?[\"'”’)\]]*\s*\Z")
-
-
 def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     for s in c.sentences:
-        if _QUESTION.search(s.text):
+        if is_question(s.text):
             continue  # "Did rates change? It was the third meeting without a change.": the
             # question the claim is read with asserts nothing
         got = _align(s, ev)

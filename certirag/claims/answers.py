@@ -246,6 +246,8 @@ _PREPOSITIONS = frozenset("of in on at near from with for under over to by about
 _MEASURE = re.compile(r"^(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|"
                       r"twelve|twenty|thirty|fifty|hundred)-[a-z]+$")
 _PLACE_PREP = frozenset("on in at near from".split())
+# A preposition that opens a subject's phrase of place or kind ("the parties in a …").
+_TAIL_PREP = _PLACE_PREP | {"with", "of", "under", "for"}
 # Predicate adjectives after a form of be ("Is support available …?").
 _PREDICATIVE = frozenset("""
 available open closed free required allowed permitted included covered valid eligible
@@ -407,8 +409,6 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
 
 _BE = frozenset("is are was were".split())
 _FIRST_PERSON = re.compile(r"\bI(?:(?P<c>['’](?:ve|m|d|ll))|\s+(?P<be>am|was)\b)?(?![\w'’])")
-_SECOND = {"'ve": "'ve", "’ve": "’ve", "'m": "'re", "’m": "’re", "'d": "'d", "’d": "’d",
-           "'ll": "'ll", "’ll": "’ll"}
 
 
 def _to_listener(pred: str) -> str:
@@ -421,8 +421,8 @@ def _to_listener(pred: str) -> str:
         before = pred[:m.start()].split()
         if before and before[-1][:1].isupper() and before[-1].isalpha():
             return m.group(0)  # a numeral after a name: "World War I", "Henry I"
-        if m.group("c"):
-            return "you" + _SECOND[m.group("c")]
+        if c := m.group("c"):  # "I've" → "you've", "I'm" → "you're"
+            return "you" + (c[0] + "re" if c[1:] == "m" else c)
         if m.group("be"):
             return "you " + ("are" if m.group("be") == "am" else "were")
         return "you"
@@ -447,7 +447,7 @@ def _subject_tail(between: list[str]) -> bool:
         k += 1
     if k == len(between):
         return True
-    return between[k] in _PLACE_PREP | {"with", "of", "under", "for"} and all(
+    return between[k] in _TAIL_PREP and all(
         w.isalpha() and (_is_cap(w) or w not in _STOP) for w in between[k + 1:])
 
 

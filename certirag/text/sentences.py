@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CLOSERS", "OPENERS", "needs_full_word", "sentences", "split_sentences"]
+__all__ = ["CLOSERS", "OPENERS", "is_question", "needs_full_word", "sentences",
+           "split_sentences"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -219,3 +220,12 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 def sentences(text: str) -> list[str]:
     """The sentences of ``text`` as strings (see :func:`split_sentences`)."""
     return [text[s:e] for s, e in split_sentences(text)]
+
+
+_QUESTION_END = re.compile(r"\?[\"'”’)\]]*\s*\Z")
+
+
+def is_question(sentence: str) -> bool:
+    """Whether ``sentence`` asks: it ends in a question mark, maybe behind closing quotes or
+    brackets. A question states nothing."""
+    return _QUESTION_END.search(sentence) is not None

@@ -42,10 +42,9 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
+from certirag.bound import SCORER_VERSION, claim_reading, model_reading
 from certirag.checks import absent_anchor, check_claim, prepare_evidence
 from certirag.claims import extract_claims
-from certirag.text.negated import positive_reading
-from certirag.text.notation import model_text
 from certirag.train import reorder
 from certirag.train.nli_data import (
     CON,
@@ -63,7 +62,7 @@ from certirag.train.rewordings import paraphrase, replace_first, word_count
 from certirag.train.voice import document_voice_pairs
 from certirag.verifiers.binding import claim_anchors, evidence_sentences, plan_windows
 
-__all__ = ["MAX_CHARS", "as_read", "bind_dev", "build_bind_splits", "document_pairs",
+__all__ = ["MAX_CHARS", "NEGATED", "as_read", "bind_dev", "build_bind_splits", "document_pairs",
            "head_clause", "negate", "paraphrase", "premise_for", "premises_for", "voice_dev",
            "voice_rows"]
 
@@ -72,7 +71,8 @@ MAX_CHARS = 700
 
 _AUX = re.compile(r"\b(is|was|are|were|has|have|had|will|can|could|would|should|did|does|do)"
                   r"\b(?! not\b)")
-_NOT = re.compile(r"\b(is|was|are|were|has|have|had|will|can|could|would|should|did|does|do)"
+#: An auxiliary with its negation ("was not"), the negation :func:`negate` removes.
+NEGATED = re.compile(r"\b(is|was|are|were|has|have|had|will|can|could|would|should|did|does|do)"
                   r" not\b")
 _QUAL = re.compile(r"\b(?:more than|at least|nearly|almost|up to|over|about|around|less than|"
                    r"fewer than|at most|roughly|approximately) (?=[£$€]?\d)", re.IGNORECASE)
@@ -106,7 +106,7 @@ def _sentences(doc: str) -> list[str]:
 def negate(s: str) -> str | None:
     """``s`` with the polarity of an auxiliary turned: "was not" → "was" when it has one,
     else its first auxiliary negated ("was" → "was not"); ``None`` without an auxiliary."""
-    m = _NOT.search(s)
+    m = NEGATED.search(s)
     if m:
         return s[: m.start()] + m.group(1) + s[m.end():]
     m = _AUX.search(s)
@@ -496,14 +496,15 @@ def voice_dev(data_dir: Path, *, seed: int) -> list[Pair]:
 
 
 def as_read(pairs: list[Pair]) -> list[Pair]:
-    """``pairs`` as inference reads them: both sides in the scorer's one notation
-    (:func:`certirag.text.notation.model_text`), and a negated claim as the opposite its
-    premise states (:func:`certirag.text.negated.positive_reading`, scorer v5)."""
+    """``pairs`` as inference reads them under the scorer version certificates record: the
+    premise by :func:`certirag.bound.model_reading`, the hypothesis against it by
+    :func:`certirag.bound.claim_reading` (one notation; a negated claim as the opposite its
+    premise states)."""
     out = []
     for p in pairs:
-        premise = model_text(p.premise)
-        out.append(dataclasses.replace(
-            p, premise=premise, hypothesis=positive_reading(model_text(p.hypothesis), premise)))
+        premise = model_reading(p.premise, scorer=SCORER_VERSION)
+        out.append(dataclasses.replace(p, premise=premise, hypothesis=claim_reading(
+            p.hypothesis, premise, scorer=SCORER_VERSION)))
     return out
 
 

@@ -38,7 +38,8 @@ from pathlib import Path
 from certirag.train.kg_data import KgRelation
 from certirag.train.nli_data import ENT, HALU_DEV_END, HALU_TRAIN_END, NOT_ENTAILED, Pair, read_rows
 
-__all__ = ["borrow_splits", "chain_pairs", "document_borrow_pairs", "training_documents"]
+__all__ = ["borrow_splits", "chain_pairs", "document_borrow_pairs", "neighbour_span",
+           "training_documents"]
 
 #: Anchor kinds a sentence can borrow from its neighbour.
 _KINDS = ("name", "number", "date")
@@ -91,13 +92,20 @@ def _same_type(a: str, b: str) -> bool:
     return (" " in a) == (" " in b)
 
 
-def _span(sents: list[str], k: int, rng: random.Random, max_chars: int) -> list[int] | None:
-    """Sentence ``k`` with one or two sentences within two of it, in document order."""
+def neighbour_span(sents: list[str], k: int, rng: random.Random, max_chars: int, *,
+                   late: bool = False) -> list[int] | None:
+    """Sentence ``k`` with one or two sentences within two of it, in document order; with
+    ``late``, at least one of them before it when it has one (``None`` when none is near
+    or the span is longer than ``max_chars``)."""
     near = [j for j in (k - 2, k - 1, k + 1, k + 2) if 0 <= j < len(sents)
             and 4 <= _words(sents[j]) <= 45]
     if not near:
         return None
-    picked = sorted([k, *rng.sample(near, min(len(near), rng.choice((1, 2))))])
+    before = [j for j in near if j < k]
+    first = [rng.choice(before)] if late and before else []
+    rest = [j for j in near if j not in first]
+    picked = sorted([k, *first, *rng.sample(rest, min(len(rest),
+                                                      rng.choice((1, 2)) - len(first)))])
     if sum(len(sents[j]) + 1 for j in picked) > max_chars:
         return None
     return picked
@@ -135,7 +143,7 @@ def document_borrow_pairs(sents: list[str], rng: random.Random, *, per_doc: int 
 
     for k in rng.sample(usable, min(per_doc, len(usable))):
         s = sents[k]
-        picked = _span(sents, k, rng, max_chars)
+        picked = neighbour_span(sents, k, rng, max_chars)
         if picked is None:
             continue
         premise = " ".join(sents[j] for j in picked)

@@ -26,17 +26,12 @@ for training and 7,000–7,999 for dev. Nothing reserved is read.
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 from certirag.train.nli_data import CON, ENT, HALU_DEV_END, HALU_TRAIN_END, Pair
 
 __all__ = ["document_negation_pairs", "negation_splits"]
 
-#: An auxiliary with its negation, the form :func:`certirag.train.bind_data.negate`
-#: removes.
-_NEGATED = re.compile(r"\b(?:is|was|are|were|has|have|had|will|can|could|would|should|did|"
-                      r"does|do) not\b")
 _MIN_WORDS, _MAX_WORDS = 5, 45
 
 
@@ -44,31 +39,14 @@ def _words(text: str) -> int:
     return len(text.split())
 
 
-def _span(sents: list[str], k: int, rng: random.Random, max_chars: int, *,
-          late: bool = False) -> list[int] | None:
-    """Sentence ``k`` with one or two sentences within two of it, in document order; with
-    ``late``, at least one of them before it when it has one."""
-    near = [j for j in (k - 2, k - 1, k + 1, k + 2) if 0 <= j < len(sents)
-            and _MIN_WORDS - 1 <= _words(sents[j]) <= _MAX_WORDS]
-    if not near:
-        return None
-    before = [j for j in near if j < k]
-    picked = [rng.choice(before)] if late and before else []
-    rest = [j for j in near if j not in picked]
-    picked += rng.sample(rest, min(len(rest), rng.choice((1, 2)) - len(picked)))
-    span = sorted({k, *picked})
-    if sum(len(sents[j]) + 1 for j in span) > max_chars:
-        return None
-    return span
-
-
 def document_negation_pairs(sents: list[str], rng: random.Random, *, max_chars: int,
                             per_doc: int = 3) -> list[Pair]:
     """The pairs of one document's sentences (at most ``per_doc`` negated sentences)."""
-    from certirag.train.bind_data import head_clause, negate
+    from certirag.train.bind_data import NEGATED, head_clause, negate
+    from certirag.train.borrow_data import neighbour_span
 
     negated = [k for k, s in enumerate(sents)
-               if _NEGATED.search(s) and _MIN_WORDS <= _words(s) <= _MAX_WORDS]
+               if NEGATED.search(s) and _MIN_WORDS <= _words(s) <= _MAX_WORDS]
     out: list[Pair] = []
     for k in rng.sample(negated, min(per_doc, len(negated))):
         s = sents[k]
@@ -77,14 +55,14 @@ def document_negation_pairs(sents: list[str], rng: random.Random, *, max_chars: 
             continue
         out.append(Pair(s, s, ENT, "neg_keep"))
         out.append(Pair(s, removed, CON, "neg_removed_alone"))
-        span = _span(sents, k, rng, max_chars)
+        span = neighbour_span(sents, k, rng, max_chars)
         if span is not None:
             premise = " ".join(sents[j] for j in span)
             out.append(Pair(premise, s, ENT, "neg_keep"))
             clause = head_clause(s)
-            if clause is not None and _NEGATED.search(clause):
+            if clause is not None and NEGATED.search(clause):
                 out.append(Pair(premise, clause, ENT, "neg_clause"))
-        late = _span(sents, k, rng, max_chars, late=True)
+        late = neighbour_span(sents, k, rng, max_chars, late=True)
         if late is not None:
             out.append(Pair(" ".join(sents[j] for j in late), removed, CON, "neg_removed"))
     return out

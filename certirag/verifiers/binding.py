@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from certirag.text.sentences import is_question
 from certirag.text.subjects import resolve_pronoun, sentence_subjects
 from certirag.verifiers import rivals
 from certirag.verifiers.anchors import (
@@ -352,7 +353,6 @@ def _prepare(evidence: tuple[str, ...], max_chars: int, locale: str) -> _Prepare
         tuple(predicate_terms(t) for t in texts), _relatives(texts, prev))
 
 
-_QUESTION_END = re.compile(r"\?[\"'”’)\]]*\s*\Z")
 
 
 def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: int,
@@ -376,7 +376,7 @@ def plan_windows(claim: str, evidence: Sequence[str], *, top: int, max_chars: in
     # history binds no "Iron Man" for a claim)
     hits = [frozenset(a for a, anc in enumerate(anchors) if holds_here(anc, anchors, facts[i],
                                                                        inherited[i]))
-            if not _QUESTION_END.search(sents[i].text) else frozenset()
+            if not is_question(sents[i].text) else frozenset()
             for i in range(len(sents))]
     texts = ev.texts
     hits, longer = drop_longer_names(claim, anchors, hits, texts, prev)

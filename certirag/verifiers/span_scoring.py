@@ -43,7 +43,7 @@ def _preference(block: Sequence[NLIResult], plan: BindingPlan, j: int, tau_entai
 
 def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[BindingPlan], *,
                 tau_entail: float, read: Callable[[str], str],
-                read_claim: Callable[[str, str], str] | None = None) -> list[BoundResult]:
+                reword: Callable[[str, str], str]) -> list[BoundResult]:
     """Score every claim on the binding spans of its plan
     (:func:`~certirag.verifiers.binding.plan_windows`), all pairs in ONE ``score_pairs``
     call.
@@ -54,13 +54,10 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     scored (``result`` is ``None``). The other spans that reach ``tau_entail`` follow in
     ``others``, in the same order. ``read`` gives what the model reads for a span's text
     and for a claim (the scorer version's reading: :func:`certirag.bound.model_reading`);
-    ``read_claim``, when given, what it reads for a claim against a span as read
-    (:func:`certirag.bound.claim_reading`) instead of ``read``."""
-    def claim_for(claim: str, premise: str) -> str:
-        return read(claim) if read_claim is None else read_claim(claim, premise)
-
-    pairs = [(premise, claim_for(claim, premise))
-             for claim, p in zip(claims, plans, strict=True) for w in p.windows
+    ``reword`` what it reads for a claim so read against a span so read (the scorer
+    version's reading of a negation: :func:`certirag.bound.negation_reading`)."""
+    pairs = [(premise, reword(claim, premise))
+             for claim, p in zip(map(read, claims), plans, strict=True) for w in p.windows
              for premise in (read(w.text),)]
     results = verifier.score_pairs(pairs) if pairs else []
     if len(results) != len(pairs):

@@ -28,7 +28,10 @@ __all__ = ["ADJ_SUFFIX", "DETERMINERS", "asks_the_listener", "asks_who", "capita
            "yes_no_lead", "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
 
 _YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
-_NO = r"no|nope|nah|incorrect|false|not at all|negative"
+# a no said with regret or force: "Unfortunately not.", "I'm afraid not, …", "Certainly not."
+_REGRET = r"(?:unfortunately|sadly|regrettably|i'm afraid|i’m afraid|i am afraid)"
+_NO = (rf"(?:{_REGRET},?\s+)?(?:no|nope|nah|incorrect|false|not at all|negative)"
+       rf"|(?:{_REGRET}|afraid|certainly|definitely|absolutely|of course),?\s+not|not really")
 _PRON = r"it|he|she|they|we|you|i|there|that|this"
 _AUX = (r"is|are|was|were|am|do|does|did|can|could|will|would|shall|should|may|might|must"
         r"|has|have|had")

@@ -107,7 +107,18 @@ def is_fragment(sentence: str) -> bool:
     # a lowercase word with a verb ending after the first word ("Mumbai hosts it"), not a
     # plural after a number ("28 days", "twenty-eight weeks")
     return not any(i > 0 and w.islower() and _VERB_SUFFIX.match(w) and (
-        not _is_count(raw[i - 1]) or _object_follows(raw, i)) for i, w in enumerate(raw))
+        not _counted(raw, i) or _object_follows(raw, i)) for i, w in enumerate(raw))
+
+
+def _counted(raw: list[str], i: int) -> bool:
+    """Whether ``raw[i]`` is a plural a number counts: "28 days", or a unit with its kind
+    between ("3-5 working days", "10 business days")."""
+    return _is_count(raw[i - 1]) or (
+        i > 1 and raw[i - 1].lower() in _UNIT_KINDS and raw[i].lower() in _UNIT_PLURALS
+        and _is_count(raw[i - 2]))
+
+
+_UNIT_KINDS = frozenset("working business calendar clear full school banking".split())
 
 
 def _object_follows(raw: list[str], i: int) -> bool:

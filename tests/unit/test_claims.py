@@ -243,6 +243,12 @@ def test_pure_pleasantries_stay_not_a_claim(answer: str) -> None:
      "Both the Foals and Escanaba Firing Line were formed in 2002."),
     ("Do both Holcus and Limonium belong to the same family?", "No.",
      "Holcus and Limonium do not both belong to the same family."),
+    # a no said with regret or force is a no
+    ("Is the office open on Sundays?", "Unfortunately not.", "The office is not open on "
+                                                             "Sundays."),
+    ("Is the office open on Sundays?", "I'm afraid not!", "The office is not open on Sundays."),
+    ("Is the office open on Sundays?", "Sadly, no.", "The office is not open on Sundays."),
+    ("Is the office open on Sundays?", "Certainly not.", "The office is not open on Sundays."),
 ])
 def test_short_replies_are_read_with_the_question(question: str, answer: str,
                                                   text: str) -> None:
@@ -276,6 +282,12 @@ def test_short_replies_are_read_with_the_question(question: str, answer: str,
     ("Do you know any films by him?", "Yes, he directed Heat in 1995.",
      [("claim", "Do you know any films by him? He directed Heat in 1995.",
        "he directed Heat in 1995.")]),
+    # a no with regret before the rest
+    ("Is drop damage covered by the warranty?",
+     "I'm afraid not — drop damage is excluded from the warranty.",
+     [("claim", "Drop damage is not covered by the warranty.", "I'm afraid not"),
+      ("claim", "Drop damage is excluded from the warranty.",
+       "drop damage is excluded from the warranty.")]),
     # "No fee" is no "no"
     ("Is a fee charged?", "No fee is charged.", [("claim", "No fee is charged.",
                                                   "No fee is charged.")]),
@@ -340,6 +352,11 @@ def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
     # a verb after a name or a plural subject: the sentence stands alone
     assert texts("Mumbai hosts it.", q) == [("claim", "Mumbai hosts it.")]
     assert texts("Staff get 25 days.", q) == [("claim", "Staff get 25 days.")]
+    # a unit with its kind between ("working days") is still a count, not a verb
+    assert texts("3–5 working days.", "How long do international orders take?") == [
+        ("claim", "International orders take 3–5 working days.")]
+    assert texts("10 business days.", "How long do refunds take?") == [
+        ("claim", "Refunds take 10 business days.")]
 
 
 @pytest.mark.parametrize("answer", [

@@ -186,6 +186,13 @@ def fragment_statement(question: str, fragment: str) -> str | None:
     if m is not None and _AMOUNT.match(amount):  # "At what age is the booster given?"
         subj, cop = capitalise(m.group("subj")), m.group("cop").lower()
         return f"{subj} {cop} {m.group('part')} at {amount}."
+    m = _WHAT_N_DO.match(q) if _AMOUNT.match(amount) else None
+    if m is not None and len(q.split()) <= _MAX_AMOUNT_WORDS and not _AMOUNT_CHOICE.search(q) \
+            and not RELATIVE.search(q, q.find(" ") + 1) \
+            and m.group("noun").split()[-1].lower() not in _TIME_NOUNS:
+        stmt = _amount_statement(m, amount)  # "What rate does X pay on Y?" + "3.6%"
+        if stmt is not None:
+            return stmt
     if len(q.split()) > MAX_QUESTION_WORDS:
         return None
     m = _WHICH_N.match(q)
@@ -239,6 +246,44 @@ def fragment_statement(question: str, fragment: str) -> str | None:
     if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
         return f"{capitalise(m.group('head'))}{frag}{m.group('tail')}."
     return None
+
+
+# "What rate does the Flex Saver account pay on a balance of £5,000?": an amount answers it
+# as the verb's object ("The Flex Saver account pays 3.6% AER on a balance of £5,000."),
+# so the checks read the amount with what the question ties it to
+_WHAT_N_DO = re.compile(r"^(?:what|which)\s+(?P<noun>(?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*)\s+"
+                        r"(?P<aux>does|do)\s+(?P<body>.+?)\s*\?+\s*$", re.IGNORECASE)
+_MAX_AMOUNT_WORDS = 16
+# what an amount of time answers: read with "when", never as an object
+_TIME_NOUNS = frozenset("time times year years date dates day days month months hour hours "
+                        "age ages week weeks season".split())
+# a choice, as :data:`_CHOICE`, but a comma inside a number ("£5,000") is none
+_AMOUNT_CHOICE = re.compile(r",(?!\d{3})|\bor\b|\b(?:born|named|known|called|nicknamed)\b",
+                            re.IGNORECASE)
+# the asker's words, as the statement says them to the asker
+_LISTENER = {"i": "you", "I": "you", "me": "you", "my": "your", "we": "you", "us": "you",
+             "our": "your"}
+_AMOUNT_VERBS = _BASE | frozenset("charge charges weigh score award list quote set hit "
+                                  "measure".split())
+
+
+def _amount_statement(m: re.Match[str], amount: str) -> str | None:
+    """The statement of a "What N does S V …?" question whose answer is an amount: the
+    subject, the verb and the amount as its object, then the rest of the question."""
+    words = m.group("body").split()
+    k = next((i for i, w in enumerate(words) if i > 0 and w in _AMOUNT_VERBS), None)
+    if k is None or any(w.lower() in ("not", "n't") for w in words[:k]):
+        return None
+    subj = " ".join(_LISTENER.get(w.lower(), w) for w in words[:k])  # "do I pay" → "you pay"
+    verb = third_person(words[k]) if m.group("aux").lower() == "does" else words[k]
+    tail = [_LISTENER.get(w, w) for w in words[k + 1:]]  # "… when I book" → "you"
+    if tail and tail[-1].lower() in _STRANDED:  # "What address does X live at?"
+        return f"{capitalise(' '.join([subj, verb, *tail]))} {amount}."
+    rest = " ".join(tail)
+    return f"{capitalise(subj)} {verb} {amount}{' ' + rest if rest else ''}."
+
+
+_STRANDED = frozenset("at in on for to with from by of about".split())
 
 
 _WH_START = re.compile(r"^\W*(?:who|whom|whose|what|which|when|where|why|how)\b", re.IGNORECASE)

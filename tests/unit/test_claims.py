@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from certirag.claims import extract_claims, is_fragment, not_a_claim_reason
+from certirag.claims.fragments import fragment_statement
 
 
 def texts(answer: str, question: str = "") -> list[tuple[str, str]]:
@@ -352,6 +353,18 @@ def test_a_count_with_its_unit_is_a_fragment_read_with_the_question() -> None:
     # a verb after a name or a plural subject: the sentence stands alone
     assert texts("Mumbai hosts it.", q) == [("claim", "Mumbai hosts it.")]
     assert texts("Staff get 25 days.", q) == [("claim", "Staff get 25 days.")]
+    # "What N does S V …?" answered by an amount: the amount is the verb's object, read
+    # with what the question ties it to (a comma inside a number is no choice)
+    assert texts("3.6% AER.", "What rate does the Flex Saver account pay on a balance of "
+                              "£5,000?") == [
+        ("claim", "The Flex Saver account pays 3.6% AER on a balance of £5,000.")]
+    assert texts("£50.", "What deposit do I pay when I book?") == [
+        ("claim", "You pay £50 when you book.")]
+    assert texts("211 Central Park West", "What address does Diana Ross live at?") == [
+        ("claim", "Diana Ross lives at 211 Central Park West.")]
+    # a time is no object; a name is no amount
+    assert fragment_statement("What time does the shop open on Sundays?", "10am") is None
+    assert fragment_statement("Which plan do I need for ten users?", "The Team plan") is None
     # a unit with its kind between ("working days") is still a count, not a verb
     assert texts("3–5 working days.", "How long do international orders take?") == [
         ("claim", "International orders take 3–5 working days.")]

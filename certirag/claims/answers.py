@@ -25,7 +25,7 @@ from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES, third_person
 
 __all__ = ["ADJ_SUFFIX", "DETERMINERS", "asks_the_listener", "asks_who", "capitalise",
            "cleft_answer", "is_name_answer", "is_yes_no_question", "last_question", "name_object",
-           "yes_no_lead", "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
+           "wh_thing", "yes_no_lead", "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
 
 _YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
 # a no said with regret or force: "Unfortunately not.", "I'm afraid not, …", "Certainly not."
@@ -336,6 +336,48 @@ def yes_no_subject(question: str) -> str | None:
     if end is None or end >= len(words) or (end == 1 and words[0].lower() in _PRONOUNS):
         return None
     return " ".join(words[:end])
+
+
+# the asking words of a wh-question before its auxiliary ("How long does …", "Why was …")
+_WH_LEAD = re.compile(r"^(?:why|when|where|how(?:\s+(?:long|often|much|far|old|soon))?|"
+                      r"what\s+time)\s+(?=(?:" + _AUX + r")\s)", re.IGNORECASE)
+_OWNER = {"my": "your", "our": "your"}
+_WH_PREPOSITIONS = frozenset("in on at for to with after before during from by if when "
+                             "without within per".split())
+_PARTICLES = frozenset("out up off back down in on".split())
+_NOT_ONE = frozenset("all every each any some no these those both".split())
+
+
+def _plural(word: str) -> bool:
+    w = word.lower()
+    return w.endswith("s") and not w.endswith(("ss", "us", "is", "'s", "’s"))
+
+
+def wh_thing(question: str) -> str | None:
+    """The common noun phrase a wh-question asks about, what an answer's "It" names ("the
+    fine" of "Why was the fine lower than first proposed?", "your password reset link" of
+    "How long does my password reset link work?"); ``None`` for a name, a pronoun or a
+    question this cannot read."""
+    q = last_question(question)
+    m = _WH_LEAD.match(q)
+    if m is None:
+        return None
+    rest = q[m.end():]
+    aux, _, tail = rest.partition(" ")
+    if aux.lower() in ("do", "does", "did"):  # "does my password reset link work?"
+        words = _WORDS.findall(tail.rstrip(" ?"))
+        end = next((i for i, w in enumerate(words) if w.lower() in _WH_PREPOSITIONS),
+                   len(words))
+        while end > 1 and words[end - 1].lower() in _PARTICLES:
+            end -= 1  # "come out"
+        words = words[:end - 1] if end > 1 and words[end - 1].lower() in _BASE else []
+    else:
+        subject = yes_no_subject(capitalise(rest))
+        words = subject.split() if subject else []
+    if len(words) < 2 or words[0].lower() not in DETERMINERS | {"my", "our"} \
+            or words[0].lower() in _NOT_ONE or _plural(words[-1]):
+        return None  # a plural, a quantifier: no "It" names it
+    return " ".join([_OWNER.get(words[0].lower(), words[0].lower()), *words[1:]])
 
 
 def is_yes_no_question(question: str) -> bool:

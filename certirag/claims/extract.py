@@ -30,10 +30,12 @@ from certirag.checks.numbers import SPELLED_RE
 from certirag.claims.answers import (
     asks_the_listener,
     asks_who,
+    capitalise,
     cleft_answer,
     is_name_answer,
     is_yes_no_question,
     name_object,
+    wh_thing,
     yes_no_lead,
     yes_no_polarity,
     yes_no_statement,
@@ -323,6 +325,10 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     named_it = False  # "It" has named last_subject: no "He" or "She" names it
     yes_no_q = bool(question.strip()) and is_yes_no_question(question)
     to_listener = bool(question.strip()) and asks_the_listener(question)
+    thing_asked = wh_thing(question) if question.strip() else None  # what "It" answers
+    if thing_asked is not None and last_subject is not None \
+            and last_subject.lower() in thing_asked.lower():
+        last_subject = None  # "When does the Leeds office open?": "It" is the office
     for s_start, s_end in answer_sentences(answer):
         full = answer[s_start:s_end]
         polarity = yes_no_polarity(strip_markers(full))
@@ -429,6 +435,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                           if not m.group(1).rstrip(".").isupper()), None)
             if named is not None:  # "His cars …", "It is also offered …"
                 text = named
+            elif pm is not None and pm.group(1) in ("It", "Its") and thing_asked is not None \
+                    and (asked_it := name_pronoun(sentence, None, thing_asked)) is not None:
+                text = capitalise(asked_it)  # "How long does my link work?" "It only …"
             elif _PRONOUN_START.match(sentence) and question.strip():
                 text = f"{question.strip()} {sentence}"
                 framed = True

@@ -618,3 +618,22 @@ def test_a_yes_or_no_reads_the_subject_of_a_longer_question(question: str, yes: 
 
     assert yes_no_statement(question, True) == yes
     assert yes_no_statement(question, False) == no
+
+
+@pytest.mark.parametrize(("question", "answer", "text"), [
+    ("How long does my password reset link work?", "It only works for 30 minutes.",
+     "Your password reset link only works for 30 minutes."),
+    ("Why was the fine lower than first proposed?", "It was cut after an appeal.",
+     "The fine was cut after an appeal."),
+    # the name inside the phrase is not what "It" names
+    ("When does the Leeds office open?", "It opens at 9am.", "The Leeds office opens at 9am."),
+    ("How often does the bus run on Sundays?", "It runs hourly.", "The bus runs hourly."),
+    # a plural or a question without an auxiliary names nothing "It" can stand for
+    ("How long do international orders take?", "It depends on the country.",
+     "How long do international orders take? It depends on the country."),
+    ("What causes hyperthyroidism in cats?", "It is diagnosed with a blood test.",
+     "What causes hyperthyroidism in cats? It is diagnosed with a blood test."),
+])
+def test_an_it_answering_a_wh_question_names_what_it_asks_about(question: str, answer: str,
+                                                                text: str) -> None:
+    assert [c.text for c in extract_claims(answer, question=question)] == [text]

@@ -196,6 +196,10 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "the claim credits two names with one relation (directing, acting, writing, "
      "producing, composing, designing, building) where every evidence sentence that "
      "relates them gives another (\"stars in\" for \"is directed by\")"),
+    ("holder_mismatch", "check", _C, 1,
+     "the claim gives an office one holder fills at a time (the capital of Y, the chief "
+     "executive or the head of Y) to a name where an evidence sentence gives it, in the "
+     "same tense, to another name and none gives it to the claim's"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

@@ -24,6 +24,7 @@ from certirag.checks.compare import (
 from certirag.checks.comparisons import check_comparisons
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.names import check_entities
+from certirag.checks.offices import check_offices
 from certirag.checks.prospects import check_prospects
 from certirag.checks.ratios import check_ratios
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
@@ -69,6 +70,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("tenure", _codes("qualifier_dropped"), check_tenure, CHECKS_VERSION),
     Check("scope", _codes("qualifier_dropped"), check_scope, CHECKS_VERSION),
     Check("comparisons", _codes("comparison_mismatch"), check_comparisons, CHECKS_VERSION),
+    Check("offices", _codes("holder_mismatch"), check_offices, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

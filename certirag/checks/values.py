@@ -21,6 +21,7 @@ from certirag.checks.pairs import check_list_pairs, check_rival_values
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
+from certirag.checks.sources import check_source_values
 from certirag.checks.swap import (
     change_end,
     claim_context,
@@ -386,3 +387,4 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
                            ", ".join(alts) or None))
     check_list_pairs(c, ev, out)
     check_rival_values(c, ev, out)
+    check_source_values(c, ev, out)

@@ -193,6 +193,9 @@ def fragment_statement(question: str, fragment: str) -> str | None:
         stmt = _amount_statement(m, amount)  # "What rate does X pay on Y?" + "3.6%"
         if stmt is not None:
             return stmt
+    m = _IN_SITU.match(q) if simple or len(q.split()) <= MAX_QUESTION_WORDS else None
+    if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
+        return f"{capitalise(m.group('head'))}{frag}{m.group('tail')}."  # "X is who?"
     if len(q.split()) > MAX_QUESTION_WORDS:
         return None
     m = _WHICH_N.match(q)
@@ -242,9 +245,6 @@ def fragment_statement(question: str, fragment: str) -> str | None:
         verb = "costs" if m.group("cost") and m.group("aux").lower() == "does" else (
             "cost" if m.group("cost") else m.group("aux").lower())
         return f"{capitalise(m.group('subj'))} {verb} {amount}."
-    m = _IN_SITU.match(q)
-    if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
-        return f"{capitalise(m.group('head'))}{frag}{m.group('tail')}."
     return None
 
 
@@ -287,6 +287,6 @@ _STRANDED = frozenset("at in on for to with from by of about".split())
 
 
 _WH_START = re.compile(r"^\W*(?:who|whom|whose|what|which|when|where|why|how)\b", re.IGNORECASE)
-_IN_SITU = re.compile(r"^(?P<head>.+?\s)(?i:what|which)\s+[a-z][a-z-]*"
+_IN_SITU = re.compile(r"^(?P<head>.+?\s)(?:(?i:what|which)\s+[a-z][a-z-]*|(?i:who|whom))"
                       r"(?P<tail>(?:\s+(?i:in|on|at|from|for|to|by|with|during)\s[^?]*)?)"
                       r"\s*\?+\s*$")

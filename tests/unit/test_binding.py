@@ -157,7 +157,7 @@ def _sure(premise: str, hypothesis: str) -> Scores:
 
 def test_v3_withholds_scattered_anchors_unscored() -> None:
     fake = FakeVerifier(fn=_sure)
-    res = verify("", "Tom Becker runs the Oslo office.", evidence=[OFFICES],
+    res = verify("", "The Oslo office has 55 staff.", evidence=[OFFICES],
                  settings=Settings(), verifier=fake)
     (c,) = res.claims
     assert c.decision == Decision.UNVERIFIED
@@ -214,12 +214,14 @@ def test_v3_certificates_rederive_binding_decisions(tmp_path: object) -> None:
     from certirag.certify.keys import Signer
 
     settings = Settings(display="mixed")
-    answer = ("Tom Becker, who joined in 2010, runs the Hamburg office. Tom Becker runs the "
-              "Oslo office. Anna Berg runs the Oslo office.")
+    answer = ("Tom Becker, who joined in 2010, runs the Hamburg office. Anna Berg joined in "
+              "2010. Anna Berg runs the Oslo office. Tom Becker runs the Oslo office.")
     res = verify("", answer, evidence=[OFFICES], settings=settings,
                  verifier=FakeVerifier(fn=_sure))
     codes = [[r.code for r in c.reasons] for c in res.claims]
     assert ["unbound_anchors"] in codes and ["quoted"] in codes and ["entailed"] in codes
+    # the office the evidence gives Anna Berg, given to Tom Becker: a contradiction
+    assert ["holder_mismatch"] in codes
     signer = Signer.generate()
     cert = issue_certificate(res, signer=signer, settings=settings)
     check = cert.verify(signer.public_key)

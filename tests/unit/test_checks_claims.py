@@ -160,6 +160,8 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("Side effects were more common with the drug than with placebo.",
      "Side effects occurred in 2% of the drug group and 4% of the placebo group.",
      "comparison_mismatch"),
+    ("Kyoto is the capital of Japan.",
+     "Kyoto is the capital of Kyoto Prefecture. Tokyo is Japan's capital.", "holder_mismatch"),
 ]
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [
@@ -249,6 +251,8 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
      "comparison_mismatch"),
     ("Staff may carry over 5 days unless agreed otherwise.",
      "Staff may carry over 5 days, unless agreed otherwise.", "qualifier_dropped"),
+    ("Tokyo is the capital of Japan.",
+     "Kyoto is the capital of Kyoto Prefecture. Tokyo is Japan's capital.", "holder_mismatch"),
 ]
 
 

@@ -86,7 +86,10 @@ _TRIPLE = re.compile(rf"^\s*(?P<name>[^-\n]+?)\s+-\s+(?P<office>{_OFFICE})\s+of\
 _PAST_VERBS = frozenset({"headed", "led", "chaired", "ran"})
 # capitalised words that open a sentence or a clause and name no one
 _NOT_NAMES = frozenset("the a an it he she they this that these those its his her their our "
-                       "my your we you i there here yes no".split())
+                       "my your we you i there here yes no who whom whose what which where "
+                       "when why how".split())
+# a place the comma continues ("Charlotte, North Carolina"): what the office is of is unsure
+_PLACE_GOES_ON = re.compile(r"\s*,\s+[A-Z]")
 _DROP = frozenset("the a an its their our his her".split())
 
 
@@ -125,6 +128,8 @@ def holdings(text: str) -> list[Holding]:
             name = m.group("name")
             first = name.split()[0].lower()
             if first in _NOT_NAMES:
+                continue
+            if _PLACE_GOES_ON.match(text, m.end("of")):
                 continue
             groups = m.groupdict()
             office = OFFICES["head"] if groups.get("verb") else OFFICES[m.group("office").lower()]

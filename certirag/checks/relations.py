@@ -23,6 +23,7 @@ from certirag.checks._text import stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.checks.transfers import transfer_mismatch
 from certirag.text.verbs import BE_FORMS
 
 __all__ = ["RELATIONS", "agent_credits", "check_relations", "credits"]
@@ -117,9 +118,22 @@ def agent_credits(text: str, name: str) -> set[str]:
     return out
 
 
+_WAY = {"giving": "giving to", "taking": "taking from"}
+
+
 def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
-    """``relation_mismatch`` (see the module docstring)."""
+    """``relation_mismatch`` (see the module docstring, and :mod:`certirag.checks.transfers`
+    for what passed between two names)."""
+    names = [c.text[e.start:e.end] for e in c.entities]
+    swapped = transfer_mismatch(c.text, names, [s.text for s in ev.sentences])
+    if swapped is not None:
+        a, b, said, stated = swapped
+        out.append(Finding(
+            "relation_mismatch", "ungrounded",
+            f"the claim has {a!r} {_WAY[said]} {b!r}; the evidence, {_WAY[stated]} it",
+            f"{a} … {b}"))
+        return
     if not any(st in _BY_STEM for s in c.sentences for st in s.stems):
         return  # no credit word: nothing to compare
     names = [c.text[e.start:e.end] for e in c.entities]

@@ -22,6 +22,7 @@ from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
 from certirag.checks.sources import check_source_values
+from certirag.checks.superseded import check_superseded
 from certirag.checks.swap import (
     change_end,
     claim_context,
@@ -388,3 +389,4 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
     check_list_pairs(c, ev, out)
     check_rival_values(c, ev, out)
     check_source_values(c, ev, out)
+    check_superseded(c, ev, out)

@@ -193,9 +193,13 @@ def fragment_statement(question: str, fragment: str) -> str | None:
         stmt = _amount_statement(m, amount)  # "What rate does X pay on Y?" + "3.6%"
         if stmt is not None:
             return stmt
-    m = _IN_SITU.match(q) if simple or len(q.split()) <= MAX_QUESTION_WORDS else None
-    if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2:
-        return f"{capitalise(m.group('head'))}{frag}{m.group('tail')}."  # "X is who?"
+    m = _IN_SITU.match(q)
+    if m is not None and not _WH_START.match(q) and len(m.group("head").split()) > 2 and (
+            len(q.split()) <= MAX_QUESTION_WORDS or (
+                simple and m.group("who") and m.group("head").split()[-1].lower() in _COPULAS)):
+        # "X is who?": a person named after a copula reads safely in a longer question too
+        # ("… directed by whom?" after a multi-hop question reads worse than the question)
+        return f"{capitalise(m.group('head'))}{frag}{m.group('tail')}."
     if len(q.split()) > MAX_QUESTION_WORDS:
         return None
     m = _WHICH_N.match(q)
@@ -286,7 +290,8 @@ def _amount_statement(m: re.Match[str], amount: str) -> str | None:
 _STRANDED = frozenset("at in on for to with from by of about".split())
 
 
+_COPULAS = frozenset("is are was were".split())
 _WH_START = re.compile(r"^\W*(?:who|whom|whose|what|which|when|where|why|how)\b", re.IGNORECASE)
-_IN_SITU = re.compile(r"^(?P<head>.+?\s)(?:(?i:what|which)\s+[a-z][a-z-]*|(?i:who|whom))"
+_IN_SITU = re.compile(r"^(?P<head>.+?\s)(?:(?i:what|which)\s+[a-z][a-z-]*|(?P<who>(?i:who|whom)))"
                       r"(?P<tail>(?:\s+(?i:in|on|at|from|for|to|by|with|during)\s[^?]*)?)"
                       r"\s*\?+\s*$")

@@ -1,0 +1,86 @@
+"""A value the evidence gives as a former one, stated as if it held now.
+
+"Keystone lets you carry over up to ten unused days into the next calendar year." against
+"Up to five unused days may be carried over into the next calendar year. … The policy was
+revised in January 2024; before that, the carry-over limit was ten days." has its value,
+its company and most of its words in the evidence, and our small model reads it as
+entailed (P(entailment) 0.55). :func:`check_superseded` gives a ``value_swap`` when every
+evidence clause (a sentence, or its part between semicolons) that states a claim value
+marks it as past ("before that", "previously", "formerly", "used to", "at the time",
+"until then", "originally" …), another clause states a value of the same kind without such
+a mark and shares at least two content words with the claim, and the claim itself puts
+nothing in the past (no mark of its own, no "was", "were", "had" or "until").
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.checks.base import Finding
+from certirag.checks.parse import Item, Parsed, SentInfo
+from certirag.checks.prepared import PreparedEvidence
+
+__all__ = ["check_superseded", "former"]
+
+_FORMER = re.compile(
+    r"\b(?:before\s+(?:that|then|this|the\s+(?:change|revision|update|amendment|reform))"
+    r"|previously|formerly|used\s+to|at\s+the\s+time|until\s+then|originally|in\s+the\s+past"
+    r"|prior\s+to\s+(?:that|this|the\s+(?:change|revision|update|amendment|reform))"
+    r"|no\s+longer|had\s+been|the\s+(?:old|previous|former)\s+\w+)\b", re.IGNORECASE)
+_CLAIM_PAST = re.compile(r"\b(?:was|were|had|until|used\s+to|before|previously|formerly|"
+                         r"originally|then|once|former|old|previous|earlier)\b", re.IGNORECASE)
+_MIN_SHARED = 2
+
+
+def _clauses(s: SentInfo) -> list[tuple[int, int]]:
+    """The ``[start, end)`` of each part of ``s`` between semicolons."""
+    cuts = [s.start + k for k, ch in enumerate(s.text) if ch == ";"]
+    bounds = [s.start, *[c + 1 for c in cuts]]
+    ends = [*cuts, s.end]
+    return list(zip(bounds, ends, strict=True))
+
+
+def former(s: SentInfo, it: Item) -> bool:
+    """Whether the clause of ``s`` that holds ``it`` marks it as a past value."""
+    for a, b in _clauses(s):
+        if a <= it.start < b:
+            return _FORMER.search(s.text[a - s.start:b - s.start]) is not None
+    return False
+
+
+def _stems(s: SentInfo, a: int, b: int) -> set[str]:
+    return {st for t, st in zip(s.toks, s.stems, strict=True) if st and a <= t.start < b}
+
+
+def _same(x: Item, it: Item) -> bool:
+    """The same value: the same key, or the same figure in another reading ("ten" and "ten
+    days")."""
+    return x.key == it.key or (x.key[0] == it.key[0] == "f" and x.key[2] == it.key[2])
+
+
+def check_superseded(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    """``value_swap`` (see the module docstring)."""
+    if any(f.code == "value_swap" for f in out) or _CLAIM_PAST.search(c.text):
+        return
+    words = {st for cs in c.sentences for st in cs.stems if st}
+    for cs in c.sentences:
+        for it in cs.items:
+            if it.group in ("date", "time"):
+                continue
+            stated = [(s, x) for s in ev.sentences for x in s.items if _same(x, it)]
+            if not stated or not all(former(s, x) for s, x in stated):
+                continue
+            groups = {it.group} | {x.group for _, x in stated}
+            for s in ev.sentences:
+                for a, b in _clauses(s):
+                    clause = s.text[a - s.start:b - s.start]
+                    if _FORMER.search(clause) or len(_stems(s, a, b) & words) < _MIN_SHARED:
+                        continue
+                    now = next((x for x in s.items if a <= x.start < b
+                                and x.group in groups and not _same(x, it)), None)
+                    if now is not None:
+                        out.append(Finding(
+                            "value_swap", "contradiction",
+                            f"the evidence gives {it.text!r} as a former value; it states "
+                            f"{now.text!r} now", it.text, now.text))
+                        return

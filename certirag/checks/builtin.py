@@ -11,6 +11,7 @@ imports this module, so the built-ins are registered before any check runs.
 
 from __future__ import annotations
 
+from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.compare import (
     check_answer,
@@ -71,6 +72,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("scope", _codes("qualifier_dropped"), check_scope, CHECKS_VERSION),
     Check("comparisons", _codes("comparison_mismatch"), check_comparisons, CHECKS_VERSION),
     Check("offices", _codes("holder_mismatch"), check_offices, CHECKS_VERSION),
+    Check("bands", _codes("frequency_mismatch", "value_swap"), check_bands, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

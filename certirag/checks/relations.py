@@ -128,11 +128,11 @@ def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
     names = [c.text[e.start:e.end] for e in c.entities]
     swapped = transfer_mismatch(c.text, names, [s.text for s in ev.sentences])
     if swapped is not None:
-        a, b, said, stated = swapped
+        giver, taker, way, other_way = swapped
         out.append(Finding(
             "relation_mismatch", "ungrounded",
-            f"the claim has {a!r} {_WAY[said]} {b!r}; the evidence, {_WAY[stated]} it",
-            f"{a} … {b}"))
+            f"the claim has {giver!r} {_WAY[way]} {taker!r}; the evidence, {_WAY[other_way]} "
+            f"it", f"{giver} … {taker}"))
         return
     if not any(st in _BY_STEM for s in c.sentences for st in s.stems):
         return  # no credit word: nothing to compare

@@ -24,9 +24,11 @@ __all__ = ["check_superseded", "former"]
 
 _FORMER = re.compile(
     r"\b(?:before\s+(?:that|then|this|the\s+(?:change|revision|update|amendment|reform))"
-    r"|previously|formerly|used\s+to|at\s+the\s+time|until\s+then|originally|in\s+the\s+past"
+    r"|previously|formerly|(?<!is\s)(?<!are\s)(?<!was\s)(?<!were\s)(?<!be\s)(?<!been\s)"
+    r"used\s+to|at\s+the\s+time|until\s+then|originally|in\s+the\s+past"
     r"|prior\s+to\s+(?:that|this|the\s+(?:change|revision|update|amendment|reform))"
-    r"|no\s+longer|had\s+been|the\s+(?:old|previous|former)\s+\w+)\b", re.IGNORECASE)
+    r"|no\s+longer|the\s+(?:old|former)\s+(?:limit|rate|price|fee|figure|rule|cap|"
+    r"allowance|level|maximum|minimum))\b", re.IGNORECASE)
 _CLAIM_PAST = re.compile(r"\b(?:was|were|had|until|used\s+to|before|previously|formerly|"
                          r"originally|then|once|former|old|previous|earlier)\b", re.IGNORECASE)
 _MIN_SHARED = 2
@@ -41,11 +43,17 @@ def _clauses(s: SentInfo) -> list[tuple[int, int]]:
 
 
 def former(s: SentInfo, it: Item) -> bool:
-    """Whether the clause of ``s`` that holds ``it`` marks it as a past value."""
+    """Whether the clause of ``s`` that holds ``it`` marks it as a past value, with a mark
+    close before it (:data:`_REACH` characters) or right after it."""
     for a, b in _clauses(s):
         if a <= it.start < b:
-            return _FORMER.search(s.text[a - s.start:b - s.start]) is not None
+            lo = max(a, it.start - _REACH) - s.start
+            hi = min(b, it.end + _AFTER) - s.start
+            return _FORMER.search(s.text[lo:hi]) is not None
     return False
+
+
+_REACH, _AFTER = 60, 30
 
 
 def _stems(s: SentInfo, a: int, b: int) -> set[str]:
@@ -68,8 +76,8 @@ def check_superseded(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> Non
             if it.group in ("date", "time"):
                 continue
             stated = [(s, x) for s in ev.sentences for x in s.items if _same(x, it)]
-            if not stated or not all(former(s, x) for s, x in stated):
-                continue
+            if not stated or not all(former(s, x) and x.group != "number" for s, x in stated):
+                continue  # a bare number ("270 Park Avenue") is no value a rule replaces
             groups = {it.group} | {x.group for _, x in stated}
             for s in ev.sentences:
                 for a, b in _clauses(s):

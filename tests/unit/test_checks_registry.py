@@ -107,7 +107,7 @@ def test_the_built_ins_are_registered_in_the_order_they_always_ran() -> None:
                               "ranks", "frequencies", "prospects",
                               "relations", "bars", "ratios",
                               "denials", "tenure", "scope", "comparisons",
-                              "offices")  # new ones last
+                              "offices", "bands")  # new ones last
     assert check_names()[:len(BUILTIN_CHECKS)] == list(BUILTIN_CHECKS)
     for check in BUILTIN:
         assert get_check(check.name) is check and check.builtin

@@ -52,7 +52,7 @@ OFFICES: dict[str, str] = {
 _OFFICE = "(?i:" + "|".join(sorted((re.escape(k) for k in OFFICES), key=len, reverse=True)) + ")"
 # a name: capitalised words, with a title, initials and joining words inside
 _NAME = (r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?\s+)?"
-         r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|da|van|von|the|&|and)\s+)?[A-Z][\w'’.-]*)*")
+         r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|da|van|von|the|&|and)\s+)?[A-Z][\w'’.-]*){0,5}")
 # what the office is of: a short noun phrase, up to a stop, a verb or a clause
 _OF = r"[\w'’&-]+(?:\s+[\w'’&-]+){0,5}?"
 _END = r"(?=\s*(?:[,.;:!?)]|$|\s(?:and|but|since|until|from|who|which|that|where|when|while|" \
@@ -83,6 +83,8 @@ _SHAPES = (
 # a knowledge triple: "Tokyo - capital of - Japan"
 _TRIPLE = re.compile(rf"^\s*(?P<name>[^-\n]+?)\s+-\s+(?P<office>{_OFFICE})\s+of\s+-\s+"
                      rf"(?P<of>[^-\n]+?)\s*$", re.MULTILINE)
+# an office word or a verb of heading: the shapes are read only where one stands
+_ANY_OFFICE = re.compile(rf"\b(?:{_OFFICE}|heads|headed|leads|led|chairs|chaired|runs|ran|run)\b")
 _PAST_VERBS = frozenset({"headed", "led", "chaired", "ran"})
 # capitalised words that open a sentence or a clause and name no one
 _NOT_NAMES = frozenset("the a an it he she they this that these those its his her their our "
@@ -123,6 +125,8 @@ def _norm_of(of: str) -> str:
 def holdings(text: str) -> list[Holding]:
     """The offices ``text`` gives to names, in the shapes of the module docstring."""
     out: list[Holding] = []
+    if _ANY_OFFICE.search(text) is None:
+        return out
     for shape in (*_SHAPES, _TRIPLE):
         for m in shape.finditer(text):
             name = m.group("name")

@@ -32,6 +32,7 @@ bought buying collect collected obtain obtained solicit solicited solicits get g
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]*|\d[\d,.]*|[^\sA-Za-z\d]")
 _MAX_GAP = 20  # words from the first name to the second
 _GIVING, _TAKING = "giving", "taking"
+_MAX_NAMES = 8  # a claim's names read in pairs (a claim is a sentence, not a passage)
 
 
 def _find(words: list[str], name: list[str]) -> int | None:
@@ -79,6 +80,9 @@ def transfer_mismatch(claim: str, names: list[str], evidence: list[str]
     """``(a, b, said, stated)`` when ``claim`` says something passed between the names
     ``a`` and ``b`` one way (``said``) and the evidence sentences that relate them say only
     the other (``stated``); ``None`` otherwise."""
+    if not any(stem(w.lower()) in _GIVE | _TAKE for w in _WORD.findall(claim)):
+        return None  # no transfer to read
+    names = list(dict.fromkeys(names))[:_MAX_NAMES]
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             said = directions(claim, a, b)

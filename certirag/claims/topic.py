@@ -73,6 +73,9 @@ def _first_name(question: str) -> str | None:
         stop = next((k for k, w in enumerate(words[:-1]) if w.endswith(".") and len(w) > 2
                      and w[:-1].lower() not in _ABBREVIATIONS), None)  # not "St. Louis"
         words = words if stop is None else [*words[:stop], words[stop][:-1]]  # "Canada. How"
+        if words and words[-1].endswith(".") and len(words[-1]) > 2 \
+                and words[-1][:-1].lower() not in _ABBREVIATIONS:
+            words = [*words[:-1], words[-1][:-1]]  # "… the Brennock Arts Fellowship."
         while words and words[0].lower() in _WH:
             words.pop(0)
         if words == ["I"] or (len(words) == 1 and words[0].lower() in _DETERMINERS

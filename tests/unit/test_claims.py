@@ -637,3 +637,11 @@ def test_a_yes_or_no_reads_the_subject_of_a_longer_question(question: str, yes: 
 def test_an_it_answering_a_wh_question_names_what_it_asks_about(question: str, answer: str,
                                                                 text: str) -> None:
     assert [c.text for c in extract_claims(answer, question=question)] == [text]
+
+
+def test_a_name_that_ends_a_request_keeps_no_full_stop() -> None:
+    # "Tell me about the Brennock Arts Fellowship." names it without its stop
+    assert [c.text for c in extract_claims(
+        "It's open to artists who've lived in the county for two years.",
+        question="Tell me about the Brennock Arts Fellowship.")] == [
+        "Brennock Arts Fellowship is open to artists who've lived in the county for two years."]

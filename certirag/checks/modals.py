@@ -101,6 +101,8 @@ def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | Non
             cls = "prohibition"  # "No will shall be valid", "No person may enter"
             restricts = True
             condition = _condition(text, offset, m.end(), toks, stems)
+        if cls == "obligation" and _NOT_ALL_SUBJECT.search(text, 0, m.start()):
+            cls = "exemption"  # "Not everyone has to prove their English": some need not
         before = re.findall(r"[A-Za-z][a-z-]+", text[max(0, m.start() - 40):m.start()])
         subject = before[-1].lower() if before else None
         out.append(Modal(cls, verb, m.group(), m.start() + offset, m.end() + offset, subject,
@@ -151,6 +153,11 @@ def opposed(complement: str, condition: str) -> bool:
 # A subject quantified by "no" turns "shall"/"may" into a prohibition.
 _NO_SUBJECT = re.compile(r"(?:^|[;:,(]\s*)(?:no|neither)\s+(?:[a-z][\w-]*\s+){1,3}$",
                          re.IGNORECASE)
+
+
+# "Not everyone", "Not all applicants": an obligation under it exempts some
+_NOT_ALL_SUBJECT = re.compile(r"(?:^|[;:,(]\s*)not\s+(?:every(?:one|body)?|all|each)\b"
+                              r"(?:\s+[a-z][\w-]*){0,3}\s*$", re.IGNORECASE)
 
 
 _HINTS = ("must", "shall", "shan", "may", "can", "should", "ought", "need", "has to", "have to",

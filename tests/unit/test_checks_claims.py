@@ -253,6 +253,10 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
      "Staff may carry over 5 days, unless agreed otherwise.", "qualifier_dropped"),
     ("Tokyo is the capital of Japan.",
      "Kyoto is the capital of Kyoto Prefecture. Tokyo is Japan's capital.", "holder_mismatch"),
+    # an obligation under "not everyone" exempts some
+    ("Not everyone has to prove their English.",
+     "Applicants must show they can speak English to level B1. Nationals of a majority "
+     "English-speaking country do not need to prove their English.", "modal_mismatch"),
 ]
 
 

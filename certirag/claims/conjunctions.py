@@ -18,7 +18,7 @@ import re
 from certirag.claims.fragments import RELATIVE as _WH_WORD
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
-from certirag.text.subjects import leading_subject
+from certirag.text.subjects import leading_subject, resolve_pronoun
 from certirag.text.verbs import ADVERBS, IRREGULAR_PAST, PAST_PARTICIPLES
 from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
 
@@ -72,6 +72,10 @@ def split_conjunction(sentence: str) -> list[str]:
         if _has_clause(left) and _has_clause(right) and rs is not None \
                 and opens_predicate(right[rs.end(1):]):
             return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
+        if _has_clause(left) and body.count(" and ") == 1:
+            second = _second_clause(left, right)
+            if second is not None:  # "…, and she used to cook at X", "…, and the film won"
+                return [left.rstrip(" ,;") + ".", second]
     if " and " not in body or body.count(" and ") != 1:
         return [sentence]
     left, right = body.split(" and ", 1)
@@ -124,6 +128,27 @@ def split_conjunction(sentence: str) -> list[str]:
                                                                     " " + x) else x
         return [f"{head} {x_full}.", f"{head} {y}."]
     return [sentence]
+
+
+# a clause after ", and" that opens with a pronoun or a common noun phrase and its verb
+_PRONOUN_CLAUSE = re.compile(r"^(?:he|she|they)(?:['’](?:s|re)\b|\s+(?:is|are|was|were|has|"
+                             r"have|had|will|would|can|could|used|[a-z]+(?:ed|s)\b))",
+                             re.IGNORECASE)
+_NP_CLAUSE = re.compile(r"^(?:the|its|his|her|their)\s+(?:[a-z][\w'’-]*\s+){0,3}?"
+                        r"(?:is|are|was|were|has|have|had|will)\s+\S", re.IGNORECASE)
+
+
+def _second_clause(left: str, right: str) -> str | None:
+    """The clause after ", and" as a claim of its own, its pronoun named by the subject of
+    ``left`` ("Marta Kowalski is the head chef, and she used to cook at X" → "Marta
+    Kowalski used to cook at X."); ``None`` when it opens otherwise or its pronoun names
+    nothing. "It" is left whole: "Revenue grew 6%, and it expects …" names the company."""
+    if _PRONOUN_CLAUSE.match(right):
+        named = resolve_pronoun(left + ".", right[0].upper() + right[1:] + ".")
+        return named if named is not None and not named.startswith(right[:1].upper()) else None
+    if _NP_CLAUSE.match(right):
+        return right[0].upper() + right[1:] + "."
+    return None
 
 
 # ", which starred …" open at the end of the left half: its name, if it has one

@@ -40,6 +40,22 @@ def test_split_two_clauses() -> None:
         ("claim", "Paris is large."), ("claim", "Lyon is smaller.")]
 
 
+@pytest.mark.parametrize(("answer", "claims"), [
+    # a person's pronoun after ", and" is the left clause's subject
+    ("Marta Kowalski is the head chef, and she used to cook at Fennel & Salt.",
+     ["Marta Kowalski is the head chef.", "Marta Kowalski used to cook at Fennel & Salt."]),
+    # a noun phrase with its own verb
+    ("The Dark Knight came out in 2008, and the screenplay was written by Jonathan Nolan.",
+     ["The Dark Knight came out in 2008.", "The screenplay was written by Jonathan Nolan."]),
+    # "it" may name what the sentence does not open with: left whole
+    ("Revenue grew 6% to $4.8 billion, and it expects growth next year.",
+     ["Revenue grew 6% to $4.8 billion, and it expects growth next year."]),
+])
+def test_a_second_clause_after_a_comma_and_is_a_claim_of_its_own(answer: str,
+                                                                 claims: list[str]) -> None:
+    assert [t for _, t in texts(answer)] == claims
+
+
 @pytest.mark.parametrize("answer", [
     "Procter and Gamble is based in Cincinnati.",
     "The flight was cancelled because the pilot was ill.",

@@ -103,6 +103,9 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pass/fail": (("pass", "passes", "passed"), ("fail", "fails", "failed", "defeated")),
     "true/false": (("true",), ("false", "untrue")),
     "positive/negative": (("positive",), ("negative",)),
+    "static/dynamic": (("static", "statically"), ("dynamic", "dynamically")),
+    "permanent/temporary": (("permanent", "permanently"), ("temporary", "temporarily")),
+    "manual/automatic": (("manual", "manually"), ("automatic", "automatically")),
 }
 #: A change (any word of rise/fall, "change") against no change ("stays the same",
 #: "unchanged", "held steady"): "Parking charges will rise." for "Parking charges stay the

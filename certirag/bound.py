@@ -194,8 +194,9 @@ def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evid
     # Whether a name is mentioned at all is the whole evidence's question; the span holds
     # the claim's names by the binding rule, which lets a surname stand for a full name
     # stated in another sentence ("O'Sullivan is based at …" for "Ronnie O'Sullivan").
-    found = [f for f in check_claim(claim, prepare_evidence([premise(spans)], options=options),
-                                    question=question, options=options)
+    span_evidence = prepare_evidence([premise(spans)], options=options)
+    span_evidence.partial = True  # what the rest of the evidence says is unknown here
+    found = [f for f in check_claim(claim, span_evidence, question=question, options=options)
              if f.code != "ungrounded_entity"]
     marked = [s for s, q in zip(spans, quotes, strict=False) if q]
     # a sentence of a fused span that says nothing of the claim's own is context

@@ -104,7 +104,6 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "true/false": (("true",), ("false", "untrue")),
     "positive/negative": (("positive",), ("negative",)),
     "static/dynamic": (("static", "statically"), ("dynamic", "dynamically")),
-    "permanent/temporary": (("permanent", "permanently"), ("temporary", "temporarily")),
     "manual/automatic": (("manual", "manually"), ("automatic", "automatically")),
 }
 #: A change (any word of rise/fall, "change") against no change ("stays the same",

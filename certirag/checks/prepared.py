@@ -65,6 +65,10 @@ class PreparedEvidence:
         self._segments: dict[tuple[int, str], Segments | None] = {}
         self._listed: dict[tuple[int, str], bool] = {}
         self._derived: dict[str, object] = {}
+        #: Only part of the evidence (a deciding span, :func:`certirag.bound.span_findings`):
+        #: a rule that needs what no evidence sentence says (another source, a former value,
+        #: another office holder) reads nothing here.
+        self.partial = False
         lowered: list[str] = []
         for p in self.parsed:
             lowered.append(re.sub(r"\s+", " ", p.text.lower()))

@@ -126,7 +126,8 @@ def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
     """``relation_mismatch`` (see the module docstring, and :mod:`certirag.checks.transfers`
     for what passed between two names)."""
     names = [c.text[e.start:e.end] for e in c.entities]
-    swapped = transfer_mismatch(c.text, names, [s.text for s in ev.sentences])
+    swapped = None if ev.partial else transfer_mismatch(c.text, names,
+                                                         [s.text for s in ev.sentences])
     if swapped is not None:
         giver, taker, way, other_way = swapped
         out.append(Finding(

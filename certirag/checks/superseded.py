@@ -68,7 +68,7 @@ def _same(x: Item, it: Item) -> bool:
 
 def check_superseded(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     """``value_swap`` (see the module docstring)."""
-    if any(f.code == "value_swap" for f in out) or _CLAIM_PAST.search(c.text):
+    if ev.partial or any(f.code == "value_swap" for f in out) or _CLAIM_PAST.search(c.text):
         return
     words = {st for cs in c.sentences for st in cs.stems if st}
     for cs in c.sentences:

@@ -163,8 +163,7 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("Kyoto is the capital of Japan.",
      "Kyoto is the capital of Kyoto Prefecture. Tokyo is Japan's capital.", "holder_mismatch"),
     ("Python uses static typing.", "Python - typing discipline - dynamic", "polarity_mismatch"),
-    ("The contract is permanent.", "The contract is temporary, for six months.",
-     "polarity_mismatch"),
+    ("Renewal is automatic.", "Renewal is manual: you must click Renew.", "polarity_mismatch"),
 ]
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [

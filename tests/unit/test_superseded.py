@@ -38,3 +38,14 @@ def test_a_former_value_stated_as_current_is_swapped(claim: str, evidence: str) 
 ])
 def test_a_current_value_or_a_claim_in_the_past_is_no_swap(claim: str, evidence: str) -> None:
     assert "value_swap" not in codes(claim, evidence)
+
+
+def test_rules_of_what_no_sentence_says_read_nothing_in_a_span() -> None:
+    # a deciding span is part of the evidence: the rest may state the value plainly
+    from certirag.checks import prepare_evidence
+
+    span = prepare_evidence([FARE])
+    assert "value_swap" in [f.code for f in check_claim("A single ticket costs £2.90.", span)]
+    span.partial = True
+    assert "value_swap" not in [f.code for f in check_claim("A single ticket costs £2.90.",
+                                                            span)]

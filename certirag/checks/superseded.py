@@ -8,8 +8,10 @@ entailed (P(entailment) 0.55). :func:`check_superseded` gives a ``value_swap`` w
 evidence clause (a sentence, or its part between semicolons) that states a claim value
 marks it as past ("before that", "previously", "formerly", "used to", "at the time",
 "until then", "originally" …), another clause states a value of the same kind without such
-a mark and shares at least two content words with the claim, and the claim itself puts
-nothing in the past (no mark of its own, no "was", "were", "had" or "until").
+a mark and shares at least two content words with the claim, and the claim itself is in
+the present ("is", "can", "lets", "costs" …) and puts nothing in the past (no mark of its
+own, no "was", "had", "until" or irregular past: "he weighed 20 stone before he used to
+…" may give a former value as one).
 """
 
 from __future__ import annotations
@@ -19,18 +21,23 @@ import re
 from certirag.checks.base import Finding
 from certirag.checks.parse import Item, Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence
+from certirag.text.verbs import IRREGULAR_PAST
 
 __all__ = ["check_superseded", "former"]
 
 _FORMER = re.compile(
     r"\b(?:before\s+(?:that|then|this|the\s+(?:change|revision|update|amendment|reform))"
     r"|previously|formerly|(?<!is\s)(?<!are\s)(?<!was\s)(?<!were\s)(?<!be\s)(?<!been\s)"
-    r"used\s+to|at\s+the\s+time|until\s+then|originally|in\s+the\s+past"
+    r"used\s+to|at\s+the\s+time|until\s+then|originally"
     r"|prior\s+to\s+(?:that|this|the\s+(?:change|revision|update|amendment|reform))"
     r"|no\s+longer|the\s+(?:old|former)\s+(?:limit|rate|price|fee|figure|rule|cap|"
     r"allowance|level|maximum|minimum))\b", re.IGNORECASE)
-_CLAIM_PAST = re.compile(r"\b(?:was|were|had|until|used\s+to|before|previously|formerly|"
+_CLAIM_PAST = re.compile(r"\b(?:was|were|had|did|until|used\s+to|before|previously|formerly|"
                          r"originally|then|once|former|old|previous|earlier)\b", re.IGNORECASE)
+# what a claim in the present says its value with: "lets you carry over", "costs", "is"
+_CLAIM_NOW = re.compile(r"\b(?:is|are|am|can|may|must|will|lets|let|has|have|does|do|remains|"
+                        r"stays|costs|allows|offers|gives|pays|takes|runs|gets|needs|"
+                        r"requires)\b|['’](?:s|re)\b", re.IGNORECASE)
 _MIN_SHARED = 2
 
 
@@ -68,8 +75,10 @@ def _same(x: Item, it: Item) -> bool:
 
 def check_superseded(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     """``value_swap`` (see the module docstring)."""
-    if ev.partial or any(f.code == "value_swap" for f in out) or _CLAIM_PAST.search(c.text):
-        return
+    if ev.partial or any(f.code == "value_swap" for f in out) or _CLAIM_PAST.search(c.text) \
+            or not _CLAIM_NOW.search(c.text) \
+            or any(w.lower() in IRREGULAR_PAST for w in re.findall(r"[A-Za-z]+", c.text)):
+        return  # a claim told in the past may give a former value as one
     words = {st for cs in c.sentences for st in cs.stems if st}
     for cs in c.sentences:
         for it in cs.items:

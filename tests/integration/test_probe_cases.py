@@ -33,10 +33,11 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
           "expect": str, "note": str}
 N_CASES = 532
 
-# Measured with the default preset (policy v3, scorer v5, model para, tau_e 0.49,
-# tau_c 0.5): caught 282/332 = 0.849, passed 110/200 = 0.55 (107/200 with scorer v4).
-CATCH_MIN = 0.82
-PASS_MIN = 0.52
+# Measured with the default preset (policy v3, scorer v5, checks v4, claims rules v4,
+# model para, tau_e 0.49, tau_c 0.5): caught 291/332 = 0.877, passed 113/200 = 0.565
+# (checks v3: 282/332 and 110/200).
+CATCH_MIN = 0.86
+PASS_MIN = 0.54
 
 
 def _cases() -> list[dict[str, Any]]:

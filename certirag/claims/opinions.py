@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from certirag.claims.frames import has_checkable, has_strong_checkable
+from certirag.text.sentences import is_question
 
 __all__ = ["asks_experience", "favourite_name", "not_a_claim_reason", "opinion_name",
            "performance_fact", "presupposed_fact"]
@@ -94,7 +95,7 @@ def not_a_claim_reason(sentence: str) -> str | None:
     s = sentence.strip()
     if not s:
         return "empty"
-    if s.rstrip("\"'”’)]").endswith("?"):
+    if is_question(s):
         return None if has_strong_checkable(s) else "question"
     if _GREETING.match(s):
         return None if has_checkable(s) else "greeting"

@@ -151,6 +151,11 @@ def _same(a: str, b: str) -> bool:
         len(a) > 3 and len(b) > 3 and (a in b or b in a))
 
 
+def _stated(ev: PreparedEvidence) -> list[Holding]:
+    """Every office the evidence's sentences give (read once per prepared evidence)."""
+    return [h for s in ev.sentences for h in holdings(s.text)]
+
+
 def check_offices(c: Parsed, ev: PreparedEvidence, question: Question,
                   out: list[Finding]) -> None:
     """``holder_mismatch`` (see the module docstring)."""
@@ -159,7 +164,7 @@ def check_offices(c: Parsed, ev: PreparedEvidence, question: Question,
     said = holdings(c.text)
     if not said:
         return
-    stated = [h for s in ev.sentences for h in holdings(s.text)]
+    stated = ev.derived("offices.holdings", _stated)
     for h in said:
         if h.past:
             continue  # "X was the chief executive": many have been, one after another

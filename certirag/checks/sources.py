@@ -65,6 +65,11 @@ def _values(s: SentInfo) -> list[Item]:
     return [it for it in s.items if not it.group.startswith(("date", "time", "year"))]
 
 
+def _sources(ev: PreparedEvidence) -> list[frozenset[str]]:
+    """The source of each evidence sentence (read once per prepared evidence)."""
+    return [source_of(s.text) for s in ev.sentences]
+
+
 def check_source_values(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     """``value_swap`` (see the module docstring)."""
     if ev.partial or any(f.code == "value_swap" for f in out):
@@ -73,12 +78,14 @@ def check_source_values(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> 
         said = source_of(cs.text)
         if not said:
             continue
+        sources = ev.derived("sources.source_of", _sources)  # one per evidence sentence
         for it in _values(cs):
-            stating = [s for s in ev.sentences if any(x.key == it.key for x in s.items)]
-            if not stating or any(not (src := source_of(s.text)) or src & said
-                                  for s in stating):
+            stating = [src for s, src in zip(ev.sentences, sources, strict=True)
+                       if any(x.key == it.key for x in s.items)]
+            if not stating or any(not src or src & said for src in stating):
                 continue  # stated without a source, or by the claim's own
-            rival = next((x for s in ev.sentences if source_of(s.text) & said
+            rival = next((x for s, src in zip(ev.sentences, sources, strict=True)
+                          if src & said
                           for x in _values(s) if x.group == it.group and x.key != it.key),
                          None)
             if rival is not None:

@@ -13,7 +13,11 @@ it as ungrounded. It is grounded here only when the arithmetic is shown and exac
 - a **product**: a count the claim gives times a figure of the claim that is in the evidence
   makes it, and the claim says the figure is for each ("each", "per", "a head" …);
 - a **time offset**: a time of the evidence and a duration the evidence gives "before" or
-  "after" something make the claim's time.
+  "after" something make the claim's time;
+- a **change**: a figure the claim gives after "by" ("widened by 2.5 percentage points to
+  18.4%") is the difference between another figure of the claim and a figure of the same
+  kind that one evidence sentence states beside it ("improved to 18.4% from 15.9%"); a
+  change of a percentage counts only in percentage points.
 
 Nothing here is an approximation: £451 is not £200 + £250, and a total the claim does not
 show the parts of (a bare "£450") stays ungrounded. Whether the parts are the ones the
@@ -56,7 +60,11 @@ def _grounded(g: Figure, ev: PreparedEvidence) -> bool:
 def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
     """Whether the claim's figure ``f`` is the exact sum or product of figures the claim
     shows beside it, each of which the evidence states (see the module docstring)."""
-    if f.kind not in _ADDS or f.qualifier not in (None, "exact") or f.per:
+    if f.qualifier not in (None, "exact") or f.per:
+        return False
+    if f.kind == "percent":
+        return f.unit == "pp" and _shown_change(c, f, ev)
+    if f.kind not in _ADDS:
         return False
     parts = [g for g in c.figures if g is not f and g.dim == f.dim and g.unit == f.unit
              and _grounded(g, ev)]
@@ -66,11 +74,34 @@ def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
         for n in range(2, min(_MAX_PARTS, len(parts)) + 1):
             if any(sum(g.value for g in group) == f.value for group in combinations(parts, n)):
                 return True
+    if _shown_change(c, f, ev):
+        return True
     if _EACH_CUE.search(c.text):
         counts = [g.number for g in c.figures if g.kind == "number" and g.qualifier is None
                   and 1 < g.number < _COUNT_LIMIT and g.number == int(g.number)]
         if any(n * g.value == f.value for n in counts for g in parts):
             return True
+    return False
+
+
+# "by" right before a figure: the size of a change ("rose by £2 million to £12 million")
+_BY = re.compile(r"\bby\s+$", re.IGNORECASE)
+
+
+def _shown_change(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether ``f`` is given as a change ("by …") and is the difference between another
+    figure of the claim and a figure of the same kind stated beside it in one evidence
+    sentence."""
+    if _BY.search(c.text[max(0, f.start - 8):f.start]) is None:
+        return False
+    ends = [g for g in c.figures if g is not f and g.dim == f.dim and g.key != f.key
+            and _grounded(g, ev)]
+    for g in ends[:_MAX_SHOWN]:
+        for sent, item in ev.occurrences.get(("f", *g.key), ())[:_MAX_SHOWN]:
+            if any(other.group == item.group and other.key != item.key
+                   and isinstance(other.key[2], Decimal)
+                   and abs(g.value - other.key[2]) == f.value for other in sent.items):
+                return True
     return False
 
 

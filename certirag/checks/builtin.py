@@ -26,6 +26,7 @@ from certirag.checks.comparisons import check_comparisons
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.names import check_entities
 from certirag.checks.offices import check_offices
+from certirag.checks.places import check_complements, check_places
 from certirag.checks.prospects import check_prospects
 from certirag.checks.ratios import check_ratios
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
@@ -73,6 +74,8 @@ BUILTIN: tuple[Check, ...] = (
     Check("comparisons", _codes("comparison_mismatch"), check_comparisons, CHECKS_VERSION),
     Check("offices", _codes("holder_mismatch"), check_offices, CHECKS_VERSION),
     Check("bands", _codes("frequency_mismatch", "value_swap"), check_bands, CHECKS_VERSION),
+    Check("places", _codes("value_swap"), check_places, CHECKS_VERSION),
+    Check("complements", _codes("value_swap"), check_complements, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -15,6 +15,7 @@ from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
 from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.polarity import opposing_clause
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import could_verbs, possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap, subject_swap
@@ -391,6 +392,14 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
         if len(sides) != 1:
             continue
         esides = e.polarity.sides.get(pair)
+        if esides is not None and len(esides) == 2:  # both sides: one clause each?
+            word = opposing_clause(s.content, sides, e.toks, e.stems, pair)
+            if word is not None:
+                out.append(Finding("polarity_mismatch", "contradiction",
+                                   f"the claim says {s.polarity.words[pair][0]!r} of what the "
+                                   f"evidence says {word!r} of", s.polarity.words[pair][0],
+                                   e.text))
+            continue
         if esides is None or len(esides) != 1 or esides == sides:
             continue
         if s.polarity.raw_sides[pair] == e.polarity.raw_sides[pair]:
@@ -415,7 +424,7 @@ def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
     for m in s.modals:
         if m.verb is None:
             continue
-        same_verb = [x for x in e.modals if x.verb == m.verb]
+        same_verb = [x for x in e.modals if x.governs(m.verb)]
         if not same_verb:  # "A will may be oral" / "No will shall be valid unless …"
             barred = [x for x in e.modals if m.subject and x.subject == m.subject
                       and m.cls == "permission" and x.cls == "prohibition"]
@@ -465,6 +474,21 @@ def _check_hedges(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
             out.append(Finding("hedge_mismatch", "ungrounded",
                                f"the claim states flatly what the evidence gives as possible "
                                f"('could {verb}')", s.text, e.text))
+    elif _WILL.search(s.text) and not possible(s.text) and not _HOPED.search(s.text):
+        # "the bank will cut rates" for "a cut before the end of the year was possible but
+        # not guaranteed": what the evidence gives as possible, the claim says will happen
+        m = _ONLY_POSSIBLE.search(e.text)
+        if m is not None and stem(m["thing"].lower()) in s.content:
+            out.append(Finding("hedge_mismatch", "ungrounded",
+                               f"the claim says it will happen; the evidence says only "
+                               f"{m.group(0)!r}", s.text, e.text))
+
+
+_WILL = re.compile(r"\b(?:will|won't|shall|is\s+going\s+to|are\s+going\s+to)\b", re.IGNORECASE)
+# a thing the evidence says is only possible: "a cut … was possible but not guaranteed"
+_ONLY_POSSIBLE = re.compile(r"\b(?:a|an|the|any)\s+(?P<thing>[a-z]+)\b[^.;:]{0,60}?\b(?:is|was|are"
+                            r"|were|remains?|remained)\s+(?:possible|uncertain|unlikely"
+                            r"|not\s+(?:guaranteed|certain)|in\s+doubt)\b", re.IGNORECASE)
 
 
 # A claim that gives its statement as a hope, a plan, a forecast or a hint states nothing

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from certirag.checks._text import STOP, Token, has_any, stem
+from certirag.text.verbs import BASE_VERBS, PAST_PARTICIPLES
 
 __all__ = ["CONTRADICTORY", "Modal", "find_modals", "opposed"]
 
@@ -71,6 +72,15 @@ class Modal:
     subject: str | None = None  # the word right before the modal ("will" in "A will may")
     restricts: bool = False  # "No will shall …": a prohibition on a quantified subject
     condition: tuple[str, ...] = ()  # content stems of its exception ("unless … writing")
+    #: stems of verbs coordinated with ``verb`` under the same modal ("must never be
+    #: immersed in water or placed in a dishwasher": ``plac``)
+    also: tuple[str, ...] = ()
+
+    def governs(self, verb: str) -> bool:
+        """Whether this modal governs the verb stem ``verb`` (one action: "put" is
+        "place")."""
+        verb = _SAME_ACTION.get(verb, verb)
+        return any(_SAME_ACTION.get(v, v) == verb for v in (self.verb, *self.also) if v)
 
 
 def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | None]
@@ -83,7 +93,8 @@ def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | Non
     for m in _MODAL_RE.finditer(text):
         cls = m.lastgroup or ""
         verb = None
-        for tok, st in zip(toks, stems, strict=True):
+        at = len(toks)
+        for i, (tok, st) in enumerate(zip(toks, stems, strict=True)):
             if tok.start < m.end() + offset:
                 continue
             low = tok.text.lower()
@@ -94,7 +105,9 @@ def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | Non
             if st is None and low in STOP:
                 continue
             verb = st if st is not None else low
+            at = i
             break
+        also = _coordinated(toks, stems, at)
         restricts = False
         condition: tuple[str, ...] = ()
         if cls in ("obligation", "permission") and _NO_SUBJECT.search(text, 0, m.start()):
@@ -106,8 +119,50 @@ def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | Non
         before = re.findall(r"[A-Za-z][a-z-]+", text[max(0, m.start() - 40):m.start()])
         subject = before[-1].lower() if before else None
         out.append(Modal(cls, verb, m.group(), m.start() + offset, m.end() + offset, subject,
-                         restricts, condition))
+                         restricts, condition, also))
     return out
+
+
+# One action written two ways, by stem ("put it in the dishwasher" / "placed in a dishwasher")
+_SAME_ACTION = {"put": "plac"}
+_CLAUSE_END = frozenset({",", ";", ":", ".", "!", "?", "unless", "if", "but", "except",
+                         "until", "when", "while", "because", "although", "so"})
+_MAX_COORDINATED = 3
+_REACH = 14  # tokens after the governed verb read for coordinated ones
+
+
+def _is_participle(low: str) -> bool:
+    return (low.endswith("ed") and len(low) > 4) or low in PAST_PARTICIPLES
+
+
+def _coordinated(toks: list[Token], stems: list[str | None], at: int) -> tuple[str, ...]:
+    """Stems of the verbs joined by "or"/"and" to the verb at token ``at`` in its clause, of
+    the same form: participles after a participle ("immersed in water or placed in a
+    dishwasher"), base forms after a base form ("must not copy or sell")."""
+    if at >= len(toks):
+        return ()
+    first = toks[at].text.lower()
+    participle = _is_participle(first)
+    if not participle and first not in BASE_VERBS:
+        return ()
+    out: list[str] = []
+    for i in range(at + 1, min(len(toks) - 1, at + _REACH)):
+        low = toks[i].text.lower()
+        if low in _CLAUSE_END:
+            break
+        if low not in ("or", "and"):
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j].text.lower() in ("be", "also", "otherwise", "ever"):
+            j += 1
+        if j >= len(toks):
+            break
+        nxt = toks[j].text.lower()
+        if _is_participle(nxt) if participle else nxt in BASE_VERBS:
+            out.append(stems[j] or nxt)
+            if len(out) == _MAX_COORDINATED:
+                break
+    return tuple(out)
 
 
 _EXCEPT_RE = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|that))?|only\s+if"

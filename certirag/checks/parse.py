@@ -23,7 +23,8 @@ from certirag.checks.polarity import Polarity, analyse_polarity
 from certirag.checks.qualifiers import condition_cues, hedges
 from certirag.text import split_sentences
 
-__all__ = ["Item", "Parsed", "SentInfo", "date_item", "figure_item", "parse_text", "time_item"]
+__all__ = ["Item", "Parsed", "SentInfo", "date_item", "figure_item", "listed_with", "parse_text",
+           "time_item"]
 
 ItemKey = tuple[object, ...]
 
@@ -87,6 +88,16 @@ class Parsed:
     def src(self, start: int, end: int) -> str:
         """The original text at ``[start, end)``."""
         return self.raw[start:end]
+
+
+#: Groups whose values one list gives together: a span of days or weeks and one of months
+#: or years ("at 8, 10 and 12 weeks of age, followed by a booster at one year").
+_KIN = {"days": frozenset({"days", "months"}), "months": frozenset({"days", "months"})}
+
+
+def listed_with(group: str, other: str) -> bool:
+    """Whether a value of group ``other`` is an item of a list of ``group`` values."""
+    return other == group or other in _KIN.get(group, ())
 
 
 def figure_item(f: Figure) -> Item:

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
-from certirag.checks._text import Token
+from certirag.checks._text import Token, stem
 from certirag.checks.units import is_duration_unit
 from certirag.text.verbs import BASE_VERBS
 
-__all__ = ["ANTONYMS", "NegScope", "Polarity", "analyse_polarity", "elliptical_negation"]
+__all__ = ["ANTONYMS", "NegScope", "Polarity", "analyse_polarity", "elliptical_negation",
+           "opposing_clause"]
 
 _CUES = frozenset({"not", "n't", "no", "never", "none", "nobody", "nothing", "neither", "nor",
                    "without", "cannot"})
@@ -380,3 +382,34 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
     return Polarity(tuple(scopes), negated, {k: frozenset(v) for k, v in sides.items()},
                     {k: frozenset(v) for k, v in raw.items()},
                     {k: tuple(v) for k, v in found.items()})
+
+
+# where a sentence's clauses part: "Cloud revenue grew 31%, while hardware revenue fell 6%."
+_CLAUSE_CUT = frozenset({";", "while", "whereas", "but"})
+
+
+def opposing_clause(claim_content: frozenset[str], sides: frozenset[int], toks: list[Token],
+                    stems: list[str | None], pair: str) -> str | None:
+    """The word of a clause of an evidence sentence (``toks``, ``stems``) that takes the
+    other side of ``pair`` than the claim (``sides``) about a thing the claim names: a word
+    only that clause has ("hardware" of "…, while hardware revenue fell 6%") is the claim's
+    ("Both cloud services and hardware revenue grew."). ``None`` when the sentence has one
+    clause, or no such clause."""
+    cuts = [i for i, t in enumerate(toks) if t.text.lower() in _CLAUSE_CUT]
+    if not cuts:
+        return None
+    bounds = [0, *cuts, len(toks)]
+    clauses: list[tuple[frozenset[str], frozenset[int] | None, str]] = []
+    for a, b in pairwise(bounds):
+        pol = analyse_polarity(toks[a:b], stems[a:b])
+        words = pol.words.get(pair)
+        clauses.append((frozenset(x for x in stems[a:b] if x), pol.sides.get(pair),
+                        words[0] if words else ""))
+    for i, (content, got, word) in enumerate(clauses):
+        if got is None or len(got) != 1 or got == sides:
+            continue
+        others = frozenset().union(*(c for j, (c, _, _) in enumerate(clauses) if j != i))
+        own = content - others - {stem(word.lower())}
+        if own & claim_content and len(content & claim_content) >= 2:
+            return word
+    return None

@@ -22,7 +22,7 @@ from certirag.checks.dates import DateRef
 from certirag.checks.entities import EntityIndex
 from certirag.checks.figures import Figure
 from certirag.checks.modals import Modal
-from certirag.checks.parse import Item, Parsed, SentInfo, parse_text
+from certirag.checks.parse import Item, Parsed, SentInfo, listed_with, parse_text
 from certirag.checks.swap import Segments, segments
 
 __all__ = ["PreparedEvidence", "Question", "parse_as"]
@@ -130,7 +130,7 @@ class PreparedEvidence:
         key = (id(sent), group)
         got = self._listed.get(key)
         if got is None:
-            got = len({it.key for it in sent.items if it.group == group}) > 1
+            got = len({it.key for it in sent.items if listed_with(group, it.group)}) > 1
             self._listed[key] = got
         return got
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from certirag.checks._text import Token
-from certirag.checks.parse import Item, SentInfo
+from certirag.checks.parse import Item, SentInfo, listed_with
 
 __all__ = ["Segments", "SwapHit", "change_end", "claim_context", "find_sentence_swap",
            "find_swap", "same_value", "segments"]
@@ -81,22 +81,31 @@ def _outside_items(sent: SentInfo) -> list[tuple[Token, str | None]]:
     spans = sorted((it.start, it.end) for it in sent.items)
     out: list[tuple[Token, str | None]] = []
     k = 0
-    for tok, st in zip(sent.toks, sent.stems, strict=True):
+    toks = sent.toks
+    for i, (tok, st) in enumerate(zip(toks, sent.stems, strict=True)):
         while k < len(spans) and spans[k][1] <= tok.start:
             k += 1
         if not (k < len(spans) and spans[k][0] <= tok.start < spans[k][1]):
+            low = tok.text.lower()
+            if st is None and low in ("on", "off") and (
+                    i + 1 == len(toks) or toks[i + 1].text.lower() in _PARTICLE_END):
+                st = "~" + low  # "with noise cancellation off and …": a state, not a place
             out.append((tok, _root(st)))
     return out
 
 
+# what follows "on" / "off" as a state ("switched on.", "off and …"), not a preposition
+_PARTICLE_END = frozenset({".", ",", ";", ":", "!", "?", ")", "and", "or", "but"})
+
+
 def segments(sent: SentInfo, group: str) -> Segments | None:
     """Segments of ``sent`` for the values of ``group``; ``None`` when it has no value of it."""
-    if sum(it.group == group for it in sent.items) > _MAX_VALUES:
+    if sum(listed_with(group, it.group) for it in sent.items) > _MAX_VALUES:
         return None  # not a list anyone reads as one
     elems: list[tuple[int, str | None, Item | None, str]] = [  # start, word, item, lower
         (tok.start, st, None, tok.text.lower()) for tok, st in _outside_items(sent)]
     for it in sent.items:
-        if it.group == group:
+        if listed_with(group, it.group):
             elems.append((it.start, None, it, ""))
         else:
             elems.append((it.start, it.token, None, ""))

@@ -216,9 +216,11 @@ for _names, _canon, _family, _factor in [
 _CLASSES = {"working": "working", "business": "working", "banking": "working",
             "clear": "clear", "school": "school", "calendar": "", "full": "",
             "ouvrés": "working", "ouvrées": "working", "ouvrables": "working",
-            "francs": "clear", "calendaires": ""}
+            "francs": "clear", "calendaires": "", "earth": "", "martian": "martian",
+            "lunar": "lunar"}
 _DURATION_RE = re.compile(
-    r"(?:\s|-)?(?:(?P<cls>working|business|banking|clear|school|calendar|full)(?:\s|-))?"
+    r"(?:\s|-)?(?:(?P<cls>working|business|banking|clear|school|calendar|full|earth|martian"
+    r"|lunar)(?:\s|-))?"
     r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weekdays?|weeks?|fortnights?"
     r"|months?|years?|yrs?|decades?|centuries|century"
     r"|secondes?|heures?|jours?|semaines?|mois|ans?|années?)(?![A-Za-zéèû])"

@@ -134,6 +134,12 @@ def split_conjunction(sentence: str) -> list[str]:
 _PRONOUN_CLAUSE = re.compile(r"^(?:he|she|they)(?:['’](?:s|re)\b|\s+(?:is|are|was|were|has|"
                              r"have|had|will|would|can|could|used|[a-z]+(?:ed|s)\b))",
                              re.IGNORECASE)
+# "you" and "we" name the same people in both halves: the clause stands as written
+_LISTENER_CLAUSE = re.compile(r"^(?:you|we)(?:['’](?:ll|re|ve|d)\b|\s+[a-z]+\b)",
+                              re.IGNORECASE)
+# a reply word that opens the clause after ", and" ("and yes, he has …")
+_INTERJECTION = re.compile(r"^(?:yes|no|indeed|of\s+course),\s+(?=(?:he|she|they|you|we)\b)",
+                           re.IGNORECASE)
 _NP_CLAUSE = re.compile(r"^(?:the|its|his|her|their)\s+(?:[a-z][\w'’-]*\s+){0,3}?"
                         r"(?:is|are|was|were|has|have|had|will)\s+\S", re.IGNORECASE)
 
@@ -143,6 +149,9 @@ def _second_clause(left: str, right: str) -> str | None:
     ``left`` ("Marta Kowalski is the head chef, and she used to cook at X" → "Marta
     Kowalski used to cook at X."); ``None`` when it opens otherwise or its pronoun names
     nothing. "It" is left whole: "Revenue grew 6%, and it expects …" names the company."""
+    right = _INTERJECTION.sub("", right, count=1)  # "…, and yes, he has won …"
+    if _LISTENER_CLAUSE.match(right) and len(right.split()) >= 3:
+        return right[0].upper() + right[1:] + "."  # "…, and you'll still have access …"
     if _PRONOUN_CLAUSE.match(right):
         named = resolve_pronoun(left + ".", right[0].upper() + right[1:] + ".")
         return named if named is not None and not named.startswith(right[:1].upper()) else None
@@ -256,7 +265,7 @@ def _conjunct_subject(left: str) -> str | None:
                 and w not in _NOT_VERBS
             if strong(w) or third:  # "Both (miraculously) recovered": "Both" alone
                 return " ".join(words[:k]) if k > 1 or words[0].lower() in _ALONE else None
-            if not re.fullmatch(r"[\w'’-]+", words[k]):
+            if not re.fullmatch(r"[£$€]?[\w'’-]+", words[k]):  # "A gift over £50 has …"
                 return None
         return None
     subject = _SUBJECT.match(left + " ")

@@ -33,11 +33,11 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
           "expect": str, "note": str}
 N_CASES = 532
 
-# Measured with the default preset (policy v3, scorer v5, checks v4, claims rules v4,
-# model para, tau_e 0.49, tau_c 0.5): caught 291/332 = 0.877, passed 113/200 = 0.565
-# (checks v3: 282/332 and 110/200).
-CATCH_MIN = 0.86
-PASS_MIN = 0.54
+# Measured with the default preset (policy v3, scorer v5, checks v5, claims rules v5,
+# model para, tau_e 0.49, tau_c 0.5): caught 301/332 = 0.907, passed 116/200 = 0.58
+# (checks v4: 291/332 and 113/200; checks v3: 282/332 and 110/200).
+CATCH_MIN = 0.89
+PASS_MIN = 0.56
 
 
 def _cases() -> list[dict[str, Any]]:

@@ -49,6 +49,15 @@ def test_split_two_clauses() -> None:
     # "it" may name what the sentence does not open with: left whole
     ("Revenue grew 6% to $4.8 billion, and it expects growth next year.",
      ["Revenue grew 6% to $4.8 billion, and it expects growth next year."]),
+    # a reply word before the pronoun; "you" names the listener in both halves
+    ("Messi is Argentine, and yes, he has won the Ballon d'Or.",
+     ["Messi is Argentine.", "Messi has won the Ballon d'Or."]),
+    ("You can cancel from Account > Plan, and you'll keep access until the period ends.",
+     ["You can cancel from Account > Plan.", "You'll keep access until the period ends."]),
+    # a subject with an amount in it shares its verb phrase after "and"
+    ("A gift over £50 has to be declared within five working days and needs a director's "
+     "approval.", ["A gift over £50 has to be declared within five working days.",
+                   "A gift over £50 needs a director's approval."]),
 ])
 def test_a_second_clause_after_a_comma_and_is_a_claim_of_its_own(answer: str,
                                                                  claims: list[str]) -> None:

@@ -393,7 +393,7 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
             continue
         esides = e.polarity.sides.get(pair)
         if esides is not None and len(esides) == 2:  # both sides: one clause each?
-            word = opposing_clause(s.content, sides, e.toks, e.stems, pair)
+            word = opposing_clause((s.toks, s.stems), sides, e.toks, e.stems, pair)
             if word is not None:
                 out.append(Finding("polarity_mismatch", "contradiction",
                                    f"the claim says {s.polarity.words[pair][0]!r} of what the "

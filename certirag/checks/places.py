@@ -25,7 +25,8 @@ named beside what the claim says, anywhere in the evidence, is read as the model
 :func:`check_complements` reads the same borrowing where the complement is no name: "Shared
 parental leave is paid at full salary." against "Shared parental leave … is paid at the
 statutory rate." (full salary is what enhanced maternity pay is paid at). A verb and its
-preposition ("paid at", "appeal a refusal to") open a complement: a noun phrase of two
+preposition (``at``, ``to``, ``by``, ``from``, ``with``: "paid at", "appeal a refusal to")
+open a complement: a noun phrase of two
 content words or more, up to a verb, a clause or a preposition. A ``value_swap`` is found
 when
 
@@ -33,13 +34,15 @@ when
   preposition with another complement that shares no word with the claim's, and none of
   the claim's complement's words,
 - another sentence holds the claim's complement word for word (it is borrowed), and
-- none that does holds the other complement too, or half of the claim's other words, and
+- none that does holds a word of the other complement too (two words for one thing:
+  "Patrick Vieira's side" in a sentence about City), or half of the claim's other words,
+  and
   the sentence that gives the other complement gives it as the one ("was also charged
   with …" gives one of several).
 
-A complement the question names (what it presupposes), one after "to" that is a verb
-("failed to score") and words the evidence never uses (a rewording) are the model's to
-read.
+A complement the question names (what it presupposes), a list ("linked with Manchester
+City and Arsenal": one of several), one after "to" that is a verb ("failed to score") and
+words the evidence never uses (a rewording) are the model's to read.
 
 The rules read what no evidence sentence says, so they read only the whole evidence (not a
 deciding span, :attr:`~certirag.checks.prepared.PreparedEvidence.partial`).
@@ -144,12 +147,14 @@ def check_places(c: Parsed, ev: PreparedEvidence, question: Question,
 
 
 # a verb, its preposition (at most three words, its object, between them: "appeal a refusal
-# to") and the complement after it, up to a clause boundary
+# to") and the complement after it, up to a clause boundary; the prepositions of a
+# recipient, an agent, a source or a rate ("in", "on" and "for" name as often a time, a
+# manner or a purpose: "in a series of operations", "for six weeks")
 # (a lookahead, so that one complement does not hide the verbs inside it)
 _COMPLEMENT = re.compile(r"(?<![\w'’])(?=(?P<verb>[A-Za-z][a-z'’-]+)"
                          r"(?:\s+(?!(?:at|in|on|to|from|for|by|with|within|until)\s)"
                          r"[A-Za-z][\w'’-]*){0,3}?\s+"
-                         r"(?P<prep>at|in|on|to|from|for|by|with|within|until)\s+"
+                         r"(?P<prep>at|to|by|from|with)\s+"
                          r"(?P<obj>[^,;:.!?()\[\]\"“”]{2,80}))")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 # verbs of a request's path, beside the shared base forms
@@ -215,6 +220,7 @@ def complements_in(text: str) -> list[Complement]:
     return out
 
 
+_LISTING = frozenset({"and", "or"})
 # a sentence that gives one of several: "was also charged with …", "among them …"
 _ADDITIVE = re.compile(r"\b(?:also|among|including|as\s+well\s+as|too|other)\b", re.IGNORECASE)
 
@@ -291,8 +297,8 @@ def _borrowed(content: frozenset[str], comp: Complement, units: list[_Unit],
     # a phrase of two words or more ("full salary", "line manager"): one word ("defeat"
     # for "the loss") is more often a summary's rewording than a swap; the question's own
     # words are what it presupposes
-    if len(rest) < 2 or len(obj) < 2 or obj <= asked_words:
-        return None
+    if len(rest) < 2 or len(obj) < 2 or obj <= asked_words or tail & _LISTING:
+        return None  # (a list, "linked with Manchester City and Arsenal": one of several)
     for u in units:
         if not rest <= u.content or _ADDITIVE.search(u.text):
             continue  # "was also charged with …": one of several, not the one
@@ -306,7 +312,7 @@ def _borrowed(content: frozenset[str], comp: Complement, units: list[_Unit],
         # holds the other complement too (two words for one thing) or half of the rest
         holding = [x for x in units if x is not u and obj <= x.content
                    and _holds(x.text, phrase)]
-        if holding and not any(rival <= x.content or 2 * len(rest & x.content) >= len(rest)
+        if holding and not any(rival & x.content or 2 * len(rest & x.content) >= len(rest)
                                for x in holding):
             return u.text.strip()
     return None

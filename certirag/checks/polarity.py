@@ -388,28 +388,35 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
 _CLAUSE_CUT = frozenset({";", "while", "whereas", "but"})
 
 
-def opposing_clause(claim_content: frozenset[str], sides: frozenset[int], toks: list[Token],
-                    stems: list[str | None], pair: str) -> str | None:
-    """The word of a clause of an evidence sentence (``toks``, ``stems``) that takes the
-    other side of ``pair`` than the claim (``sides``) about a thing the claim names: a word
-    only that clause has ("hardware" of "…, while hardware revenue fell 6%") is the claim's
-    ("Both cloud services and hardware revenue grew."). ``None`` when the sentence has one
-    clause, or no such clause."""
+def _clause_sides(toks: list[Token], stems: list[str | None], pair: str
+                  ) -> list[tuple[frozenset[str], frozenset[int] | None, str]]:
+    """``(content stems, sides of pair, the pair's word)`` of each clause of a sentence."""
     cuts = [i for i, t in enumerate(toks) if t.text.lower() in _CLAUSE_CUT]
-    if not cuts:
-        return None
-    bounds = [0, *cuts, len(toks)]
-    clauses: list[tuple[frozenset[str], frozenset[int] | None, str]] = []
-    for a, b in pairwise(bounds):
+    out: list[tuple[frozenset[str], frozenset[int] | None, str]] = []
+    for a, b in pairwise([0, *cuts, len(toks)]):
         pol = analyse_polarity(toks[a:b], stems[a:b])
         words = pol.words.get(pair)
-        clauses.append((frozenset(x for x in stems[a:b] if x), pol.sides.get(pair),
-                        words[0] if words else ""))
+        out.append((frozenset(x for x in stems[a:b] if x), pol.sides.get(pair),
+                    words[0] if words else ""))
+    return out
+
+
+def opposing_clause(claim: tuple[list[Token], list[str | None]], sides: frozenset[int],
+                    toks: list[Token], stems: list[str | None], pair: str) -> str | None:
+    """The word of a clause of an evidence sentence (``toks``, ``stems``) that takes the
+    other side of ``pair`` than the claim's clause that takes ``sides``, about a thing that
+    clause names: a word only the evidence clause has ("hardware" of "…, while hardware
+    revenue fell 6%") is the claim clause's ("Both cloud services and hardware revenue
+    grew."). ``None`` when the evidence sentence has one clause, or no such clause."""
+    clauses = _clause_sides(toks, stems, pair)
+    if len(clauses) < 2:
+        return None
+    said = frozenset().union(*(c for c, got, _ in _clause_sides(*claim, pair) if got == sides))
     for i, (content, got, word) in enumerate(clauses):
         if got is None or len(got) != 1 or got == sides:
             continue
         others = frozenset().union(*(c for j, (c, _, _) in enumerate(clauses) if j != i))
         own = content - others - {stem(word.lower())}
-        if own & claim_content and len(content & claim_content) >= 2:
+        if own & said and len(content & said) >= 2:
             return word
     return None

@@ -17,7 +17,7 @@ words other than the place's. A ``value_swap`` is found when
 - an evidence sentence says all of it (every content word), names no part of the claim's
   place, and puts it at another place with the same preposition, and
 - no evidence sentence names both places (that would be one place in two words: "… at
-  Anfield, Liverpool's ground").
+  Anfield, Liverpool's ground"), and the two are not spelt alike ("Tipico" / "Tiplico").
 
 A claim whose place no evidence sentence names is the entity check's to withhold; a place
 named beside what the claim says, anywhere in the evidence, is read as the model reads it.
@@ -32,7 +32,8 @@ when
 
 - an evidence sentence holds every other content word of the claim and the same verb and
   preposition with another complement that shares no word with the claim's, and none of
-  the claim's complement's words,
+  the claim's complement's words (a name against a common noun is not read: "admitted to
+  the emergency room" may name part of "the Children's Healthcare of Atlanta"),
 - another sentence holds the claim's complement word for word (it is borrowed), and
 - none that does holds a word of the other complement too (two words for one thing:
   "Patrick Vieira's side" in a sentence about City), or half of the claim's other words,
@@ -51,6 +52,7 @@ deciding span, :attr:`~certirag.checks.prepared.PreparedEvidence.partial`).
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -80,6 +82,7 @@ _CALENDAR = frozenset(w.lower() for w in (*MONTH_NAMES, *WEEKDAYS))
 _NOT_PLACES = frozenset("""the a an this that these those his her their its our my your
 english french german spanish first second third last least most all any each some""".split())
 _MAX_PLACES = 8  # places read in one claim sentence (hostile text stays cheap)
+_ALIKE = 0.8  # names this alike (difflib's ratio) are one name misspelt
 
 
 def places_in(text: str) -> list[str]:
@@ -97,6 +100,11 @@ def _located(text: str) -> list[tuple[str, str]]:
             continue
         out.append((m.group(0).split(None, 1)[0].lower(), place))
     return out
+
+
+def _spelled_alike(a: str, b: str) -> bool:
+    """Whether two names differ by no more than a slip ("Tipico" / "Tiplico")."""
+    return SequenceMatcher(None, a.lower(), b.lower()).ratio() >= _ALIKE
 
 
 def _names(s: SentInfo, place: str) -> bool:
@@ -134,8 +142,9 @@ def check_places(c: Parsed, ev: PreparedEvidence, question: Question,
                     continue
                 # the same preposition: "died in Bouillon" / "died, both in … Herbeumont"
                 # (not "fraud at UNC" / "scandal in NCAA history")
-                other = next((p for q, p in _located(s.text)
-                              if q == prep and not _words(p) & words), None)
+                other = next((p for q, p in _located(s.text) if q == prep
+                              and not _words(p) & words and not _spelled_alike(p, place)),
+                             None)
                 if other is not None and not any(_names(x, other) for x in naming):
                     # (a sentence that names both speaks of one place in two words:
                     # "Liverpool … at Anfield")
@@ -259,6 +268,13 @@ def _units(ev: PreparedEvidence) -> list[_Unit]:
     return [u for s in ev.sentences for u in _clauses(s)]
 
 
+def _named(phrase: str) -> bool:
+    """Whether ``phrase`` is a name: each of its words capitalised but for the small words
+    inside ("Children's Healthcare of Atlanta"; not "HR director")."""
+    words = [w for w in _WORD.findall(phrase) if w.lower() not in STOP]
+    return bool(words) and all(w[:1].isupper() for w in words)
+
+
 def _holds(text: str, phrase: str) -> bool:
     """Whether ``text`` holds ``phrase`` word for word (any case)."""
     return re.search(r"(?<![\w'’])" + re.escape(phrase) + r"(?![\w’])", text,
@@ -304,15 +320,16 @@ def _borrowed(content: frozenset[str], comp: Complement, units: list[_Unit],
             continue  # "was also charged with …": one of several, not the one
         # another complement that shares no word with the claim's ("statutory rate" / "full
         # salary"; not "Lee" / "Lee Wan-koo")
-        rival = next((x.obj for x in u.complements
+        rival = next((x for x in u.complements
                       if x.verb == verb and x.prep == prep and not obj & x.obj), None)
-        if rival is None or obj & u.content:
-            continue
+        if rival is None or obj & u.content or (_named(rival.phrase) and not _named(phrase)):
+            continue  # (a common noun may name a part or a kind of a named thing: "admitted
+            # to the emergency room" / "to the Children's Healthcare of Atlanta")
         # the claim's complement is borrowed: another clause holds all of it, none that does
         # holds the other complement too (two words for one thing) or half of the rest
         holding = [x for x in units if x is not u and obj <= x.content
                    and _holds(x.text, phrase)]
-        if holding and not any(rival & x.content or 2 * len(rest & x.content) >= len(rest)
+        if holding and not any(rival.obj & x.content or 2 * len(rest & x.content) >= len(rest)
                                for x in holding):
             return u.text.strip()
     return None

@@ -187,3 +187,17 @@ EXTENSIONS = ("Extensions of up to 10 working days may be granted by the program
 ])
 def test_complements_are_read_clause_by_clause(claim: str, swapped: bool) -> None:
     assert ("value_swap" in codes(claim, EXTENSIONS)) is swapped
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # a common noun may name part of a named place
+    ("She was admitted to the emergency room with 14 fractures.",
+     "She was admitted to the Children's Healthcare of Atlanta with 14 fractures. The "
+     "emergency room staff called the police."),
+    # a name misspelt is the same name
+    ("Peter Schmeichel and Oliver Kahn star in an advert filmed in Tipico.",
+     "Oliver Kahn and Peter Schmeichel star in an advert filmed in Tiplico. Tipico is a "
+     "betting firm."),
+])
+def test_a_part_or_a_misspelling_is_no_swap(claim: str, evidence: str) -> None:
+    assert "value_swap" not in codes(claim, evidence)

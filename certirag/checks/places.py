@@ -59,6 +59,7 @@ from typing import NamedTuple
 from certirag.checks._text import STOP, stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.polarity import CLAUSE_CUT
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 from certirag.text.verbs import (
@@ -242,14 +243,11 @@ class _Unit(NamedTuple):
     complements: list[Complement]
 
 
-# where a sentence's clauses part ("… granted by the programme director; longer extensions
-# require …", "…, while longer ones need …")
-_CLAUSE_CUT = frozenset({";", "while", "whereas", "but"})
 
 
 def _clauses(s: SentInfo) -> list[_Unit]:
     """The clauses of ``s``; one, the sentence, when it has no cut."""
-    cuts = [i for i, t in enumerate(s.toks) if t.text.lower() in _CLAUSE_CUT]
+    cuts = [i for i, t in enumerate(s.toks) if t.text.lower() in CLAUSE_CUT]
     bounds = [0, *cuts, len(s.toks)]
     out: list[_Unit] = []
     for a, b in pairwise(bounds):

@@ -24,8 +24,8 @@ from certirag.checks._text import Token, stem
 from certirag.checks.units import is_duration_unit
 from certirag.text.verbs import BASE_VERBS
 
-__all__ = ["ANTONYMS", "NegScope", "Polarity", "analyse_polarity", "elliptical_negation",
-           "opposing_clause"]
+__all__ = ["ANTONYMS", "CLAUSE_CUT", "NegScope", "Polarity", "analyse_polarity",
+           "elliptical_negation", "opposing_clause"]
 
 _CUES = frozenset({"not", "n't", "no", "never", "none", "nobody", "nothing", "neither", "nor",
                    "without", "cannot"})
@@ -384,14 +384,16 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
                     {k: tuple(v) for k, v in found.items()})
 
 
-# where a sentence's clauses part: "Cloud revenue grew 31%, while hardware revenue fell 6%."
-_CLAUSE_CUT = frozenset({";", "while", "whereas", "but"})
+#: Where a sentence's clauses part ("…, while hardware revenue fell 6%", "…; longer
+#: extensions require …"): read by the other-clause rules here and in
+#: :mod:`certirag.checks.places`.
+CLAUSE_CUT = frozenset({";", "while", "whereas", "but"})
 
 
 def _clause_sides(toks: list[Token], stems: list[str | None], pair: str
                   ) -> list[tuple[frozenset[str], frozenset[int] | None, str]]:
     """``(content stems, sides of pair, the pair's word)`` of each clause of a sentence."""
-    cuts = [i for i, t in enumerate(toks) if t.text.lower() in _CLAUSE_CUT]
+    cuts = [i for i, t in enumerate(toks) if t.text.lower() in CLAUSE_CUT]
     out: list[tuple[frozenset[str], frozenset[int] | None, str]] = []
     for a, b in pairwise([0, *cuts, len(toks)]):
         pol = analyse_polarity(toks[a:b], stems[a:b])

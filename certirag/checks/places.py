@@ -313,6 +313,7 @@ def _borrowed(content: frozenset[str], comp: Complement, units: list[_Unit],
     # words are what it presupposes
     if len(rest) < 2 or len(obj) < 2 or obj <= asked_words or tail & _LISTING:
         return None  # (a list, "linked with Manchester City and Arsenal": one of several)
+    holds = None  # the clauses that hold the claim's complement word for word (read once)
     for u in units:
         if not rest <= u.content or _ADDITIVE.search(u.text):
             continue  # "was also charged with …": one of several, not the one
@@ -325,8 +326,9 @@ def _borrowed(content: frozenset[str], comp: Complement, units: list[_Unit],
             # to the emergency room" / "to the Children's Healthcare of Atlanta")
         # the claim's complement is borrowed: another clause holds all of it, none that does
         # holds the other complement too (two words for one thing) or half of the rest
-        holding = [x for x in units if x is not u and obj <= x.content
-                   and _holds(x.text, phrase)]
+        if holds is None:
+            holds = [x for x in units if obj <= x.content and _holds(x.text, phrase)]
+        holding = [x for x in holds if x is not u]
         if holding and not any(rival.obj & x.content or 2 * len(rest & x.content) >= len(rest)
                                for x in holding):
             return u.text.strip()

@@ -140,6 +140,8 @@ def test_structured_noise_never_crashes(claim: str, evidence: list[str]) -> None
     ("The Big Old Act " * 1300)[:20_000],
     ("one two three " * 1500)[:20_000],
     ("6 April 2026 " * 1600)[:20_000],
+    ("Leave is paid at the statutory rate; bonus is paid at full salary. " * 300)[:20_000],
+    ("died in Alpha Beta Gamma Delta near the town of Epsilon " * 400)[:20_000],
 ])
 def test_bounded_time(evidence: str) -> None:
     # Guards against super-linear regex blow-ups (which take minutes on 20,000 characters),

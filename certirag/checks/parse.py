@@ -23,8 +23,8 @@ from certirag.checks.polarity import Polarity, analyse_polarity
 from certirag.checks.qualifiers import condition_cues, hedges
 from certirag.text import split_sentences
 
-__all__ = ["Item", "Parsed", "SentInfo", "date_item", "figure_item", "listed_with", "parse_text",
-           "time_item"]
+__all__ = ["KIN_GROUPS", "Item", "Parsed", "SentInfo", "date_item", "figure_item", "listed_with",
+           "parse_text", "time_item"]
 
 ItemKey = tuple[object, ...]
 
@@ -92,12 +92,14 @@ class Parsed:
 
 #: Groups whose values one list gives together: a span of days or weeks and one of months
 #: or years ("at 8, 10 and 12 weeks of age, followed by a booster at one year").
-_KIN = {"days": frozenset({"days", "months"}), "months": frozenset({"days", "months"})}
+#: The binding rules read them as rivals too (:mod:`certirag.verifiers.anchors`).
+KIN_GROUPS: dict[str, tuple[str, ...]] = {"days": ("days", "months"),
+                                          "months": ("months", "days")}
 
 
 def listed_with(group: str, other: str) -> bool:
     """Whether a value of group ``other`` is an item of a list of ``group`` values."""
-    return other == group or other in _KIN.get(group, ())
+    return other == group or other in KIN_GROUPS.get(group, ())
 
 
 def figure_item(f: Figure) -> Item:

@@ -53,13 +53,12 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
-from itertools import pairwise
 from typing import NamedTuple
 
 from certirag.checks._text import STOP, stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
-from certirag.checks.polarity import CLAUSE_CUT
+from certirag.checks.polarity import clause_bounds
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 from certirag.text.verbs import (
@@ -103,6 +102,11 @@ def _located(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def _places_of(ev: PreparedEvidence) -> list[list[tuple[str, str]]]:
+    """The places of each evidence sentence (read once per prepared evidence)."""
+    return [_located(s.text) for s in ev.sentences]
+
+
 def _spelled_alike(a: str, b: str) -> bool:
     """Whether two names differ by no more than a slip ("Tipico" / "Tiplico")."""
     return SequenceMatcher(None, a.lower(), b.lower()).ratio() >= _ALIKE
@@ -138,12 +142,13 @@ def check_places(c: Parsed, ev: PreparedEvidence, question: Question,
                 continue  # the evidence says some of it of the place ("no future at Anfield"
                 # where another sentence puts the striker at Anfield: one place, two names)
             words = _words(place)
-            for s in ev.sentences:
+            located = ev.derived("places.located", _places_of)
+            for s, at in zip(ev.sentences, located, strict=True):
                 if not said <= s.content or words & s.content:
                     continue
                 # the same preposition: "died in Bouillon" / "died, both in … Herbeumont"
                 # (not "fraud at UNC" / "scandal in NCAA history")
-                other = next((p for q, p in _located(s.text) if q == prep
+                other = next((p for q, p in at if q == prep
                               and not _words(p) & words and not _spelled_alike(p, place)),
                              None)
                 if other is not None and not any(_names(x, other) for x in naming):
@@ -243,14 +248,10 @@ class _Unit(NamedTuple):
     complements: list[Complement]
 
 
-
-
 def _clauses(s: SentInfo) -> list[_Unit]:
     """The clauses of ``s``; one, the sentence, when it has no cut."""
-    cuts = [i for i, t in enumerate(s.toks) if t.text.lower() in CLAUSE_CUT]
-    bounds = [0, *cuts, len(s.toks)]
     out: list[_Unit] = []
-    for a, b in pairwise(bounds):
+    for a, b in clause_bounds(s.toks):
         if a >= b:
             continue
         lo = s.toks[a].start - s.start

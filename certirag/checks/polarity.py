@@ -25,7 +25,7 @@ from certirag.checks.units import is_duration_unit
 from certirag.text.verbs import BASE_VERBS
 
 __all__ = ["ANTONYMS", "CLAUSE_CUT", "NegScope", "Polarity", "analyse_polarity",
-           "elliptical_negation", "opposing_clause"]
+           "clause_bounds", "elliptical_negation", "opposing_clause"]
 
 _CUES = frozenset({"not", "n't", "no", "never", "none", "nobody", "nothing", "neither", "nor",
                    "without", "cannot"})
@@ -390,12 +390,18 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
 CLAUSE_CUT = frozenset({";", "while", "whereas", "but"})
 
 
+def clause_bounds(toks: list[Token]) -> list[tuple[int, int]]:
+    """``[start, end)`` token indices of each clause of a sentence, cut before each word of
+    :data:`CLAUSE_CUT` (a clause is empty where the sentence opens with one)."""
+    cuts = [i for i, t in enumerate(toks) if t.text.lower() in CLAUSE_CUT]
+    return list(pairwise([0, *cuts, len(toks)]))
+
+
 def _clause_sides(toks: list[Token], stems: list[str | None], pair: str
                   ) -> list[tuple[frozenset[str], frozenset[int] | None, str]]:
     """``(content stems, sides of pair, the pair's word)`` of each clause of a sentence."""
-    cuts = [i for i, t in enumerate(toks) if t.text.lower() in CLAUSE_CUT]
     out: list[tuple[frozenset[str], frozenset[int] | None, str]] = []
-    for a, b in pairwise([0, *cuts, len(toks)]):
+    for a, b in clause_bounds(toks):
         pol = analyse_polarity(toks[a:b], stems[a:b])
         words = pol.words.get(pair)
         out.append((frozenset(x for x in stems[a:b] if x), pol.sides.get(pair),

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from certirag.checks.dates import DateRef
 from certirag.checks.entities import NAME_HEADS, aliases
-from certirag.checks.parse import Parsed, figure_item, parse_text, time_item
+from certirag.checks.parse import KIN_GROUPS, Parsed, figure_item, parse_text, time_item
 from certirag.text.predicates import SAME_PREDICATE, one_predicate
 from certirag.verifiers.windows import terms
 
@@ -364,13 +364,11 @@ def _another_of_the_surname(anchor: Anchor, facts: Facts, inherited: frozenset[s
         ws[-1] in inherited and not set(ws[:-1]) & inherited and len(inherited) <= 4))
 
 
-#: Dimensions whose values rival one another though they do not convert exactly: a span
-#: of days or weeks and one of months or years ("one week" against "one month").
-_KIN = {"days": ("days", "months"), "months": ("months", "days")}
-
-
 def _kin(facts: Facts, kind: str) -> list[tuple[tuple[object, ...], tuple[str, frozenset[str]]]]:
-    return [item for k in _KIN.get(kind, (kind,)) for item in facts.kinds.get(k, {}).items()]
+    """The values of ``kind`` and of its kin (:data:`~certirag.checks.parse.KIN_GROUPS`:
+    "one week" rivals "one month" though they do not convert exactly)."""
+    return [item for k in KIN_GROUPS.get(kind, (kind,))
+            for item in facts.kinds.get(k, {}).items()]
 
 
 def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...], ...],

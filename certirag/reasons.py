@@ -200,6 +200,10 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "the claim gives an office one holder fills at a time (the capital of Y, the chief "
      "executive or the head of Y) to a name where an evidence sentence gives it, in the "
      "same tense, to another name and none gives it to the claim's"),
+    ("case_mismatch", "check", _U, 1,
+     "the claim answers the asker's case (a word of the question: \"Hawaii\", \"opened\") "
+     "with what one evidence sentence says, where another sentence gives that case a rule "
+     "of its own (\"Orders shipped to Alaska and Hawaii are charged a flat $12\")"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

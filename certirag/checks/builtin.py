@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
+from certirag.checks.cases import check_cases
 from certirag.checks.compare import (
     check_answer,
     check_causes,
@@ -76,6 +77,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("bands", _codes("frequency_mismatch", "value_swap"), check_bands, CHECKS_VERSION),
     Check("places", _codes("value_swap"), check_places, CHECKS_VERSION),
     Check("complements", _codes("value_swap"), check_complements, CHECKS_VERSION),
+    Check("cases", _codes("case_mismatch"), check_cases, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -91,7 +91,8 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
     """Findings about ``claim`` against ``evidence`` (strings or :class:`PreparedEvidence`).
 
     An empty list means no rule found anything; it is not a verification. Figures and names
-    stated in ``question`` count as grounded (citations and titles never do)."""
+    stated in ``question`` count as grounded (citations and titles never do), unless the
+    claim only restates a yes/no question (:meth:`Question.restated_by`)."""
     _validate_text(claim, "claim")
     _validate_text(question, "question")
     if isinstance(evidence, PreparedEvidence):
@@ -102,7 +103,7 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
         ev = prepare_evidence(evidence, options=options)
     opts = ev.options
     c = parse_as(claim, opts, "claim")
-    q = Question(question, opts)
+    q = Question(question, opts, claim)
     out: list[Finding] = []
     for check in (*map(get_check, BUILTIN_CHECKS), *extra_checks(opts.extra)):
         out.extend(_run(check, c, ev, q))

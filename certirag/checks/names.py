@@ -27,7 +27,7 @@ def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
             if titled is not None:
                 out.append(Finding("ungrounded_entity", "ungrounded", titled, ent.text))
             continue
-        qindex = q.entities
+        qindex = q.entities if q.grounds else None
         if qindex is not None and qindex.grounded(ent.words, ent.cuts, opening=opening):
             continue
         out.append(Finding("ungrounded_entity", "ungrounded",
@@ -37,7 +37,8 @@ def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
     codes = list(_CODE.finditer(c.text))
     if not codes:
         return
-    said = _CODE.sub(_code_key, " ".join([*(s.text for s in ev.sentences), q.text or ""]))
+    asked = q.text if q.grounds else ""
+    said = _CODE.sub(_code_key, " ".join([*(s.text for s in ev.sentences), asked]))
     for m in codes:
         if _code_key(m) not in said:
             out.append(Finding("ungrounded_entity", "ungrounded",

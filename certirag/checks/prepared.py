@@ -135,16 +135,74 @@ class PreparedEvidence:
         return got
 
 
+# a question a reply answers with yes or no: it opens with an auxiliary verb
+_POLAR = re.compile(r"^(?:is|are|was|were|am|do|does|did|can|could|will|would|shall|should|"
+                    r"may|might|must|has|have|had)(?:n['’]t)?\s", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\]:\s*")
+# the asker's words as a statement to the asker says them ("Can I …?" → "You can …")
+_ASKER = {"i": "you", "me": "you", "my": "your", "we": "you", "us": "you", "our": "your",
+          "mine": "yours", "ours": "yours"}
+
+
+def _asker(word: str) -> str:
+    """``word`` as said to the asker; "US" (all capitals) is a name, not "us"."""
+    if len(word) > 1 and word.isupper():
+        return word
+    return _ASKER.get(word.lower(), word)
+
+
+# a question that compares or chooses between two things ("Are A and B both American?",
+# "Was A or B released first?"): its names are what the reply compares, not what it asserts
+_COMPARES = re.compile(r"\b(?:or|both|same|either|neither|true)\b", re.IGNORECASE)
+# what a "no" adds to the question's words ("Do US citizens need a visa?" → "… do not need …")
+_NEGATORS = frozenset({"not", "n't", "n’t", "no", "never"})
+
+
 class Question:
     """The question, parsed only if some claim figure, date or name needs it."""
 
-    __slots__ = ("_index", "_parsed", "options", "text")
+    __slots__ = ("_asked", "_grounds", "_index", "_parsed", "claim", "options", "text")
 
-    def __init__(self, text: str, options: CheckOptions) -> None:
+    def __init__(self, text: str, options: CheckOptions, claim: str = "") -> None:
         self.text = text
         self.options = options
+        self.claim = claim
         self._parsed: Parsed | None = None
         self._index: EntityIndex | None = None
+        self._asked: frozenset[str] | None = None
+        self._grounds: bool | None = None
+
+    @property
+    def grounds(self) -> bool:
+        """Whether the names, figures and dates of the question count as grounded for the
+        claim checked with it (``claim``): not when the claim only restates a yes/no
+        question (:meth:`restated_by`), whose reply asserts them."""
+        if self._grounds is None:
+            self._grounds = not self.restated_by(self.claim)
+        return self._grounds
+
+    def _polar_words(self) -> frozenset[str]:
+        """The stems of the content words of the last question when it asks yes or no
+        (the asker's "I" and "my" as "you" and "your"); empty for any other question."""
+        if self._asked is None:
+            last = next((p.strip() for p in reversed(_SENTENCE_END.split(self.text))
+                         if p.strip().endswith("?")), "")
+            self._asked = frozenset() if not _POLAR.match(last) or _COMPARES.search(last) \
+                else frozenset(
+                stem(_asker(t.text)) for t in tokens(normalize(last)) if t.text[:1].isalnum())
+        return self._asked
+
+    def restated_by(self, claim: str) -> bool:
+        """Whether ``claim`` says again what the last question asks yes or no, and nothing
+        more ("A 10-year-old can take Feverin." for "Can a 10-year-old take Feverin?"): the
+        claim is then the question's own statement, and the names and figures it holds are
+        what the reply asserts, which the question cannot ground."""
+        asked = self._polar_words()
+        if not asked:
+            return False
+        said = [stem(t.text) for t in tokens(normalize(claim)) if t.text[:1].isalnum()
+                and t.text.lower() not in _NEGATORS]
+        return bool(said) and all(w in asked for w in said)
 
     @property
     def parsed(self) -> Parsed | None:

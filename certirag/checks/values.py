@@ -45,7 +45,7 @@ def _fmt(d: Decimal) -> str:
 
 
 def _question_grounds(f: Figure, question: Question) -> bool:
-    q = question.parsed
+    q = question.parsed if question.grounds else None
     if q is None:
         return False
     return any(g.key == f.key or g.number == f.number for g in q.figures) or (
@@ -338,7 +338,7 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
     for d in c.dates:
         if d.weekday is None and any(e.weekday is None and _agrees(d, e) for e in ev.dates):
             continue
-        q = question.parsed
+        q = question.parsed if question.grounds else None
         qdates = q.dates if q is not None else []
         if d.weekday is not None:
             if d.weekday in ev.weekdays or any(x.weekday == d.weekday for x in qdates):
@@ -376,7 +376,7 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
             # other weekdays": a time the evidence gives to something else
             _check_swap(c, time_item(t), ev, out)
             continue
-        q = question.parsed
+        q = question.parsed if question.grounds else None
         if q is not None and any(x.minutes == t.minutes for x in q.times):
             continue
         if offset_time(t, ev):  # "16:00" for "to 17:00" and "one hour before closing"

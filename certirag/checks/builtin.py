@@ -27,12 +27,14 @@ from certirag.checks.comparisons import check_comparisons
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.names import check_entities
 from certirag.checks.offices import check_offices
+from certirag.checks.people import check_people
 from certirag.checks.places import check_complements, check_places
 from certirag.checks.prospects import check_prospects
 from certirag.checks.ratios import check_ratios
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
 from certirag.checks.relations import check_relations
 from certirag.checks.scope import check_scope
+from certirag.checks.sequence import check_sequence
 from certirag.checks.tenure import check_tenure
 from certirag.checks.values import check_dates
 
@@ -78,6 +80,8 @@ BUILTIN: tuple[Check, ...] = (
     Check("places", _codes("value_swap"), check_places, CHECKS_VERSION),
     Check("complements", _codes("value_swap"), check_complements, CHECKS_VERSION),
     Check("cases", _codes("case_mismatch"), check_cases, CHECKS_VERSION),
+    Check("people", _codes("value_swap"), check_people, CHECKS_VERSION),
+    Check("sequence", _codes("value_swap"), check_sequence, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

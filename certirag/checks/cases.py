@@ -11,21 +11,31 @@ refund." when the asker opened the box, and "Non-refundable rates cannot be canc
 beside the Flexible rates' free cancellation when the asker booked a non-refundable rate.
 
 :func:`check_cases` reads a claim that speaks to the asker ("you", "your": it applies a rule
-to the asker's situation) after a question. A ``case_mismatch`` is found when
+to the asker's situation) after a question in which the asker says, in the first person,
+something of their own situation ("I'm in Hawaii", "I booked …"). A ``case_mismatch`` is
+found when
 
-- a word of the question that the claim leaves out (the asker's case: "Hawaii", "opened",
-  "non-refundable") opens an evidence sentence, in its subject (before its first auxiliary
-  or modal verb, within its first ten words),
+- a word or number of what the asker says that the claim leaves out (the asker's case: "Hawaii",
+  "opened", "non-refundable", "I'm 17") opens an evidence sentence, in its subject (before
+  its first auxiliary or modal verb, or its first verb in the present, within its first
+  ten words),
 - the claim is drawn from another sentence (the one that shares most of the claim's
   content words, two at least, and more than the case's sentence does) that never uses the
   word,
 - the two sentences' subjects share a word (they partition one thing: orders, items,
   rates), and
 - the case's sentence says something else of it: a value the claim's sentence does not
-  give, or a negation it does not have (or the other way round).
+  give, or a negation it does not have.
 
 A claim that names the asker's case itself ("You can return opened items within 14 days")
 or does not speak to the asker is read as any other.
+
+A claim that opens with a case of its own ("If a member dies after retirement, a lump sum
+of three times annual salary is paid …") is read the same way without a question: it is a
+``case_mismatch`` when the sentence it follows ("On the death of a member in service, a
+lump sum …") does not use a word of its condition (names aside) and another sentence uses
+it with one more of the condition's words and gives none of the claim's outcome ("A
+spouse's pension … is payable on the member's death after retirement.").
 """
 
 from __future__ import annotations
@@ -36,10 +46,12 @@ from certirag.checks._text import COMMON, normalize, stem, tokens
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.verbs import BASE_VERBS
 
 __all__ = ["check_cases"]
 
-_LISTENER = frozenset({"you", "your", "yours", "yourself"})
+_LISTENER = frozenset({"you", "your", "yours", "yourself", "you'll", "you're", "you've",
+                       "you'd", "you’ll", "you’re", "you’ve", "you’d"})
 # where a sentence's subject ends: its first auxiliary or modal verb
 _AUX = frozenset("""is are was were be been am can could must may might shall should will
 would do does did has have had need needs cannot""".split())
@@ -48,7 +60,7 @@ _SUBJECT_WORDS = 10  # the longest subject read
 _BARE_SUBJECT = 4  # a sentence with no auxiliary ("Orders over $50 ship free"): its first words
 _MIN_SHARED = 2
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\]:\s*")
-_FIRST_PERSON = frozenset({"I", "I'm", "I’m", "my", "My", "we", "We", "our", "Our", "me"})
+_FIRST_PERSON = frozenset({"I", "I'm", "I’m", "my", "My", "we", "We", "our", "Our"})
 _KEY = 6
 
 
@@ -59,7 +71,9 @@ def _key(stem_: str) -> str:
 
 
 def _word(text: str) -> bool:
-    return text[:1].isalpha() and "'" not in text and "’" not in text \
+    """A content word: not a function word, nor a contraction ("I'm"; a possessive is one)."""
+    bare = text[:-2] if text.endswith(("'s", "’s")) else text
+    return bare[:1].isalpha() and "'" not in bare and "’" not in bare \
         and text.lower() not in COMMON
 
 
@@ -70,12 +84,18 @@ def _content(s: SentInfo) -> set[str]:
 
 
 def _subject(s: SentInfo) -> set[str]:
-    """The content stems of a sentence's subject: its words before the first auxiliary or
-    modal verb (at most :data:`_SUBJECT_WORDS`), else its first few words."""
+    """The content stems (and numbers) of a sentence's subject: its words before the first
+    auxiliary or modal verb, else before its first verb in the present (within
+    :data:`_SUBJECT_WORDS`), else its first few words."""
     low = [t.text.lower() for t in s.toks]
     end = next((i for i, w in enumerate(low[:_SUBJECT_WORDS + 1]) if w in _AUX), None)
+    if end is None:  # "Members aged 16 or 17 pay …": a verb in the present ends it
+        end = next((i for i, w in enumerate(low[:_SUBJECT_WORDS + 1])
+                    if i and (w in BASE_VERBS or (w.endswith("s") and w[:-1] in BASE_VERBS))),
+                   None)
     words = range(end if end is not None else min(_BARE_SUBJECT, len(low)))
-    return {_key(s.stems[i] or "") for i in words if s.stems[i] and _word(s.toks[i].text)}
+    return {_key(s.stems[i] or "") for i in words if s.stems[i] and _word(s.toks[i].text)} | {
+        s.toks[i].text for i in words if s.toks[i].text.isdigit()}
 
 
 def _negated(s: SentInfo) -> bool:
@@ -96,45 +116,98 @@ def _asker_case(question: str) -> set[str]:
         if part.rstrip().endswith("?") or not any(t.text in _FIRST_PERSON for t in toks):
             continue
         out |= {_key(stem(t.text)) for t in toks if _word(t.text)}
+        out |= {t.text for t in toks if t.text.isdigit()}  # "I'm 17"
     return out
+
+
+def _condition(c: Parsed) -> set[str]:
+    """The content words (as :func:`_key`) of the condition a claim opens with ("If a member
+    dies after retirement, …"), names left out (they say who, not which case); empty for a
+    claim that opens with none."""
+    if len(c.sentences) != 1:
+        return set()
+    s = c.sentences[0]
+    low = [t.text.lower() for t in s.toks]
+    if not low or low[0] != "if" or "," not in low:
+        return set()
+    end = low.index(",")
+    return {_key(s.stems[i] or "") for i in range(1, end)
+            if s.stems[i] and _word(s.toks[i].text) and s.toks[i].text[:1].islower()}
 
 
 def check_cases(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
-    if ev.partial or not question.text.strip():
+    if ev.partial or not c.sentences:
         return
-    if not any(t.text.lower() in _LISTENER for s in c.sentences for t in s.toks):
-        return
-    claim = set().union(*(_content(s) for s in c.sentences)) if c.sentences else set()
-    claim_stems = {_key(st) for s in c.sentences for st in s.stems if st}
+    claim = set().union(*(_content(s) for s in c.sentences))
     if len(claim) < _MIN_SHARED:
-        return
-    case_words = _asker_case(question.text) - claim_stems
-    if not case_words:
         return
     sents = ev.sentences
     overlap = [len(claim & _content(s)) for s in sents]
     best = max(range(len(sents)), key=lambda i: overlap[i], default=None)
     if best is None or overlap[best] < _MIN_SHARED:
         return
-    source = sents[best]
+    rivals = [s for i, s in enumerate(sents) if overlap[i] < overlap[best]]
+    found = _askers_case(c, claim, sents[best], rivals, question) or _claims_case(
+        c, claim, sents[best], rivals)
+    if found is not None:
+        word, s, whose = found
+        out.append(Finding(
+            "case_mismatch", "ungrounded",
+            f"the {whose} case ({word!r}) has its own rule in the evidence: "
+            f"{s.text.strip()!r}; the claim follows {sents[best].text.strip()!r}",
+            c.text, s.text.strip()))
+
+
+def _first(s: SentInfo, keys: set[str]) -> str:
+    return next(t.text for t, st in zip(s.toks, s.stems, strict=True)
+                if (st and _key(st) in keys) or t.text in keys)
+
+
+def _askers_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[SentInfo],
+                 question: Question) -> tuple[str, SentInfo, str] | None:
+    """A reply to the asker that follows ``source`` where a rival sentence opens with the
+    asker's own case and says something else."""
+    if not question.text.strip() or not any(
+            t.text.lower() in _LISTENER for s in c.sentences for t in s.toks):
+        return None
+    claim_stems = {_key(st) for s in c.sentences for st in s.stems if st}
     # a case word the claim's sentence uses too is no other case ("rate" of "Flexible rates")
-    case_words -= {_key(st) for st in source.stems if st}
+    case_words = _asker_case(question.text) - claim_stems - {
+        _key(st) for st in source.stems if st}
+    if not case_words:
+        return None
     source_subject = _subject(source)
-    for i, s in enumerate(sents):
-        if i == best or overlap[i] >= overlap[best]:
-            continue
+    for s in rivals:
         subject = _subject(s)
         case = case_words & subject
         if not case or not (subject - case) & source_subject:
             continue
-        if not (_values(s) - _values(source)) and _negated(s) == _negated(source):
-            continue
-        word = next(t.text for t, st in zip(s.toks, s.stems, strict=True)
-                    if st and _key(st) in case)
-        out.append(Finding(
-            "case_mismatch", "ungrounded",
-            f"the question's case ({word!r}) has its own rule in the evidence: "
-            f"{s.text.strip()!r}; the claim follows {source.text.strip()!r}",
-            c.text, s.text.strip()))
-        return
+        if not (_values(s) - _values(source)) and not (_negated(s) and not _negated(source)):
+            continue  # (a heading that names the case states no rule of its own)
+        return _first(s, case), s, "question's"
+    return None
+
+
+def _claims_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[SentInfo]
+                 ) -> tuple[str, SentInfo, str] | None:
+    """A claim that opens with a condition ("If a member dies after retirement, a lump sum
+    … is paid") and follows a sentence that states its outcome for another case ("On the
+    death of a member in service, a lump sum …"), where a rival sentence names the claim's
+    case with two of its words and gives none of that outcome ("A spouse's pension … is
+    payable on the member's death after retirement.")."""
+    condition = _condition(c)
+    if not condition:
+        return None
+    said = {_key(st) for st in source.stems if st} | _values(source)
+    main = claim - condition
+    case_words = condition - said
+    if not case_words or len(main & said) * 2 < len(main):
+        return None
+    for s in rivals:
+        content = _content(s)
+        case = case_words & content
+        if case and len(condition & content) >= _MIN_SHARED and len(main & content) * 2 < len(
+                main):
+            return _first(s, case), s, "claim's"
+    return None

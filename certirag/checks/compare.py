@@ -534,6 +534,9 @@ _EVEN_IF_RE = re.compile(r"\b(?:even\s+(?:if|when|though)|regardless\s+of|whethe
                          re.IGNORECASE)
 
 
+_PROVISOS = ("provided", "providing", "as long as", "on condition", "subject to")
+
+
 def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
     even = _EVEN_IF_RE.search(s.text)
     excepts = [c[2] for c in e.conditions
@@ -544,9 +547,16 @@ def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
                            f"the claim holds {even.group(0)!r} what the evidence excepts "
                            f"({excepts[0]!r})", s.text, e.text))
         return
-    if not e.conditions or s.conditions:
+    conditions = e.conditions
+    if s.conditions:
+        # the claim's own condition may restate the evidence's subject ("If you fall ill
+        # during annual leave, …" for "Employees who are ill during … leave may …"); a
+        # proviso it does not state ("provided they supply a medical certificate") is still
+        # dropped, and the claim's words must then cover none of it
+        conditions = [x for x in conditions if x[2].lower().startswith(_PROVISOS)]
+    if not conditions:
         return
-    start, _, cue = e.conditions[0]
+    start, _, cue = conditions[0]
     rel = start - e.start
     text = e.text
     # the condition runs from its cue to the next comma or semicolon (or the end)
@@ -558,8 +568,9 @@ def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
     if not main:
         return
     overlap = len(s.content & main) / max(1, len(s.content))
-    if overlap < 0.6 or (cond_words and len(s.content & cond_words) >= max(1, len(cond_words)
-                                                                           // 2)):
+    covered = len(s.content & cond_words)
+    if overlap < 0.6 or (cond_words and covered >= max(1, len(cond_words) // 2)) or (
+            s.conditions and covered):
         return
     clause = text[rel:cond_end].strip()
     out.append(Finding("qualifier_dropped", "ungrounded",

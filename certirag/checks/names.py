@@ -12,7 +12,7 @@ import re
 from certirag.checks.base import Finding
 from certirag.checks.entities import aliases
 from certirag.checks.parse import Parsed
-from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.checks.prepared import PreparedEvidence, Question, parse_as
 
 __all__ = ["check_entities"]
 
@@ -32,6 +32,16 @@ def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
             continue
         out.append(Finding("ungrounded_entity", "ungrounded",
                            f"the evidence does not mention {ent.text!r}", ent.text))
+    if q.restated:
+        # the claim restates a yes/no question: the names the question writes are what the
+        # reply asserts, read where the question writes them ("Can Brazilian citizens …?":
+        # the claim opens with "Brazilian", a word capitalised by its place there)
+        named = {e.words for e in c.entities}
+        for ent in parse_as(q.restated, ev.options, "claim").entities:
+            if ent.words not in named and ent.start > 0 and not ev.entities.grounded(
+                    ent.words, ent.cuts):
+                out.append(Finding("ungrounded_entity", "ungrounded",
+                                   f"the evidence does not mention {ent.text!r}", ent.text))
     # a code of letters and digits ("level B2", "the A320", "route M25") is neither a name
     # nor a figure; the evidence or the question must write it
     codes = list(_CODE.finditer(c.text))

@@ -24,6 +24,10 @@ def _unnegated(s: SentInfo) -> set[str]:
     return {st for i, st in enumerate(s.stems) if st is not None and i not in inside}
 
 
+# Verbs that say what a finding shows: one claim of evidence in any of these words ("the
+# detection suggests that …" where "the detection did not indicate that …")
+_EVIDENTIAL = frozenset({"suggest", "indicat", "show", "shown", "imply", "demonstrat",
+                         "prov", "confirm"})
 # A negation over a pair or a comparison ("not both American", "not founded in the same
 # state") denies the relation, not what the evidence says of each item.
 _COLLECTIVE = frozenset({"both", "same"})
@@ -74,6 +78,8 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
     if not e.polarity.scopes or elliptical_negation(s.text):
         return None  # "but the cop constantly refused.": a refusal of what the evidence says
     c_free = _unnegated(s) - _attributive(s)
+    if c_free & _EVIDENTIAL:  # "suggests" states what "did not indicate" denies
+        c_free |= _EVIDENTIAL
     for sc in e.polarity.scopes:
         if not sc.words or (sc.modal and c_modal):
             continue

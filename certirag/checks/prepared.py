@@ -161,7 +161,8 @@ _NEGATORS = frozenset({"not", "n't", "n’t", "no", "never"})
 class Question:
     """The question, parsed only if some claim figure, date or name needs it."""
 
-    __slots__ = ("_asked", "_grounds", "_index", "_parsed", "claim", "options", "text")
+    __slots__ = ("_asked", "_grounds", "_index", "_parsed", "_polar", "claim", "options",
+                 "text")
 
     def __init__(self, text: str, options: CheckOptions, claim: str = "") -> None:
         self.text = text
@@ -170,6 +171,7 @@ class Question:
         self._parsed: Parsed | None = None
         self._index: EntityIndex | None = None
         self._asked: frozenset[str] | None = None
+        self._polar = ""
         self._grounds: bool | None = None
 
     @property
@@ -187,10 +189,16 @@ class Question:
         if self._asked is None:
             last = next((p.strip() for p in reversed(_SENTENCE_END.split(self.text))
                          if p.strip().endswith("?")), "")
-            self._asked = frozenset() if not _POLAR.match(last) or _COMPARES.search(last) \
+            self._polar = last if _POLAR.match(last) and not _COMPARES.search(last) else ""
+            self._asked = frozenset() if not self._polar \
                 else frozenset(
                 stem(_asker(t.text)) for t in tokens(normalize(last)) if t.text[:1].isalnum())
         return self._asked
+
+    @property
+    def restated(self) -> str:
+        """The yes/no question the claim restates (:meth:`restated_by`), or ``""``."""
+        return "" if self.grounds else self._polar
 
     def restated_by(self, claim: str) -> bool:
         """Whether ``claim`` says again what the last question asks yes or no, and nothing

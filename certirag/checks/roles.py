@@ -258,7 +258,7 @@ def _plain(s: SentInfo, end: int) -> bool:
 def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | None:
     """``subject_swap`` when the claim sentence ``s`` and its aligned evidence sentence
     ``e`` say the same thing (every content word of ``s`` after its subject is in ``e``, at
-    least two, and at most a fifth of ``e``'s are not in ``s``) of different subjects (two
+    least two, and at most a fifth of ``e``'s, or one, are not in ``s``) of different subjects (two
     short noun phrases that open the sentences before a verb, share no content word and
     neither of which may be an anaphor), and the claim's subject is one another evidence
     sentence names: "Managers pay approved claims on the 15th." where the evidence says
@@ -284,8 +284,9 @@ def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | 
         return None
     rest = {st for st in s.stems[start_s:] if st is not None}
     said = {st for st in e.stems[start_e:] if st is not None}
-    if len(rest) < 2 or not rest <= e.content or len(said - rest) > len(said) // 5:
+    if len(rest) < 2 or not rest <= e.content or len(said - rest) > max(1, len(said) // 5):
         return None  # not the same statement: the evidence says more, or the claim does
+        # (one word more is a kind: "released the album Lemonade")
     named = next((o for o in others if o is not e and o is not s and mine <= o.content), None)
     if named is None:
         return None

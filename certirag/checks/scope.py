@@ -10,6 +10,11 @@ words shared, or one of a claim of one) and restricts it with "only": the findin
 word of the claim within the restriction's reach (three words before "only" to five after,
 inside the clause). A claim that keeps a restriction of its own ("only", "except",
 "unless") says no more than the evidence.
+
+A view the evidence gives to some of a group ("Some analysts said the price was high.")
+given to the group as a whole ("Analysts broadly agreed that …": the group's noun opens
+the claim, and a word of consensus, "broadly", "generally", "widely", "most", "agreed",
+says so) is ``qualifier_dropped`` too, unless the evidence also speaks of the whole group.
 """
 
 from __future__ import annotations
@@ -81,10 +86,46 @@ def _reach(e: SentInfo) -> list[set[str]]:
     return out
 
 
+# Some of a group who said something ("Some analysts said the price was high."): the
+# quantifier and the group's noun
+_SOME = re.compile(r"\b(?P<q>some|a\s+few|several|a\s+number\s+of|a\s+minority\s+of|one\s+or"
+                   r"\s+two|two|three)\s+(?P<noun>[a-z]+s)\b", re.IGNORECASE)
+# the whole group said it as one: "Analysts broadly agreed …", "Economists widely expect …"
+_CONSENSUS = re.compile(r"\b(?:broadly|generally|widely|largely|overwhelmingly|unanimously|"
+                        r"all|most|agreed|agree|consensus)\b", re.IGNORECASE)
+
+
+def _some_as_all(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    """A view the evidence gives to some of a group, given to the group as a whole:
+    "Analysts broadly agreed that Brightwater was paying too much." against "Some analysts
+    said the price was high." (the group's noun opens the claim without a quantifier, and a
+    word of consensus says all or most of it hold the view)."""
+    for e in ev.sentences:
+        for m in _SOME.finditer(e.text):
+            noun = m.group("noun").lower()
+            said = len(re.findall(rf"\b{noun}\b", ev.lower_text))
+            if said > sum(1 for x in _SOME.finditer(ev.lower_text)
+                          if x.group("noun").lower() == noun):
+                continue  # the evidence speaks of the group as a whole too
+            for s in c.sentences:
+                words = s.text.split()
+                if not words or words[0].lower().strip(",") != noun:
+                    continue
+                if _CONSENSUS.search(s.text) is None:
+                    continue
+                out.append(Finding(
+                    "qualifier_dropped", "ungrounded",
+                    f"the evidence gives the view to {m.group(0)!r}; the claim to "
+                    f"{noun} as a whole", s.text, e.text))
+                return
+
+
 def check_scope(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
     """``qualifier_dropped`` (see the module docstring)."""
-    if "only" not in ev.lower_text:
+    before = len(out)
+    _some_as_all(c, ev, out)
+    if len(out) > before or "only" not in ev.lower_text:
         return
     for s in c.sentences:
         m = _ALL.search(s.text)

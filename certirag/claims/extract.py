@@ -86,6 +86,8 @@ _CONJ_PRONOUN = re.compile(r"^(?:And|But|So|Also|Plus),?\s+(?=(?:he|she|it|they|
                            r"their)\b)")
 # The pronouns of a person, and the name a passive gives its agent ("directed by X").
 _PERSONAL = frozenset({"He", "She", "His", "Her"})
+# "That one" / "this one" as a subject: the thing talked of, as "It" names it
+_THAT_ONE = re.compile(r"^(?:That|This)\s+one(?=['’]s\b|\s+[a-z])")
 _AGENT = re.compile(r"\bby ((?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|de|van|von|al))*)")
 # A sentence the speaker or the listener is the subject of ("I recommend …", "You can …").
 _PERSON_START = re.compile(r"^(?:I|We|You)(?:['’][a-z]|\s+[a-z])")  # not "I Love You, Man"
@@ -375,6 +377,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             sentence = sentence[0].upper() + sentence[1:]
         if yes_subject is not None and (p := _YES_PRONOUN.match(sentence)) is not None:
             sentence = yes_subject[0].upper() + yes_subject[1:] + sentence[p.end():]
+        if (one := _THAT_ONE.match(sentence)) is not None:  # "that one's from 1970": "It's …"
+            sentence = "It" + sentence[one.end():]
         reason = not_a_claim_reason(sentence) if sentence else "only reference markers"
         if reason in ("opinion", "question") and (fan := opinion_name(sentence)) is not None:
             # "I'm a big fan of Steven Spielberg. He directed it.": "he" is the name

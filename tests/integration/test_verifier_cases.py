@@ -33,7 +33,12 @@ import pytest
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
 # Measured with the default preset (policy v3, scorer v5, builtin:nli-minilm-l6-para-int8,
-# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 144/144 = 1.0, pass
+# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 155/155 = 1.0, pass
+# 80/95 = 0.842 with checks v6 and the 20 cases "b5-" (the asker's case, restated yes/no
+# questions, a claim's own case, borrowed names, orders, views of some, provisos; written
+# after the first version of checks v6's rules, four of them showed gaps the rules then
+# closed: an age as the asker's case, a demonym opening a restated question, a heading read
+# as a case, a scorer the sentence relates with one word); catch 144/144 = 1.0, pass
 # 74/86 = 0.860 (73/86 with scorer v4) with the cases up to "b4-kg-" (presupposing
 # questions, praise, a ranking);
 # 137/137 and 68/81 with the 19 knowledge-graph chat cases ("b3-kg-"; 127/127 and 59/72

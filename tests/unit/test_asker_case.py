@@ -105,3 +105,23 @@ def test_a_case_mismatch_needs_the_whole_evidence() -> None:
     found = check_claim("You can return it within 30 days for a full refund.", span,
                         question="I opened the box. Can I get my money back?")
     assert "case_mismatch" not in [f.code for f in found]
+
+
+def test_a_restated_question_is_read_for_the_names_it_writes() -> None:
+    """"Brazilian" opens the claim, where a capital says nothing; the question writes it
+    inside, as a name."""
+    evidence = ("Citizens of Commonwealth countries may stay for up to six months without a "
+                "visa. Citizens of all other countries need a visitor visa.")
+    question = "Can Brazilian citizens visit Calvary Island without a visa?"
+    assert "ungrounded_entity" in codes(
+        "Brazilian citizens can visit Calvary Island without a visa.", evidence, question)
+
+
+def test_the_askers_age_is_a_case() -> None:
+    evidence = ("Adult membership costs £38 a month and includes all classes. Members aged 16 "
+                "or 17 pay £22 a month but cannot use the sauna.")
+    question = "I'm 17 and want to join. How much will it cost me?"
+    assert "case_mismatch" in codes("You'll pay £38 a month, and that includes all classes.",
+                                    evidence, question)
+    assert "case_mismatch" not in codes("You'll pay £22 a month, but not the sauna.", evidence,
+                                        question)

@@ -73,6 +73,10 @@ HOTEL = "The hotel allowance is £150 per night in London and £110 per night el
 NOBEL = ("Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry "
          "in 1911.")
 
+PENSION = ("On the death of a member in service, a lump sum of three times annual salary is "
+           "paid to the nominated beneficiary. A spouse's pension of half the member's pension "
+           "is payable on the member's death after retirement.")
+
 POSITIVE: list[tuple[str, str | list[str], str]] = [
     ("The fee is £85.", "The fee is £58.", "ungrounded_figure"),
     ("The dose is 5 mg.", "The dose is 5 g.", "unit_mismatch"),
@@ -164,6 +168,9 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
      "Kyoto is the capital of Kyoto Prefecture. Tokyo is Japan's capital.", "holder_mismatch"),
     ("Python uses static typing.", "Python - typing discipline - dynamic", "polarity_mismatch"),
     ("Renewal is automatic.", "Renewal is manual: you must click Renew.", "polarity_mismatch"),
+    # the claim's case ("after retirement") has its own rule in another sentence
+    ("If a member dies after retirement, a lump sum of three times annual salary is paid to "
+     "the nominated beneficiary.", PENSION, "case_mismatch"),
 ]
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [
@@ -259,6 +266,9 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
     ("Not everyone has to prove their English.",
      "Applicants must show they can speak English to level B1. Nationals of a majority "
      "English-speaking country do not need to prove their English.", "modal_mismatch"),
+    # the claim's own case ruled on by another sentence
+    ("If a member dies after retirement, a spouse's pension of half the member's pension is "
+     "payable.", PENSION, "case_mismatch"),
 ]
 
 
@@ -379,9 +389,13 @@ def test_adversarial_units_and_magnitudes(claim: str, evidence: str, code: str) 
 
 
 def test_question_figures_count_as_grounded() -> None:
-    claim = "The limit is £85,000."
-    assert codes(claim, "The limit applies to awards.") == ["ungrounded_figure"]
-    assert codes(claim, "The limit applies to awards.", question="Is the limit £85,000?") == []
+    claim = "Your award of £85,000 is covered."
+    evidence = "Awards are covered up to a limit."
+    assert codes(claim, evidence) == ["ungrounded_figure"]
+    assert codes(claim, evidence, question="My award is £85,000. Is it covered?") == []
+    # a reply that restates a yes/no question asserts its figures: the question grounds none
+    assert codes("The limit is £85,000.", "The limit applies to awards.",
+                 question="Is the limit £85,000?") == ["ungrounded_figure"]
 
 
 # --- no false positives on faithful paraphrases -------------------------------------------

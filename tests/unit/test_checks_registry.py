@@ -108,7 +108,7 @@ def test_the_built_ins_are_registered_in_the_order_they_always_ran() -> None:
                               "relations", "bars", "ratios",
                               "denials", "tenure", "scope", "comparisons",
                               "offices", "bands", "places", "complements",
-                                  "cases")  # new ones last
+                                  "cases", "people", "sequence")  # new ones last
     assert check_names()[:len(BUILTIN_CHECKS)] == list(BUILTIN_CHECKS)
     for check in BUILTIN:
         assert get_check(check.name) is check and check.builtin

@@ -27,7 +27,8 @@ LEAVE = ("Employees who are ill during a period of annual leave may reclassify t
          "leave request within five working days.")
 PLANET = ("Astronomers have detected water vapour in the atmosphere of the exoplanet TOI-5128 b. "
           "The team said the detection did not indicate that the planet could support life.")
-ALBUM = "Beyoncé is married to Jay-Z. Jay-Z founded Roc Nation. Beyoncé released the album Lemonade."
+ALBUM = ("Beyoncé is married to Jay-Z. Jay-Z founded Roc Nation. Beyoncé released the album "
+         "Lemonade.")
 
 
 def codes(claim: str, evidence: str, question: str = "") -> list[str]:

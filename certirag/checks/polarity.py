@@ -10,8 +10,8 @@ them.
 
 Antonyms come in pairs of sides (rise/fall, increase/decrease, higher/lower, more/less,
 before/after, above/below, gain/lose, allow/prohibit, permit/forbid, include/exclude,
-maximum/minimum, accept/reject, keep/erase, buy/sell, pass/fail, …); a word inside a
-negation scope counts for the other side.
+maximum/minimum, accept/reject, keep/erase, buy/sell, pass/fail, found/acquire, …); a word
+inside a negation scope counts for the other side.
 """
 
 from __future__ import annotations
@@ -107,6 +107,12 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "positive/negative": (("positive",), ("negative",)),
     "static/dynamic": (("static", "statically"), ("dynamic", "dynamically")),
     "manual/automatic": (("manual", "manually"), ("automatic", "automatically")),
+    # a company founded is not one acquired: "went on to found the bakery chain Crumb & Co
+    # in 2009" for "In 2009 it acquired the bakery chain Crumb & Co."
+    "found/acquire": (("found", "founds", "founded", "founding", "co-founded", "establish",
+                       "established", "establishes"),
+                      ("acquire", "acquires", "acquired", "acquiring", "purchase",
+                       "purchased", "purchases", "takeover")),
 }
 #: A change (any word of rise/fall, "change") against no change ("stays the same",
 #: "unchanged", "held steady"): "Parking charges will rise." for "Parking charges stay the
@@ -168,6 +174,10 @@ class Polarity:
     words: dict[str, tuple[str, ...]]
 
 
+# a measure of what follows "of": the negation is of that ("did not decide the amount of
+# compensation" denies deciding the compensation)
+_MEASURES = frozenset({"amount", "level", "size", "number", "extent", "value", "sum",
+                       "total", "scale"})
 _FAILED = frozenset({"fail", "fails", "failed", "failing"})
 _YET_AFTER = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", "been", "still"})
 
@@ -343,8 +353,9 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
             if lows[j] in _BOUNDARY:
                 break
             st = stems[j]
-            if st is not None:
-                words.append(st)
+            if st is not None and not (lows[j] in _MEASURES and j + 1 < n
+                                       and lows[j + 1] == "of"):
+                words.append(st)  # (not "amount" of "the amount of compensation")
             last = j
             j += 1
         if low in _EXCEPTIVE and _exceptive(lows, last + 1):

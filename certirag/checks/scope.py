@@ -14,13 +14,17 @@ inside the clause). A claim that keeps a restriction of its own ("only", "except
 A view the evidence gives to some of a group ("Some analysts said the price was high.")
 given to the group as a whole ("Analysts broadly agreed that …": the group's noun opens
 the claim, and a word of consensus, "broadly", "generally", "widely", "most", "agreed",
-says so) is ``qualifier_dropped`` too, unless the evidence also speaks of the whole group.
+says so) is ``qualifier_dropped`` too, unless the evidence also speaks of the whole group;
+so is a statement made "whether A or B" where an evidence clause about one of them (with
+two more of the claim's words) denies it ("… not recommended for patients with severe
+kidney impairment").
 """
 
 from __future__ import annotations
 
 import re
 
+from certirag.checks._text import stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -120,11 +124,42 @@ def _some_as_all(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
                 return
 
 
+# "whether moderate or severe": a statement made of each of two alternatives
+_WHETHER = re.compile(r"\bwhether\s+(?P<a>[a-z][a-z-]+)\s+or\s+(?P<b>[a-z][a-z-]+)\b",
+                      re.IGNORECASE)
+_DENIES = re.compile(r"\b(?:not|never|no|cannot|can't|mustn't|shouldn't)\b", re.IGNORECASE)
+
+
+def _each_alternative(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    """A statement made "whether A or B" where an evidence clause about B (two more of the
+    claim's words) denies it: "Patients with kidney impairment, whether moderate or
+    severe, should take one tablet once a day." against "… moderate kidney impairment
+    should take one tablet once a day; Vormacet is not recommended for patients with severe
+    kidney impairment."."""
+    for s in c.sentences:
+        m = _WHETHER.search(s.text)
+        if m is None or _DENIES.search(s.text):
+            continue
+        alternatives = {stem(m.group("a")), stem(m.group("b"))}
+        rest = s.content - alternatives
+        for e in ev.sentences:
+            for clause in re.split(r";|\bbut\b|\bwhile\b", e.text):
+                stems = {stem(w) for w in re.findall(r"[\w'’-]+", clause)}
+                if alternatives & stems and len(rest & stems) >= 2 and _DENIES.search(clause):
+                    out.append(Finding(
+                        "qualifier_dropped", "ungrounded",
+                        f"the claim holds it {m.group(0)!r}; the evidence denies it of "
+                        f"one: {clause.strip()!r}", s.text, clause.strip()))
+                    return
+
+
 def check_scope(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
     """``qualifier_dropped`` (see the module docstring)."""
     before = len(out)
     _some_as_all(c, ev, out)
+    if len(out) == before:
+        _each_alternative(c, ev, out)
     if len(out) > before or "only" not in ev.lower_text:
         return
     for s in c.sentences:

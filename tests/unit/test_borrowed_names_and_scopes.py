@@ -112,3 +112,33 @@ def test_that_one_is_read_as_it() -> None:
                                            question=q)] == ["Abbey Road is from 1970."]
     assert [c.text for c in extract_claims("That one was directed by Nolan.", question=q)] == [
         "Abbey Road was directed by Nolan."]
+
+
+KIDNEY = ("Patients with moderate kidney impairment should take one tablet once a day; "
+          "Vormacet is not recommended for patients with severe kidney impairment. Adults "
+          "should take one tablet twice a day.")
+PELLWAY = ("Pellway Foods was founded in 1987 by Ruth Akande in Leeds. In 2009 it acquired the "
+           "bakery chain Crumb & Co. The company moved to Sheffield in 2015.")
+APPEAL = ("The Court of Appeal dismissed the employer's appeal. The court did not decide the "
+          "amount of compensation, which was sent back to the tribunal.")
+
+
+def test_whether_a_or_b_needs_both() -> None:
+    assert "qualifier_dropped" in codes("Patients with kidney impairment, whether moderate or "
+                                        "severe, should take one tablet once a day.", KIDNEY)
+    assert "qualifier_dropped" not in codes("Patients with moderate kidney impairment should "
+                                            "take one tablet once a day.", KIDNEY)
+
+
+def test_a_company_acquired_is_not_one_founded() -> None:
+    assert "polarity_mismatch" in codes(
+        "Pellway Foods went on to found the bakery chain Crumb & Co in 2009.", PELLWAY)
+    assert "polarity_mismatch" not in codes("Pellway Foods was founded in 1987.", PELLWAY)
+    assert "polarity_mismatch" not in codes(
+        "In 2009 Pellway Foods acquired the bakery chain Crumb & Co.", PELLWAY)
+
+
+def test_a_negated_measure_denies_what_it_measures() -> None:
+    assert "negation_mismatch" in codes("The court decided the compensation.", APPEAL)
+    assert "negation_mismatch" not in codes("The court did not decide the compensation.",
+                                            APPEAL)

@@ -207,7 +207,6 @@ def _claims_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[Sent
     for s in rivals:
         content = _content(s)
         case = case_words & content
-        if case and len(condition & content) >= _MIN_SHARED and len(main & content) * 2 < len(
-                main):
+        if case and len(condition & content) >= _MIN_SHARED and not main & content:
             return _first(s, case), s, "claim's"
     return None

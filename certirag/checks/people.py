@@ -19,12 +19,15 @@ claim says of the name is its content words other than its names and values. A
   (two words at least; one, when the claim has other names that sentence holds), and
   names another name of two capitalised words that shares no word with the claim's names
   and neither opens the sentence nor follows a preposition or an article (a place, a work
-  or a body: "in South Korea", "the Oval Office"); the sentence does not open with a
-  description ("A New York City detective …" may be the claim's name), and
+  or a body: "in South Korea", "the Oval Office") nor names a body, a contest or a building
+  ("Super League", "White House"); the sentence does not open with a description ("A New
+  York City detective …") and has no personal pronoun ("he will appear …"): either may be
+  the claim's name, and
 - no sentence names both (that would be one person in two words).
 
 Two names joined by "and", a name that owns what the claim speaks of ("Pep Guardiola's
-side"), a claim with "also" and a claim without a value are not read. A name no evidence
+side"), a name the claim compares with or plays against ("faster than X", "beat X"), a
+claim with "also" and a claim without a value are not read. A name no evidence
 sentence names is the entity check's to withhold.
 """
 
@@ -41,12 +44,21 @@ __all__ = ["check_people", "names_in"]
 
 # two capitalised words or more, each with a lower-case letter after its capital
 _NAME = re.compile(r"(?<![\w'’])[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)+")
-# before a place ("in Seoul", "at the club's Academy Stadium") or an epithet ("the Black
-# Cats", "the Northern Irishman")
-_PLACE_BEFORE = re.compile(r"(?:\b(?:in|at|near)\s+(?:the\s+)?|\bthe\s+|['’]s\s+)$",
+# before a place ("in Seoul", "at the club's Academy Stadium"), an epithet ("the Black
+# Cats", "the Northern Irishman") or a name the claim measures its own against ("faster
+# than Sachin Tendulkar", "beat Aston Villa")
+_PLACE_BEFORE = re.compile(r"(?:\b(?:in|at|near)\s+(?:the\s+)?|\bthe\s+|['’]s\s+"
+                           r"|\b(?:than|like|as|after|before|over|against|beat|beating)\s+)$",
                            re.IGNORECASE)
 # a name after a preposition or an article names a place, a work or a body, not a person
 _NOT_A_PERSON = re.compile(r"\b(?:in|at|on|of|from|to|into|near|the|a|an)\s+$", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their)\b", re.IGNORECASE)
+# a word that makes a name a body, a contest or a building, not a person
+_BODY = re.compile(r"\b(?:League|Cup|City|United|Club|House|Council|Court|University|College|"
+                   r"School|Party|Company|Group|Bank|Championship|Series|Games|Association|"
+                   r"Stadium|Park|Street|Road|Square|Hall|Office|Committee|Department|"
+                   r"Ministry|Agency|Service|Force|Army|Police|Hospital|Airport|Festival|"
+                   r"Awards?|Prize|Open|Trophy|Tour|Olympics)\b")
 _DESCRIBED = re.compile(r"\W*(?:a|an|the)\s", re.IGNORECASE)
 _ALSO = re.compile(r"\b(?:also|too|as well)\b", re.IGNORECASE)
 _MAX_NAMES = 6  # names read in one claim sentence (hostile text stays cheap)
@@ -115,9 +127,11 @@ def check_people(c: Parsed, ev: PreparedEvidence, question: Question,
                 if shared < max(_MIN_SAID, (len(said) + 1) // 2) and not (
                         shared and values and others):
                     continue  # (the claim's values and other names place it: one word will do)
+                if _PRONOUN.search(s.text):
+                    continue  # ("he will appear …": the pronoun may be the claim's name)
                 rival = next((m.group() for m in _NAME.finditer(s.text)
                               if not {w.lower() for w in m.group().split()} & all_names
-                              and m.start() > 0
+                              and m.start() > 0 and not _BODY.search(m.group())
                               and not _NOT_A_PERSON.search(s.text[:m.start()])), None)
                 if rival is None or any(_bare(rival.split()[-1]) in words[j] for j in naming):
                     continue  # (a sentence that names both speaks of one person in two words)

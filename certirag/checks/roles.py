@@ -255,16 +255,23 @@ def _plain(s: SentInfo, end: int) -> bool:
         w.endswith(("'s", "’s")) or w in ("'s", "’s", "'", "’") for w in words)
 
 
+def _common(e: SentInfo, start: int, stems: set[str]) -> bool:
+    """Whether ``e`` writes the words of ``stems`` after ``start`` in lower case only (a
+    common noun: "album", not "UK")."""
+    return all(t.text[:1].islower() for t, st in zip(e.toks[start:], e.stems[start:],
+                                                     strict=True) if st in stems)
+
+
 def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | None:
     """``subject_swap`` when the claim sentence ``s`` and its aligned evidence sentence
     ``e`` say the same thing (every content word of ``s`` after its subject is in ``e``, at
-    least two, and at most a fifth of ``e``'s, or one, are not in ``s``) of different subjects (two
-    short noun phrases that open the sentences before a verb, share no content word and
-    neither of which may be an anaphor), and the claim's subject is one another evidence
-    sentence names: "Managers pay approved claims on the 15th." where the evidence says
-    "The finance team pays approved claims on the 15th." and "Managers approve expense
-    claims.". The claim gave the statement the subject of its neighbour, as a scattered
-    anchor does."""
+    least two, and at most a fifth of ``e``'s, or one common noun, are not in ``s``) of
+    different subjects (two short noun phrases that open the sentences before a verb, share
+    no content word and neither of which may be an anaphor), and the claim's subject is one
+    another evidence sentence names: "Managers pay approved claims on the 15th." where the
+    evidence says "The finance team pays approved claims on the 15th." and "Managers
+    approve expense claims.". The claim gave the statement the subject of its neighbour, as
+    a scattered anchor does."""
     if "?" in s.text:
         return None
     start_s, mine = _opening(s, e.content)
@@ -284,9 +291,11 @@ def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | 
         return None
     rest = {st for st in s.stems[start_s:] if st is not None}
     said = {st for st in e.stems[start_e:] if st is not None}
-    if len(rest) < 2 or not rest <= e.content or len(said - rest) > max(1, len(said) // 5):
+    extra = said - rest
+    if len(rest) < 2 or not rest <= e.content or (len(extra) > len(said) // 5 and not (
+            len(extra) == 1 and _common(e, start_e, extra))):
         return None  # not the same statement: the evidence says more, or the claim does
-        # (one word more is a kind: "released the album Lemonade")
+        # (one common noun more is a kind: "released the album Lemonade")
     named = next((o for o in others if o is not e and o is not s and mine <= o.content), None)
     if named is None:
         return None

@@ -152,8 +152,9 @@ def _asker(word: str) -> str:
 
 
 # a question that compares or chooses between two things ("Are A and B both American?",
-# "Was A or B released first?"): its names are what the reply compares, not what it asserts
-_COMPARES = re.compile(r"\b(?:or|both|same|either|neither|true)\b", re.IGNORECASE)
+# "Was A or B released first?", "Does A contain more islands than B?"): its names are what
+# the reply compares, not what it asserts
+_COMPARES = re.compile(r"\b(?:or|both|same|either|neither|true|than)\b", re.IGNORECASE)
 # what a "no" adds to the question's words ("Do US citizens need a visa?" → "… do not need …")
 _NEGATORS = frozenset({"not", "n't", "n’t", "no", "never"})
 

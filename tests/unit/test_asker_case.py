@@ -38,6 +38,10 @@ def codes(claim: str, evidence: str, question: str) -> list[str]:
     ("Can a 10-year-old take Feverin?", "A 10-year-old can take Feverin every six hours.",
      False),  # the reply says more than the question
     ("My order is $80. Does it ship free?", "Your $80 order ships free.", False),
+    # a question that compares two things: the reply compares them, its names are given
+    ("Does Sansha contain more islands than Xingning?",
+     "Sansha does contain more islands than Xingning.", False),
+    ("Are Tool and Oasis both bands?", "Tool and Oasis are both bands.", False),
 ])
 def test_a_claim_restates_a_yes_no_question(question: str, claim: str, restated: bool) -> None:
     assert Question(question, CheckOptions()).restated_by(claim) is restated

@@ -142,6 +142,9 @@ def test_structured_noise_never_crashes(claim: str, evidence: list[str]) -> None
     ("6 April 2026 " * 1600)[:20_000],
     ("Leave is paid at the statutory rate; bonus is paid at full salary. " * 300)[:20_000],
     ("died in Alpha Beta Gamma Delta near the town of Epsilon " * 400)[:20_000],
+    ("First, Alpha Beta. Second, Gamma Delta. Third, Epsilon Zeta. " * 330)[:20_000],
+    ("Sam Okafor scored in the 23rd minute after Leon Baptiste. " * 350)[:20_000],
+    ("If members aged 16 or 17 pay £22, orders over $50 ship free. " * 330)[:20_000],
 ])
 def test_bounded_time(evidence: str) -> None:
     # Guards against super-linear regex blow-ups (which take minutes on 20,000 characters),
@@ -150,6 +153,9 @@ def test_bounded_time(evidence: str) -> None:
     start = time.perf_counter()
     check_claim("The fee of £1,234 under s. 5 is due on 6 April 2026.", [evidence])
     check_claim(evidence, ["The fee is £5."])
+    # a question that says much of the asker, and a claim that speaks to them
+    check_claim("After Alpha Beta, you'll pay £22 a month.", [evidence],
+                question="I'm 17 and my order is $80. " * 200 + "Can I get in?")
     assert time.perf_counter() - start < 15.0
 
 

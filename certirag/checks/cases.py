@@ -33,9 +33,11 @@ or does not speak to the asker is read as any other.
 A claim that opens with a case of its own ("If a member dies after retirement, a lump sum
 of three times annual salary is paid …") is read the same way without a question: it is a
 ``case_mismatch`` when the sentence it follows ("On the death of a member in service, a
-lump sum …") does not use a word of its condition (names aside) and another sentence uses
-it with one more of the condition's words and gives none of the claim's outcome ("A
-spouse's pension … is payable on the member's death after retirement.").
+lump sum …", which opens with a case of its own) does not use a word of the claim's
+condition (names aside), and another sentence uses it with one more of the condition's
+words, writes a two-word phrase of the condition with it ("after retirement"), and gives
+none of the claim's outcome ("A spouse's pension … is payable on the member's death after
+retirement.").
 """
 
 from __future__ import annotations
@@ -194,19 +196,52 @@ def _claims_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[Sent
     """A claim that opens with a condition ("If a member dies after retirement, a lump sum
     … is paid") and follows a sentence that states its outcome for another case ("On the
     death of a member in service, a lump sum …"), where a rival sentence names the claim's
-    case with two of its words and gives none of that outcome ("A spouse's pension … is
-    payable on the member's death after retirement.")."""
+    case with two of its words, one phrase of it word for word, and gives none of that
+    outcome ("A spouse's pension … is payable on the member's death after retirement.").
+    The sentence it follows must open with its own case, sharing a word with the claim's
+    and saying another ("in service")."""
     condition = _condition(c)
     if not condition:
         return None
     said = {_key(st) for st in source.stems if st} | _values(source)
     main = claim - condition
     case_words = condition - said
-    if not case_words or len(main & said) * 2 < len(main):
-        return None
+    lead = _lead(source)
+    if not case_words or len(main & said) * 2 < len(main) or not (
+            lead & condition and lead - condition):
+        return None  # (the claim's sentence must open with a case of its own that shares a
+        # word with the claim's: "On the death of a member in service, …")
+    cs = c.sentences[0]
+    end = next(i for i, t in enumerate(cs.toks) if t.text == ",")
+    phrases = _phrases(cs, 1, end, case_words)
     for s in rivals:
         content = _content(s)
         case = case_words & content
-        if case and len(condition & content) >= _MIN_SHARED and not main & content:
+        if case and len(condition & content) >= _MIN_SHARED and not main & content \
+                and phrases & _phrases(s, 0, len(s.toks), case_words):
             return _first(s, case), s, "claim's"
     return None
+
+
+_OPENERS = frozenset("if on for in when where upon after before during unless".split())
+
+
+def _lead(s: SentInfo) -> set[str]:
+    """The content words (as :func:`_key`) of the case a sentence opens with, up to its
+    first comma ("On the death of a member in service, …"); empty when it opens with
+    none."""
+    low = [t.text.lower() for t in s.toks]
+    if not low or low[0] not in _OPENERS or "," not in low:
+        return set()
+    end = low.index(",")
+    return {_key(s.stems[i] or "") for i in range(1, end) if s.stems[i]
+            and _word(s.toks[i].text)}
+
+
+def _phrases(s: SentInfo, lo: int, hi: int, keys: set[str]) -> set[tuple[str, str]]:
+    """The two-word phrases of ``s`` (tokens ``lo`` to ``hi``, in lower case) with a word
+    of ``keys`` in them ("after retirement")."""
+    low = [t.text.lower() for t in s.toks[lo:hi]]
+    stems = s.stems[lo:hi]
+    return {(low[i], low[i + 1]) for i in range(len(low) - 1)
+            if any(st and _key(st) in keys for st in stems[i:i + 2])}

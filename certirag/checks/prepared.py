@@ -24,6 +24,7 @@ from certirag.checks.figures import Figure
 from certirag.checks.modals import Modal
 from certirag.checks.parse import Item, Parsed, SentInfo, listed_with, parse_text
 from certirag.checks.swap import Segments, segments
+from certirag.text.turns import to_listener
 
 __all__ = ["PreparedEvidence", "Question", "parse_as"]
 
@@ -139,16 +140,6 @@ class PreparedEvidence:
 _POLAR = re.compile(r"^(?:is|are|was|were|am|do|does|did|can|could|will|would|shall|should|"
                     r"may|might|must|has|have|had)(?:n['’]t)?\s", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\]:\s*")
-# the asker's words as a statement to the asker says them ("Can I …?" → "You can …")
-_ASKER = {"i": "you", "me": "you", "my": "your", "we": "you", "us": "you", "our": "your",
-          "mine": "yours", "ours": "yours"}
-
-
-def _asker(word: str) -> str:
-    """``word`` as said to the asker; "US" (all capitals) is a name, not "us"."""
-    if len(word) > 1 and word.isupper():
-        return word
-    return _ASKER.get(word.lower(), word)
 
 
 # a question that compares or chooses between two things ("Are A and B both American?",
@@ -193,7 +184,7 @@ class Question:
             self._polar = last if _POLAR.match(last) and not _COMPARES.search(last) else ""
             self._asked = frozenset() if not self._polar \
                 else frozenset(
-                stem(_asker(t.text)) for t in tokens(normalize(last)) if t.text[:1].isalnum())
+                stem(to_listener(t.text)) for t in tokens(normalize(last)) if t.text[:1].isalnum())
         return self._asked
 
     @property

@@ -16,6 +16,7 @@ import re
 
 from certirag.claims.answers import DETERMINERS, capitalise, last_question
 from certirag.text.calendar_names import MONTHS, alternation
+from certirag.text.turns import to_listener
 from certirag.text.verbs import BASE_VERBS as _BASE
 from certirag.text.verbs import IRREGULAR_PAST, third_person
 
@@ -83,7 +84,6 @@ RELATIVE = re.compile(r"\b(?:who|whom|whose|which|that)\b(?!\s*\?)", re.IGNORECA
 _HOW_MANY = re.compile(
     r"^how\s+many\s+(?P<noun>[a-z][\w -]*?)\s+(?P<aux>does|do|did)\s+(?P<subj>.+?)\s+"
     r"(?P<verb>have|get|employ|offer|contain|hold|own|run|receive)\s*\?+\s*$", re.IGNORECASE)
-_ASKER = {"i": "you", "we": "you"}
 # a choice ("Who has more nominations, A or B?"), a participle naming someone ("… born
 # James Kimmel?"): the statement would garble them
 _CHOICE = re.compile(r",|\bor\b|\b(?:born|named|known|called|nicknamed)\b", re.IGNORECASE)
@@ -180,7 +180,7 @@ def fragment_statement(question: str, fragment: str) -> str | None:
             noun = noun[len(head):].strip()
         elif len(amount.split()) > 1 and not amount.split()[0].isalpha():
             noun = ""  # "2 a year": the fragment says what it counts
-        subj = _ASKER.get(m.group("subj").lower(), m.group("subj"))  # "do I get" → "You get"
+        subj = to_listener(m.group("subj"))  # "do I get" → "You get"
         return f"{capitalise(subj)} {verb} {amount}{' ' + noun if noun else ''}."
     m = _AT_AGE.match(q) if simple else None
     if m is not None and _AMOUNT.match(amount):  # "At what age is the booster given?"
@@ -264,9 +264,6 @@ _TIME_NOUNS = frozenset("time times year years date dates day days month months 
 # a choice, as :data:`_CHOICE`, but a comma inside a number ("£5,000") is none
 _AMOUNT_CHOICE = re.compile(r",(?!\d{3})|\bor\b|\b(?:born|named|known|called|nicknamed)\b",
                             re.IGNORECASE)
-# the asker's words, as the statement says them to the asker
-_LISTENER = {"i": "you", "I": "you", "me": "you", "my": "your", "we": "you", "us": "you",
-             "our": "your"}
 _AMOUNT_VERBS = _BASE | frozenset("charge charges weigh score award list quote set hit "
                                   "measure".split())
 
@@ -278,9 +275,9 @@ def _amount_statement(m: re.Match[str], amount: str) -> str | None:
     k = next((i for i, w in enumerate(words) if i > 0 and w in _AMOUNT_VERBS), None)
     if k is None or any(w.lower() in ("not", "n't") for w in words[:k]):
         return None
-    subj = " ".join(_LISTENER.get(w.lower(), w) for w in words[:k])  # "do I pay" → "you pay"
+    subj = " ".join(to_listener(w) for w in words[:k])  # "do I pay" → "you pay"
     verb = third_person(words[k]) if m.group("aux").lower() == "does" else words[k]
-    tail = [_LISTENER.get(w, w) for w in words[k + 1:]]  # "… when I book" → "you"
+    tail = [to_listener(w) for w in words[k + 1:]]  # "… when I book" → "you"
     if tail and tail[-1].lower() in _STRANDED:  # "What address does X live at?"
         return f"{capitalise(' '.join([subj, verb, *tail]))} {amount}."
     rest = " ".join(tail)

@@ -14,7 +14,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ANSWERING", "ASKING", "asked"]
+__all__ = ["ANSWERING", "ASKING", "LISTENER", "asked", "to_listener"]
+
+#: The asker's words as a reply says them to the asker ("Can I …?" → "You can …").
+LISTENER = {"i": "you", "me": "you", "my": "your", "mine": "yours", "we": "you",
+            "us": "you", "our": "your", "ours": "yours"}
+
+
+def to_listener(word: str) -> str:
+    """``word`` as a reply says it to the asker ("my" → "your"); a word in capitals is a
+    name ("US citizens"), and stays."""
+    if len(word) > 1 and word.isupper():
+        return word
+    return LISTENER.get(word.lower(), word)
 
 #: Speakers whose turns ask (the user's side) and whose turns answer.
 ASKING = frozenset({"human", "user", "customer", "client", "patient", "caller", "student",

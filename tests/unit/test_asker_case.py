@@ -129,3 +129,15 @@ def test_the_askers_age_is_a_case() -> None:
                                     evidence, question)
     assert "case_mismatch" not in codes("You'll pay £22 a month, but not the sauna.", evidence,
                                         question)
+
+
+def test_the_askers_words_are_said_to_the_asker_but_a_name_stays() -> None:
+    from certirag.claims.fragments import fragment_statement
+    from certirag.text.turns import to_listener
+
+    assert [to_listener(w) for w in ("I", "my", "we", "ours", "US", "Paris")] == [
+        "you", "your", "you", "yours", "US", "Paris"]
+    assert fragment_statement("What fee do I pay when I book?", "£5") == \
+        "You pay £5 when you book."
+    assert fragment_statement("What rate do US citizens pay on imports?", "3%") == \
+        "US citizens pay 3% on imports."

@@ -25,6 +25,7 @@ from itertools import pairwise
 from typing import TypeVar
 
 from certirag.checks.base import Finding
+from certirag.checks.figures import Figure
 from certirag.checks.frequency import Frequency, claim_frequencies, read_frequencies
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -60,8 +61,8 @@ def _bands(p: Parsed, s: SentInfo) -> list[tuple[int, int, tuple[int, int]]]:
     return out
 
 
-def _money(p: Parsed, a: int, b: int) -> list[str]:
-    return [f.text for f in p.figures if f.kind == "money" and a <= f.start < b]
+def _money(p: Parsed, a: int, b: int) -> list[Figure]:
+    return [f for f in p.figures if f.kind == "money" and a <= f.start < b]
 
 
 def check_bands(c: Parsed, ev: PreparedEvidence, question: Question,
@@ -93,13 +94,13 @@ def check_bands(c: Parsed, ev: PreparedEvidence, question: Question,
                     return
                 band_m = _money(p, s.start + a, s.start + b)
                 rest_m = _money(p, s.start + other[0], s.start + other[1]) if other else []
-                found_m = _judge([m.text for m in money], band_m, rest_m,
-                                 _inside(when, lo, hi), _same_money)
+                found_m = _judge(money, band_m, rest_m, _inside(when, lo, hi), _same_money)
                 if found_m is not None:
                     m, n = found_m
                     out.append(Finding(
                         "value_swap", "contradiction",
-                        f"at {c.times[0].text} the evidence gives {n!r}, not {m!r}", m, n))
+                        f"at {c.times[0].text} the evidence gives {n.text!r}, not {m.text!r}",
+                        m.text, n.text))
                     return
 
 
@@ -107,9 +108,9 @@ def _agrees(f: Frequency, g: Frequency) -> bool:
     return any(r.agrees(q) for r in f.rates for q in g.rates)
 
 
-def _same_money(a: str, b: str) -> bool:
-    return re.sub(r"[^\d.]", "", a).rstrip("0").rstrip(".") == \
-        re.sub(r"[^\d.]", "", b).rstrip("0").rstrip(".")
+def _same_money(a: Figure, b: Figure) -> bool:
+    """One amount in one currency ("£4" and "£4.00"; not "£40", nor "$4")."""
+    return a.key == b.key
 
 
 _T = TypeVar("_T")

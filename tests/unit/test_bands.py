@@ -34,3 +34,12 @@ def test_the_value_of_another_band_is_a_contradiction(claim: str, evidence: str,
 def test_the_value_of_the_claims_own_band_is_no_mismatch(claim: str, evidence: str,
                                                          code: str) -> None:
     assert code not in codes(claim, evidence)
+
+
+def test_an_amount_is_one_amount_in_one_currency() -> None:
+    """£10 is no £1 (their digits differ only by a zero), and $5.20 is no £5.20."""
+    parking = "From 08:00 to 18:00 parking costs £1 an hour; at other times it costs £10."
+    assert "value_swap" in codes("Parking at 20:00 costs £1 an hour.", parking)
+    assert "value_swap" not in codes("Parking at 12:00 costs £1 an hour.", parking)
+    assert "value_swap" in codes("Parking at 12:00 costs £10.", parking)
+    assert "value_swap" not in codes("A single at 12:00 costs $5.20.", FARES)

@@ -42,12 +42,14 @@ retirement.").
 
 from __future__ import annotations
 
-import re
+from collections.abc import Set
+from functools import lru_cache
+from typing import NamedTuple
 
 from certirag.checks._text import COMMON, normalize, stem, tokens
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
-from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.checks.prepared import PreparedEvidence, Question, question_parts
 from certirag.text.verbs import BASE_VERBS
 
 __all__ = ["check_cases"]
@@ -61,7 +63,6 @@ _NEGATORS = frozenset({"not", "n't", "no", "never", "none", "nothing"})
 _SUBJECT_WORDS = 10  # the longest subject read
 _BARE_SUBJECT = 4  # a sentence with no auxiliary ("Orders over $50 ship free"): its first words
 _MIN_SHARED = 2
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\]:\s*")
 _FIRST_PERSON = frozenset({"I", "I'm", "I’m", "my", "My", "we", "We", "our", "Our"})
 _KEY = 6
 
@@ -108,18 +109,20 @@ def _values(s: SentInfo) -> set[str]:
     return {it.token for it in s.items}
 
 
-def _asker_case(question: str) -> set[str]:
+@lru_cache(maxsize=1024)
+def _asker_case(question: str) -> frozenset[str]:
     """The content words (as :func:`_key`) of what the asker says of their own situation:
     the sentences of the question that ask nothing and speak in the first person ("I'm in
-    Hawaii and my order comes to $80.", "I booked a non-refundable rate.")."""
+    Hawaii and my order comes to $80.", "I booked a non-refundable rate."). Cached: a
+    question is read for each claim of its answer."""
     out: set[str] = set()
-    for part in _SENTENCE.split(normalize(question)):
+    for part in question_parts(normalize(question)):
         toks = tokens(part)
         if part.rstrip().endswith("?") or not any(t.text in _FIRST_PERSON for t in toks):
             continue
         out |= {_key(stem(t.text)) for t in toks if _word(t.text)}
         out |= {t.text for t in toks if t.text.isdigit()}  # "I'm 17"
-    return out
+    return frozenset(out)
 
 
 def _condition(c: Parsed) -> set[str]:
@@ -145,12 +148,14 @@ def check_cases(c: Parsed, ev: PreparedEvidence, question: Question,
     if len(claim) < _MIN_SHARED:
         return
     sents = ev.sentences
-    overlap = [len(claim & _content(s)) for s in sents]
+    contents, subjects = ev.derived("cases.sentences", _read)
+    overlap = [len(claim & x) for x in contents]
     best = max(range(len(sents)), key=lambda i: overlap[i], default=None)
     if best is None or overlap[best] < _MIN_SHARED:
         return
-    rivals = [s for i, s in enumerate(sents) if overlap[i] < overlap[best]]
-    found = _askers_case(c, claim, sents[best], rivals, question) or _claims_case(
+    rivals = [_Rival(sents[i], contents[i], subjects[i]) for i in range(len(sents))
+              if overlap[i] < overlap[best]]
+    found = _askers_case(c, sents[best], subjects[best], rivals, question) or _claims_case(
         c, claim, sents[best], rivals)
     if found is not None:
         word, s, whose = found
@@ -161,12 +166,27 @@ def check_cases(c: Parsed, ev: PreparedEvidence, question: Question,
             c.text, s.text.strip()))
 
 
-def _first(s: SentInfo, keys: set[str]) -> str:
-    return next(t.text for t, st in zip(s.toks, s.stems, strict=True)
-                if (st and _key(st) in keys) or t.text in keys)
+class _Rival(NamedTuple):
+    """An evidence sentence the claim follows less than its own, with its content words and
+    the words of its subject (:func:`_content`, :func:`_subject`)."""
+
+    sent: SentInfo
+    content: set[str]
+    subject: set[str]
 
 
-def _askers_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[SentInfo],
+def _read(ev: PreparedEvidence) -> tuple[list[set[str]], list[set[str]]]:
+    """The content words and the subject words of every evidence sentence (read once per
+    prepared evidence)."""
+    return [_content(s) for s in ev.sentences], [_subject(s) for s in ev.sentences]
+
+
+def _first(s: SentInfo, keys: Set[str]) -> str:
+    return next((t.text for t, st in zip(s.toks, s.stems, strict=True)
+                 if (st and _key(st) in keys) or t.text in keys), min(keys))
+
+
+def _askers_case(c: Parsed, source: SentInfo, source_subject: set[str], rivals: list[_Rival],
                  question: Question) -> tuple[str, SentInfo, str] | None:
     """A reply to the asker that follows ``source`` where a rival sentence opens with the
     asker's own case and says something else."""
@@ -179,9 +199,7 @@ def _askers_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[Sent
         _key(st) for st in source.stems if st}
     if not case_words:
         return None
-    source_subject = _subject(source)
-    for s in rivals:
-        subject = _subject(s)
+    for s, _, subject in rivals:
         case = case_words & subject
         if not case or not (subject - case) & source_subject:
             continue
@@ -191,7 +209,7 @@ def _askers_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[Sent
     return None
 
 
-def _claims_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[SentInfo]
+def _claims_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[_Rival]
                  ) -> tuple[str, SentInfo, str] | None:
     """A claim that opens with a condition ("If a member dies after retirement, a lump sum
     … is paid") and follows a sentence that states its outcome for another case ("On the
@@ -214,8 +232,7 @@ def _claims_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[Sent
     cs = c.sentences[0]
     end = next(i for i, t in enumerate(cs.toks) if t.text == ",")
     phrases = _phrases(cs, 1, end, case_words)
-    for s in rivals:
-        content = _content(s)
+    for s, content, _ in rivals:
         case = case_words & content
         if case and len(condition & content) >= _MIN_SHARED and not main & content \
                 and phrases & _phrases(s, 0, len(s.toks), case_words):

@@ -69,15 +69,22 @@ def _bare(word: str) -> str:
     return re.sub(r"['’]s?$", "", word).lower()
 
 
+def _names_at(text: str) -> list[tuple[int, str]]:
+    """Each name of two capitalised words or more in ``text``, as written, with its
+    offset."""
+    return [(m.start(), m.group()) for m in _NAME.finditer(text)]
+
+
 def names_in(text: str) -> list[str]:
-    """The names of two capitalised words or more in ``text``, a possessive's "'s" off;
-    a name that opens the text keeps its first word only when the next one is a name too
-    ("Leon Baptiste scored" → "Leon Baptiste")."""
-    return [re.sub(r"['’]s?$", "", m.group()) for m in _NAME.finditer(text)]
+    """The names of two capitalised words or more in ``text``, a possessive's "'s" off
+    ("striker Leon Baptiste's boot" → "Leon Baptiste")."""
+    return [re.sub(r"['’]s?$", "", name) for _, name in _names_at(text)]
 
 
-def _words(s: SentInfo) -> frozenset[str]:
-    return frozenset(_bare(t.text) for t in s.toks)
+def _sentence_words(ev: PreparedEvidence) -> list[frozenset[str]]:
+    """The words of each evidence sentence, in lower case, possessives off (read once per
+    prepared evidence)."""
+    return [frozenset(_bare(t.text) for t in s.toks) for s in ev.sentences]
 
 
 def _said(s: SentInfo) -> frozenset[str]:
@@ -102,7 +109,7 @@ def check_people(c: Parsed, ev: PreparedEvidence, question: Question,
     """``value_swap`` (see the module docstring)."""
     if ev.partial or any(f.code == "value_swap" for f in out):
         return
-    words = [_words(s) for s in ev.sentences]
+    words = ev.derived("people.words", _sentence_words)
     for cs in c.sentences:
         # every capitalised word is a name's ("Haaland" opening the sentence too)
         all_names = {_bare(t.text) for t in cs.toks if t.text[:1].isupper()} | {
@@ -129,10 +136,10 @@ def check_people(c: Parsed, ev: PreparedEvidence, question: Question,
                     continue  # (the claim's values and other names place it: one word will do)
                 if _PRONOUN.search(s.text):
                     continue  # ("he will appear …": the pronoun may be the claim's name)
-                rival = next((m.group() for m in _NAME.finditer(s.text)
-                              if not {w.lower() for w in m.group().split()} & all_names
-                              and m.start() > 0 and not _BODY.search(m.group())
-                              and not _NOT_A_PERSON.search(s.text[:m.start()])), None)
+                rival = next((name for at, name in _names_at(s.text)
+                              if not {w.lower() for w in name.split()} & all_names
+                              and at > 0 and not _BODY.search(name)
+                              and not _NOT_A_PERSON.search(s.text[:at])), None)
                 if rival is None or any(_bare(rival.split()[-1]) in words[j] for j in naming):
                     continue  # (a sentence that names both speaks of one person in two words)
                 out.append(Finding(

@@ -13,6 +13,7 @@ import datetime as _dt
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from functools import lru_cache
 from typing import Literal, TypeVar, cast
 
 from certirag.checks._text import normalize, stem, tokens
@@ -26,7 +27,7 @@ from certirag.checks.parse import Item, Parsed, SentInfo, listed_with, parse_tex
 from certirag.checks.swap import Segments, segments
 from certirag.text.turns import to_listener
 
-__all__ = ["PreparedEvidence", "Question", "parse_as"]
+__all__ = ["PreparedEvidence", "Question", "parse_as", "question_parts"]
 
 _T = TypeVar("_T")
 
@@ -150,6 +151,25 @@ _COMPARES = re.compile(r"\b(?:or|both|same|either|neither|true|than)\b", re.IGNO
 _NEGATORS = frozenset({"not", "n't", "n’t", "no", "never"})
 
 
+def question_parts(text: str) -> tuple[str, ...]:
+    """The sentences and chat turns of a question ("… Classic! [Human]: When did it come
+    out?" gives three), as written."""
+    return tuple(_SENTENCE_END.split(text))
+
+
+@lru_cache(maxsize=1024)
+def _polar(text: str) -> tuple[str, frozenset[str]]:
+    """The last question of ``text`` when it asks yes or no and compares nothing, with the
+    stems of its words (the asker's "I" and "my" as "you" and "your"); ``("", ∅)`` for any
+    other question. Cached: a question is read for each claim of its answer."""
+    last = next((p.strip() for p in reversed(question_parts(text)) if p.strip().endswith("?")),
+                "")
+    if not _POLAR.match(last) or _COMPARES.search(last):
+        return "", frozenset()
+    return last, frozenset(stem(to_listener(t.text)) for t in tokens(normalize(last))
+                           if t.text[:1].isalnum())
+
+
 class Question:
     """The question, parsed only if some claim figure, date or name needs it."""
 
@@ -179,12 +199,7 @@ class Question:
         """The stems of the content words of the last question when it asks yes or no
         (the asker's "I" and "my" as "you" and "your"); empty for any other question."""
         if self._asked is None:
-            last = next((p.strip() for p in reversed(_SENTENCE_END.split(self.text))
-                         if p.strip().endswith("?")), "")
-            self._polar = last if _POLAR.match(last) and not _COMPARES.search(last) else ""
-            self._asked = frozenset() if not self._polar \
-                else frozenset(
-                stem(to_listener(t.text)) for t in tokens(normalize(last)) if t.text[:1].isalnum())
+            self._polar, self._asked = _polar(self.text)
         return self._asked
 
     @property

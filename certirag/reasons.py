@@ -152,7 +152,8 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("negation_mismatch", "check", _C, 1,
      "negated in the claim but not in the aligned evidence sentence, or the reverse"),
     ("polarity_mismatch", "check", _C, 1,
-     "an antonym of the aligned evidence (rose/fell, before/after)"),
+     "an antonym of the aligned evidence (rose/fell, before/after, cheaper/dearer, "
+     "grew strongly/barely changed)"),
     ("role_swap", "check", _C, 1,
      "the aligned evidence relates the claim's two names the other way round (\"Acme "
      "acquired Globex\" for \"Globex acquired Acme\")"),
@@ -165,7 +166,7 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "obligation, ungrounded for any other change (must/may, must/should)"),
     ("qualifier_dropped", "check", _U, 1,
      "the evidence bounds the value (``at least``, ``the lower of``) or the statement "
-     "(``unless``) and the claim drops it"),
+     "(``unless``, ``at the time``) and the claim drops it (or says it holds ``still``)"),
     ("qualifier_mismatch", "check", _U, 1,
      "the claim bounds the value with another qualifier"),
     ("precision_mismatch", "check", _U, 1,
@@ -203,7 +204,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("case_mismatch", "check", _U, 1,
      "the claim answers the asker's case (a word of the question: \"Hawaii\", \"opened\") "
      "with what one evidence sentence says, where another sentence gives that case a rule "
-     "of its own (\"Orders shipped to Alaska and Hawaii are charged a flat $12\")"),
+     "of its own (\"Orders shipped to Alaska and Hawaii are charged a flat $12\"), or "
+     "an exception inside the claim's own sentence (\"… unless the property is being "
+     "sold\")"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

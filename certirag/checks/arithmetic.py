@@ -30,12 +30,14 @@ import re
 from decimal import Decimal
 from itertools import combinations
 
+from certirag.checks._text import STOP, stem
+from certirag.checks.base import Finding
 from certirag.checks.dates import TimeRef
 from certirag.checks.figures import Figure
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence
 
-__all__ = ["TOTAL_WORDS", "offset_time", "worked_out"]
+__all__ = ["TOTAL_WORDS", "offset_time", "reversed_margin", "worked_out"]
 
 #: Words that call an amount a total ("in total", "a total of", "altogether"; a pattern).
 TOTAL_WORDS = r"in\s+total|a\s+total\s+of|total|altogether|combined|in\s+all"
@@ -74,7 +76,7 @@ def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
         for n in range(2, min(_MAX_PARTS, len(parts)) + 1):
             if any(sum(g.value for g in group) == f.value for group in combinations(parts, n)):
                 return True
-    if _shown_change(c, f, ev):
+    if _shown_change(c, f, ev) or _shown_margin(c, f, ev):
         return True
     if _EACH_CUE.search(c.text):
         counts = [g.number for g in c.figures if g.kind == "number" and g.qualifier is None
@@ -102,6 +104,77 @@ def _shown_change(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
                    and isinstance(other.key[2], Decimal)
                    and abs(g.value - other.key[2]) == f.value for other in sent.items):
                 return True
+    return False
+
+
+# A figure given as a margin over something named after "than": "ran 2:01:39, 78 seconds
+# faster than Kimetto's previous record".
+_LESS = ("faster", "quicker", "less", "fewer", "shorter", "earlier", "lower", "cheaper",
+         "smaller", "lighter", "younger")
+_MORE = ("slower", "more", "longer", "later", "higher", "dearer", "bigger", "heavier",
+         "taller", "older")
+_MARGIN = re.compile(
+    r"\s+(?:(?P<less>" + "|".join(_LESS) + ")|(?P<more>" + "|".join(_MORE) + r"))\s+than\s+"
+    r"(?P<target>(?:[\w'’.-]+\s*){1,6})", re.IGNORECASE)
+
+
+def _target(m: re.Match[str]) -> set[str]:
+    """The content stems of the words after "than"."""
+    return {stem(w.lower()) for w in re.findall(r"[A-Za-z]{2,}", m["target"])
+            if w.lower() not in STOP}
+
+
+def reversed_margin(c: Parsed, ev: PreparedEvidence) -> Finding | None:
+    """``polarity_mismatch`` for a margin the evidence states the other way round over the
+    same thing: "£8 dearer than paying the daily maximum" where the evidence says "£8
+    cheaper than paying the daily maximum" (the same figure, the opposite comparative, the
+    first content word after "than" the same). A converse ("the daily maximum is £8
+    dearer than the permit") names another thing after "than", and is not read."""
+    for f in c.figures:
+        m = _MARGIN.match(c.text, f.end)
+        if m is None:
+            continue
+        first = next((w for w in (stem(x.lower()) for x in
+                                  re.findall(r"[A-Za-z]{2,}", m["target"]))
+                      if w not in STOP), None)
+        for g in ev.by_key.get(f.key, ())[:_MAX_SHOWN]:
+            for p in ev.parsed:
+                if not any(x is g for x in p.figures):
+                    continue
+                e = _MARGIN.match(p.text, g.end)
+                if e is not None and first is not None and first in _target(e) \
+                        and bool(e["less"]) != bool(m["less"]):
+                    word = (e["less"] or e["more"]).lower()
+                    said = (m["less"] or m["more"]).lower()
+                    return Finding("polarity_mismatch", "contradiction",
+                                   f"the claim says {f.text!r} {said!r} where the evidence "
+                                   f"says {g.text!r} {word!r}", said, p.text)
+    return None
+
+
+def _shown_margin(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether ``f`` is a margin "… than X", in the direction the comparative says,
+    between another figure of the claim and a figure of the same kind in an evidence
+    sentence that names X (one content word of the words after "than")."""
+    m = _MARGIN.match(c.text, f.end)
+    if m is None:
+        return False
+    target = _target(m)
+    ends = [g for g in c.figures if g is not f and g.dim == f.dim and g.key != f.key
+            and _grounded(g, ev)]
+    if not target or not ends:
+        return False
+    sign = 1 if m["less"] else -1  # "faster than" the other: the other is the larger
+    for p in ev.parsed:
+        for sent in p.sentences:
+            if not target & sent.content:
+                continue
+            for it in sent.items:
+                if it.group != f.dim or not isinstance(it.key[2], Decimal):
+                    continue
+                if any(it.key != ("f", *g.key) and sign * (it.key[2] - g.value) == f.value
+                       for g in ends[:_MAX_SHOWN]):
+                    return True
     return False
 
 

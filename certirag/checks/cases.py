@@ -42,6 +42,7 @@ retirement.").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set
 from functools import lru_cache
 from typing import NamedTuple
@@ -157,7 +158,14 @@ def check_cases(c: Parsed, ev: PreparedEvidence, question: Question,
               if overlap[i] < overlap[best]]
     found = _askers_case(c, sents[best], subjects[best], rivals, question) or _claims_case(
         c, claim, sents[best], rivals)
-    if found is not None:
+    exception = None if found is not None else _questions_exception(c, claim, ev, question)
+    if exception is not None:
+        word, s = exception
+        out.append(Finding(
+            "case_mismatch", "ungrounded",
+            f"the question asks about a case ({word!r}) the evidence excepts from the rule the "
+            f"claim gives: {s.text.strip()!r}", c.text, s.text.strip()))
+    elif found is not None:
         word, s, whose = found
         out.append(Finding(
             "case_mismatch", "ungrounded",
@@ -262,3 +270,49 @@ def _phrases(s: SentInfo, lo: int, hi: int, keys: set[str]) -> set[tuple[str, st
     stems = s.stems[lo:hi]
     return {(low[i], low[i + 1]) for i in range(len(low) - 1)
             if any(st and _key(st) in keys for st in stems[i:i + 2])}
+
+
+# An exception a sentence makes inside itself: "… must give at least 90 days' notice, unless
+# the property is being sold, in which case 42 days' notice is sufficient."
+_EXCEPT = re.compile(r"\b(?:unless|except\s+(?:when|where|if|for))\b", re.IGNORECASE)
+_EXCEPT_END = re.compile(r",|;|\bin\s+which\s+case\b|\bwhen\s+it\b|\bthen\b",
+                         re.IGNORECASE)
+
+
+def _questions_exception(c: Parsed, claim: set[str], ev: PreparedEvidence, question: Question
+                         ) -> tuple[str, SentInfo] | None:
+    """The question's case ("… because the property is being sold?") made an exception
+    ("unless the property is being sold, in which case 42 days' notice …") in the evidence
+    sentence whose main clause gives the claim's value ("at least 90 days' notice"): two
+    words of the question the claim leaves out are words of the exception, and after it
+    the sentence gives another value of the same kind. The sentence read is the one, among
+    those that state a value of the claim, that shares most words with the question."""
+    if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences):
+        return None
+    asked = {_key(stem(t.text)) for t in tokens(normalize(question.text)) if _word(t.text)}
+    case_words = asked - claim
+    values = {it.token: it.group for s in c.sentences for it in s.items}
+    if len(case_words) < _MIN_SHARED or not values:
+        return None
+    holders = [s for s in ev.sentences if values.keys() & _values(s)]
+    if not holders:
+        return None
+    s = max(holders, key=lambda x: len(_content(x) & asked))
+    m = _EXCEPT.search(s.text)
+    if m is None:
+        return None
+    cut = s.start + m.start()
+    stated = [it for it in s.items if it.token in values and it.start < cut]
+    if not stated:
+        return None  # the claim's value is the exception's own
+    stop = _EXCEPT_END.search(s.text, m.end())
+    end = s.start + (stop.start() if stop is not None else len(s.text))
+    excepted = {_key(st) for t, st in zip(s.toks, s.stems, strict=True)
+                if st and cut <= t.start < end and _word(t.text)}
+    case = case_words & excepted
+    groups = {it.group for it in stated}
+    if len(case) < _MIN_SHARED or not any(
+            it.start >= end and it.group in groups and it.token not in values
+            for it in s.items):
+        return None
+    return _first(s, case), s

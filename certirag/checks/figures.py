@@ -116,7 +116,7 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
         for m in _ARTICLE_RE.finditer(text):
             if m["n"].lower() != "one" and not _ORDINAL_SECOND_RE.match(text, m.end()):
                 cands.append((m.start(), m.start() + len(m["n"]), Decimal(1), True, False))
-    for f in _halves(text, claim):
+    for f in [*_clock_durations(text), *_halves(text, claim)]:
         if taken.take(f.start, f.end):
             figures.append(f)
     extra = [f for f in _fractions(text, claim=claim) if taken.free(f.start, f.end)]
@@ -173,6 +173,36 @@ def _compound_durations(text: str, figures: list[Figure]) -> list[Figure]:
             out.append(f)
             continue
         out[-1] = replace(prev, value=prev.value + extra, end=f.end, text=text[prev.start:f.end])
+    return out
+
+
+# A race or running time, hours:minutes:seconds ("ran 2:01:39"; a time of day gives no
+# seconds in prose, so three parts read as a duration), or minutes:seconds past 23 minutes
+# ("won in 41:07", which no time of day is).
+_CLOCK_RE = re.compile(r"(?<![\w:.])(?:(?P<h>\d{1,2}):)?(?P<m>\d{1,3}):(?P<s>[0-5]\d)(?![\w:])")
+
+_AT_RE = re.compile(r"\b(?:at|by|from|until|till)\s+$", re.IGNORECASE)
+_DAYTIME_RE = re.compile(r"\s*(?:[ap]\.?m\.?(?![a-z])|UTC|GMT|[A-Z]{2,4}T\b|local\b|hours?\b)",
+                         re.IGNORECASE)
+
+
+def _clock_durations(text: str) -> list[Figure]:
+    """Durations written h:mm:ss or mm:ss, in seconds, so that "2:01:39" and "2:02:57"
+    differ by "78 seconds" and equal "two hours, one minute and 39 seconds"."""
+    out: list[Figure] = []
+    if ":" not in text:
+        return out
+    for m in _CLOCK_RE.finditer(text):
+        if _AT_RE.search(text, max(0, m.start() - 6), m.start()) or \
+                _DAYTIME_RE.match(text, m.end()):
+            continue  # "at 12:30:00", "12:30:00 UTC": a time of day
+        if m["h"] is None and int(m["m"]) < 24:
+            continue  # "10:30" is a time of day; "41:07" (minutes and seconds) is none
+        if m["h"] is not None and int(m["m"]) > 59:
+            continue
+        secs = Decimal(int(m["h"] or 0) * 3600 + int(m["m"]) * 60 + int(m["s"]))
+        out.append(_figure("duration", "seconds", secs, secs, secs, 0, "second", "", text,
+                           m.start(), m.end()))
     return out
 
 

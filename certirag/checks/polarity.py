@@ -126,6 +126,32 @@ _STAY = frozenset({"stay", "stays", "stayed", "staying", "remain", "remains", "r
 _GO = frozenset({"go", "goes", "went", "gone", "going"})
 _HELD = frozenset({"held", "holds", "kept", "keeps", "left", "leaves"})
 _STEADY_AFTER = frozenset({"unchanged", "steady", "stable", "flat", "frozen", "level"})
+_SCARCELY = frozenset({"barely", "hardly", "scarcely"})
+#: A large change ("grew strongly", "rose sharply") against next to none ("barely
+#: changed", "hardly moved"): "Corvane's revenue grew strongly" for "revenue barely
+#: changed, edging up from €410 million to €415 million". A plain "grew" is no degree.
+DEGREE_PAIR = "much/little change"
+_STRONGLY = frozenset({"strongly", "sharply", "significantly", "substantially",
+                       "considerably", "dramatically", "markedly", "rapidly", "steeply",
+                       "greatly", "massively", "hugely"})
+_MOVED = _CHANGE | frozenset({"moved", "move", "moves", "budged", "grown", "increased"})
+
+
+def _degree(lows: list[str]) -> list[tuple[int, int]]:
+    """``(token, side)`` of a change said to be large (side 0: a change word with
+    "strongly", "sharply" … beside it) or next to none (side 1: "barely changed")."""
+    out: list[tuple[int, int]] = []
+    for i, low in enumerate(lows):
+        if low not in _MOVED:
+            continue
+        prev = lows[i - 1] if i else ""
+        nxt = lows[i + 1] if i + 1 < len(lows) else ""
+        if prev in _SCARCELY:
+            out.append((i, 1))
+        elif low in _CHANGE and (prev in _STRONGLY or nxt in _STRONGLY):
+            out.append((i, 0))
+    return out
+
 
 
 def _change_or_steady(lows: list[str]) -> list[tuple[int, int]]:
@@ -135,8 +161,10 @@ def _change_or_steady(lows: list[str]) -> list[tuple[int, int]]:
     for i, low in enumerate(lows):
         nxt = lows[i + 1] if i + 1 < len(lows) else ""
         after = lows[i + 2] if i + 2 < len(lows) else ""
+        prev = lows[i - 1] if i else ""
         if low in _CHANGE or (low in _GO and nxt in ("up", "down")):
-            out.append((i, 0))
+            if prev not in _SCARCELY:  # "barely changed" is a degree (:func:`_degree`)
+                out.append((i, 0))
         elif low == "unchanged" or (low in _STAY and (
                 nxt in _STEADY_AFTER or (nxt == "the" and after == "same"))) or (
                 low in _HELD and "at" in lows[i + 2:i + 7]):
@@ -384,6 +412,7 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
             continue  # "close to the station": near, not shut
         sided.append((i, pair, side))
     sided.extend((i, CHANGE_PAIR, side) for i, side in _change_or_steady(lows))
+    sided.extend((i, DEGREE_PAIR, side) for i, side in _degree(lows))
     for i, pair, side in sided:
         raw.setdefault(pair, set()).add(side)
         if any(s.cue < i <= s.last for s in scopes):

@@ -56,10 +56,13 @@ _BEFORE_RE = re.compile(
     r"(?:\s+(?:the|a|an))?\s*(?:US\$|AU?\$|CA?\$|[£€$¥₹]|EUR\s|GBP\s|USD\s|CHF\s)?$",
     re.IGNORECASE,
 )
+# "the £20 daily maximum": a bound of each period
+_PERIODIC = r"(?:(?:daily|weekly|monthly|annual|yearly|nightly)\s+)?"
 _AFTER_RE = re.compile(
     r"(?:'s?)?\s*(?:\((?:or\s+)?)?(?:(?P<min>or\s+more|or\s+above|or\s+over|and\s+over|and\s+above"
-    r"|or\s+greater|or\s+longer|at\s+least|minimum)|(?P<max>or\s+less|or\s+fewer|or\s+below"
-    r"|or\s+under|or\s+shorter|at\s+most|maximum|at\s+the\s+most)|(?P<approx>or\s+so))(?![\w])",
+    r"|or\s+greater|or\s+longer|at\s+least|" + _PERIODIC + r"minimum)|(?P<max>or\s+less|or\s+fewer"
+    r"|or\s+below|or\s+under|or\s+shorter|at\s+most|" + _PERIODIC + r"maximum|at\s+the\s+most)"
+    r"|(?P<approx>or\s+so))(?![\w])",
     re.IGNORECASE,
 )
 _PHRASAL_RE = re.compile(

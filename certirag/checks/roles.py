@@ -109,6 +109,22 @@ def _last_preposition(words: list[str]) -> str | None:
     return words[-1] if words and words[-1] in _PREPOSITIONS else None
 
 
+# Verbs whose "in" turns the relation round: "X starred in Y" is "Y stars X".
+_IN_TURNS = frozenset("""star stars starred starring appear appears appeared appearing feature
+features featured featuring act acts acted acting cast""".split())
+
+
+def _ends_in(words: list[str]) -> bool:
+    """Whether the relation words end with "in" ("starred in", "starred in the")."""
+    return _last_preposition(words) == "in"
+
+
+def _verb_before_in(words: list[str]) -> str:
+    """The word before the last "in" of the relation words ("starred" of "starred in the")."""
+    k = len(words) - 1 - words[::-1].index("in") if "in" in words else 0
+    return words[k - 1] if k > 0 else ""
+
+
 def _participle(s: SentInfo, end: int, gap: list[str]) -> str | None:
     """The stem of a participle clause that relates the sentence's subject to the name at
     token ``end`` ("Lucas Ferro won the final, beating Kaito Rennard": ``beat``): the
@@ -170,8 +186,9 @@ def _pair_swap(s: SentInfo, e: SentInfo, names: tuple[tuple[str, ...], tuple[str
                 continue  # no relation of the two names, or "X, director of Y"
             frames = {_last_preposition(between), _last_preposition(gap)}
             if len(frames) == 2:
-                if frames != {None, "in"} or by or passive:
-                    continue  # another frame of another relation
+                if frames != {None, "in"} or by or passive \
+                        or _verb_before_in(gap if _ends_in(gap) else between) not in _IN_TURNS:
+                    continue  # another frame of another relation ("won in Berlin": a place)
                 # "X starred in Y" is what "Y is starring X" says: the order turns round
                 if x != a:
                     return None

@@ -11,7 +11,9 @@ marks it as past ("before that", "previously", "formerly", "used to", "at the ti
 a mark and shares at least two content words with the claim, and the claim itself is in
 the present ("is", "can", "lets", "costs" …) and puts nothing in the past (no mark of its
 own, no "was", "had", "until" or irregular past: "he weighed 20 stone before he used to
-…" may give a former value as one).
+…" may give a former value as one). A claim that says the value holds still ("2:01:39
+is still the world record" against "… in 2:01:39, a world record at the time") is a
+``qualifier_dropped`` even where no clause states the value of now.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ _CLAIM_NOW = re.compile(r"\b(?:is|are|am|can|may|must|will|lets|let|has|have|doe
                         r"stays|costs|allows|offers|gives|pays|takes|runs|gets|needs|"
                         r"requires)\b|['’](?:s|re)\b", re.IGNORECASE)
 _MIN_SHARED = 2
+# a claim that says its value holds on: "is still the world record", "remains the limit"
+_STILL = re.compile(r"\b(?:still|remains?|to\s+this\s+day|currently|today)\b", re.IGNORECASE)
 
 
 def _clauses(s: SentInfo) -> list[tuple[int, int]]:
@@ -101,3 +105,11 @@ def check_superseded(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> Non
                             f"the evidence gives {it.text!r} as a former value; it states "
                             f"{now.text!r} now", it.text, now.text))
                         return
+            if _STILL.search(c.text):
+                s, x = stated[0]
+                out.append(Finding(
+                    "qualifier_dropped", "ungrounded",
+                    f"the evidence gives {x.text!r} as a value of its time only "
+                    f"({s.text.strip()!r}); the claim says it holds still", it.text,
+                    s.text.strip()))
+                return

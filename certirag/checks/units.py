@@ -219,7 +219,8 @@ _CLASSES = {"working": "working", "business": "working", "banking": "working",
             "francs": "clear", "calendaires": "", "earth": "", "martian": "martian",
             "lunar": "lunar"}
 _DURATION_RE = re.compile(
-    r"(?:\s|-)?(?:(?P<cls>working|business|banking|clear|school|calendar|full|earth|martian"
+    r"(?:\s|-)?(?:(?P<cmp>fewer|more|less|extra|additional|further)\s+)?"  # "50 fewer minutes"
+    r"(?:(?P<cls>working|business|banking|clear|school|calendar|full|earth|martian"
     r"|lunar)(?:\s|-))?"
     r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weekdays?|weeks?|fortnights?"
     r"|months?|years?|yrs?|decades?|centuries|century"
@@ -243,6 +244,8 @@ def duration_after(text: str, pos: int) -> tuple[str, str, Decimal, str, int] | 
     u = m.group("u").lower()
     if u == "h" and text[pos:pos + 1] == "-":
         return None
+    if m.group("cmp") and re.search(r"(?<![\w-])(?:one|an?)$", text[:pos], re.IGNORECASE):
+        return None  # "one more year" is another year, no count of years
     canon, family, factor = _DURATION_UNITS[u]
     cls = _CLASSES.get((m.group("cls") or m.group("cls2") or "").lower(), "")
     if u.startswith("weekday"):

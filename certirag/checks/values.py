@@ -12,7 +12,7 @@ import re
 from decimal import Decimal
 
 from certirag.checks.ages import age_stated, is_age
-from certirag.checks.arithmetic import TOTAL_WORDS, offset_time, worked_out
+from certirag.checks.arithmetic import TOTAL_WORDS, offset_time, reversed_margin, worked_out
 from certirag.checks.base import Finding
 from certirag.checks.brackets import check_brackets
 from certirag.checks.dates import DateRef
@@ -67,6 +67,9 @@ def _ordinal_stated(number: Decimal, ev: PreparedEvidence) -> bool:
 
 def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                   out: list[Finding]) -> None:
+    reversed_ = reversed_margin(c, ev)
+    if reversed_ is not None:
+        out.append(reversed_)
     for f in c.figures:
         grounded = f.key in ev.by_key or (f.kind == "number" and f.number in ev.numbers) or (
             f.kind in ("ordinal", "number") and _ordinal_stated(f.number, ev)

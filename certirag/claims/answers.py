@@ -567,7 +567,8 @@ def name_object(text: str, topic: str | None) -> str:
     if topic is None:
         return text
     m = _OBJECT_IT.match(text)
-    if m is None or m["subj"] in ("It", "I", "We", "You", "They", "This", "That") or any(
+    if m is None or re.split(r"['’]", m["subj"])[0] in (
+            "It", "I", "We", "You", "They", "This", "That") or any(
             w in _NOT_VERB_PHRASE for w in m["verbs"].split()) or " it " in text[m.end():] \
             or topic in m["subj"] or m["subj"] in topic:  # "it" is not its own subject
         return text

@@ -22,7 +22,8 @@ __all__ = ["asks_experience", "favourite_name", "not_a_claim_reason", "opinion_n
 
 _GREETING = re.compile(
     r"^(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
-    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re welcome|no problem|sure(?: thing)?"
+    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re welcome|no problem|no worries"
+    r"|sure(?: thing)?"
     r"|of course|certainly|absolutely|okay|ok|great question|good question|happy to help"
     r"|glad to help"
     r"|i hope (?:this|that) helps.*|hope (?:this|that) helps.*|let me know if.*|feel free to.*"

@@ -33,10 +33,10 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
           "expect": str, "note": str}
 N_CASES = 532
 
-# Measured with the default preset (policy v3, scorer v5, checks v6, claims rules v6,
-# model para, tau_e 0.49, tau_c 0.5): caught 316/332 = 0.952, passed 116/200 = 0.58
-# (checks v5: 301/332 and 116/200; checks v4: 291/332 and 113/200; checks v3: 282/332
-# and 110/200).
+# Measured with the default preset (policy v3, scorer v5, checks v7, claims rules v7,
+# model para, tau_e 0.49, tau_c 0.5): caught 318/332 = 0.958, passed 117/200 = 0.585
+# (checks v6: 316/332 and 116/200; checks v5: 301/332 and 116/200; checks v4: 291/332
+# and 113/200; checks v3: 282/332 and 110/200).
 CATCH_MIN = 0.93
 PASS_MIN = 0.56
 

@@ -33,8 +33,15 @@ import pytest
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
 # Measured with the default preset (policy v3, scorer v5, builtin:nli-minilm-l6-para-int8,
-# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 155/155 = 1.0, pass
-# 80/95 = 0.842 with checks v6 and the 20 cases "b5-" (the asker's case, restated yes/no
+# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 163/165 = 0.988, pass
+# 87/105 = 0.829 with checks v7 and the 20 cases "b6-" (margins, race times, comparative
+# durations, a value of its time said to hold still, the question's case excepted inside
+# a sentence, a large change for one that barely happened; written after the first
+# version of checks v7's rules; they miss two planted errors the model passes, a degree
+# borrowed from another person's sentence and an unsupported clause, and four faithful
+# answers: a stated margin read as a swapped value, three rewordings the model withholds);
+# catch 155/155 = 1.0, pass 81/95 with checks v7
+# and 80/95 = 0.842 with checks v6 and the 20 cases "b5-" (the asker's case, restated yes/no
 # questions, a claim's own case, borrowed names, orders, views of some, provisos; written
 # after the first version of checks v6's rules, four of them showed gaps the rules then
 # closed: an age as the asker's case, a demonym opening a restated question, a heading read

@@ -61,6 +61,17 @@ def test_who_did_it_names_the_object_an_answer_s_it_stands_for() -> None:
         "Christopher Nolan directed Inception."]
 
 
+def test_an_object_it_after_a_pronoun_subject_keeps_its_pronoun() -> None:
+    # "You'd … it": the asker's "it" is the returned item's shipping, not the shop the
+    # question names; a contracted pronoun subject is a pronoun subject
+    question = "I changed my mind about a lamp I bought on Tillbox. Who pays to send it back?"
+    answer = "No worries! You'd only pay it yourself if the item had arrived damaged."
+    claims = extract_claims(answer, question=question)
+    assert [(c.kind, c.text) for c in claims] == [
+        ("not_a_claim", "No worries!"),
+        ("claim", "You'd only pay it yourself if the item had arrived damaged.")]
+
+
 def test_a_capitalised_article_alone_is_no_topic() -> None:
     assert question_subject("The 2021 Alder Open. Who won?") != "The"
     assert question_subject("The 2021 Alder Open. Who won?") == "Alder Open"

@@ -1,0 +1,141 @@
+"""Figures a claim gives as a margin or with a comparative word, race times, a value the
+evidence gives only for its time, and the question's case made an exception inside one
+evidence sentence (``certirag.checks``, checks v7). Each faithful reading has a
+planted-error twin that stays a finding."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.checks import check_claim
+
+MARATHON = ["Eliud Kipchoge won the 2018 Berlin Marathon in 2:01:39, a world record at the time.",
+            "The previous record, 2:02:57, had been set by Dennis Kimetto in Berlin in 2014.",
+            "Kipchoge later ran 2:01:09 in Berlin in 2022."]
+DESKS = ("A study of 1,200 office workers looked at standing desks. Participants who used "
+         "standing desks sat for 50 fewer minutes a day on average.")
+SHARES = "Tickets cost £12 this year against £15 last year."
+TENANCY = ("The landlord must give at least 90 days' written notice of a rent increase. A "
+           "landlord seeking to end a periodic tenancy without cause must give at least 90 "
+           "days' notice, unless the property is being sold, in which case 42 days' notice is "
+           "sufficient.")
+SOLD = ("How much notice must a landlord give to end a periodic tenancy because the property "
+        "is being sold?")
+
+
+def codes(claim: str, evidence: str | list[str], question: str = "") -> list[str]:
+    ev = [evidence] if isinstance(evidence, str) else evidence
+    return [f.code for f in check_claim(claim, ev, question=question)]
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("Kipchoge ran 2:01:39, 78 seconds faster than Dennis Kimetto's previous record.",
+     MARATHON),
+    ("Tickets cost £12, £3 cheaper than last year.", SHARES),
+    ("People with standing desks sat for about 50 minutes less each day.", DESKS),
+    ("Kipchoge won in Berlin in 2:01:39.", MARATHON),
+])
+def test_a_margin_or_a_comparative_figure_the_evidence_gives_is_grounded(
+        claim: str, evidence: str | list[str]) -> None:
+    assert codes(claim, evidence) == []
+
+
+@pytest.mark.parametrize(("claim", "evidence", "code"), [
+    # the margin is wrong, goes the other way, or is over something no sentence names
+    ("Kipchoge ran 2:01:39, 80 seconds faster than Dennis Kimetto's previous record.",
+     MARATHON, "ungrounded_figure"),
+    ("Kipchoge ran 2:01:39, 78 seconds slower than Dennis Kimetto's previous record.",
+     MARATHON, "ungrounded_figure"),
+    ("Kipchoge ran 2:01:39, 78 seconds faster than the winner.", MARATHON,
+     "ungrounded_figure"),
+    ("Tickets cost £12, £3 dearer than last year.", SHARES, "ungrounded_figure"),
+    # a margin needs "than": a bare figure is no difference
+    ("Kipchoge ran 2:01:39 and won by 78 seconds.", MARATHON, "ungrounded_figure"),
+    # the comparative word is read with its figure
+    ("People with standing desks sat for 40 minutes less each day.", DESKS,
+     "ungrounded_figure"),
+    ("People with standing desks sat for 50 more minutes a day.", DESKS,
+     "polarity_mismatch"),
+    # a race time is a duration: another one is no match
+    ("Kipchoge won in Berlin in 2:01:59.", MARATHON, "ungrounded_figure"),
+])
+def test_a_margin_that_is_not_the_evidence_difference_stays_a_finding(
+        claim: str, evidence: str | list[str], code: str) -> None:
+    assert code in codes(claim, evidence)
+
+
+def test_a_time_of_day_with_seconds_is_no_duration() -> None:
+    assert codes("The alarm went off at 12:30:05 GMT.",
+                 "The alarm went off at 12:30:05 GMT.") == []
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("2:01:39 is still the world record.", True),
+    ("2:01:39 remains the world record.", True),
+    ("2:01:39 was a world record at the time.", False),  # told in the past
+    ("Kipchoge set a world record of 2:01:39 in 2018.", False),
+])
+def test_a_value_of_its_time_said_to_hold_still_is_a_dropped_qualifier(
+        claim: str, flagged: bool) -> None:
+    assert ("qualifier_dropped" in codes(claim, MARATHON)) is flagged
+
+
+@pytest.mark.parametrize(("question", "claim", "flagged"), [
+    (SOLD, "The landlord must give at least 90 days' notice.", True),
+    # the claim names the exception itself, or the question asks the main rule
+    (SOLD, "The landlord must give at least 90 days' notice unless the property is being "
+     "sold.", False),
+    ("How much notice must a landlord give to end a periodic tenancy without cause?",
+     "The landlord must give at least 90 days' notice.", False),
+    ("How much notice must a landlord give before a rent increase?",
+     "The landlord must give at least 90 days' notice.", False),
+])
+def test_the_questions_case_excepted_in_the_evidence_is_a_case_mismatch(
+        question: str, claim: str, flagged: bool) -> None:
+    assert ("case_mismatch" in codes(claim, TENANCY, question)) is flagged
+
+
+PERMIT = ("Parents can buy a weekly permit for £12, which is £8 cheaper than paying the daily "
+          "maximum of £20 for each day they stay.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("The weekly permit costs £12, which is £8 dearer than paying the daily maximum.", True),
+    ("The weekly permit costs £12, £8 cheaper than paying the daily maximum.", False),
+    # a converse names another thing after "than": not this rule's to read
+    ("Paying the daily maximum is £8 dearer than the weekly permit.", False),
+])
+def test_a_margin_stated_the_other_way_round_is_a_polarity_mismatch(
+        claim: str, flagged: bool) -> None:
+    assert ("polarity_mismatch" in codes(claim, PERMIT)) is flagged
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("Corvane's revenue grew strongly under Mehta.", True),
+    ("Corvane's revenue barely changed under Mehta.", False),
+    ("Corvane's revenue rose slightly under Mehta.", False),
+    ("Corvane's revenue grew under Mehta.", False),  # a plain "grew" is no degree
+    ("Corvane's revenue grew from €410 million to €415 million under Mehta.", False),
+])
+def test_a_large_change_for_one_that_barely_happened_is_a_polarity_mismatch(
+        claim: str, flagged: bool) -> None:
+    evidence = ("Under Mehta, Corvane's annual revenue barely changed, edging up from €410 "
+                "million to €415 million.")
+    assert ("polarity_mismatch" in codes(claim, evidence)) is flagged
+
+
+@pytest.mark.parametrize(("claim", "evidence", "swapped"), [
+    # "won in <place>" locates the win; it does not turn the relation round
+    ("Kipchoge won in Berlin in 2:01:39.", MARATHON, False),
+    # "starred in" does: the film does not star in the actor
+    ("Heat starred in Al Pacino.", "Al Pacino starred in Heat in 1995.", True),
+])
+def test_only_verbs_like_starred_turn_round_with_in(
+        claim: str, evidence: str | list[str], swapped: bool) -> None:
+    assert ("role_swap" in codes(claim, evidence)) is swapped
+
+
+def test_a_daily_maximum_after_its_figure_is_a_bound() -> None:
+    assert "qualifier_dropped" not in codes(
+        "The £20 daily maximum applies to each day of the stay.",
+        "Visitors pay the daily maximum of £20 for each day of the stay.")

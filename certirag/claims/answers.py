@@ -418,6 +418,8 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
             re.fullmatch(r"[a-z]+[^s]s", words[end]) is not None and \
             words[end + 1].lower() not in _STOP | DETERMINERS | _PREPOSITIONS:
         end += 1  # a plural noun after a name: "Are the Corvel X2 headphones splash resistant?"
+    if end is not None and aux in _BE:
+        end = _place_tail(words, end)  # "Is the museum in Leeds free?"
     if end is None or end >= len(words):
         return None
     subject = words[:end]
@@ -505,6 +507,41 @@ def _adjectival(word: str) -> bool:
     """A predicate adjective: "open", "unanimous", "open-book", "statically"."""
     return word in _PREDICATIVE or bool(ADJ_SUFFIX.match(word)) or \
         re.fullmatch(r"[a-z]+-[a-z]+", word) is not None
+
+
+# Words that open a predicate after a form of be, besides predicate adjectives.
+_PREDICATE_OPENERS = frozenset("""worth cheaper dearer better worse bigger smaller larger
+busier quieter still""".split())
+
+
+def _predicate_start(word: str) -> bool:
+    low = word.lower()
+    return word.isalpha() and word.islower() and (
+        _adjectival(low) or low in _PREDICATE_OPENERS or low in PAST_PARTICIPLES)
+
+
+def _place_tail(words: list[str], end: int) -> int:
+    """``end`` moved over a phrase of place that belongs to the subject ("Is the museum
+    in Leeds free?": "the museum in Leeds"), when a predicate word follows the phrase; as
+    it was when the phrase is the predicate ("Is the museum in Leeds?")."""
+    if end + 2 >= len(words) or words[end].lower() not in _PLACE_PREP:
+        return end
+    k = end + 1
+    if _is_cap(words[k]):
+        while k < len(words) and _is_cap(words[k]):
+            k += 1
+    elif words[k].lower() in DETERMINERS:
+        k += 1
+        nouns = 0
+        while k < len(words) and nouns < 2 and _common_noun(words[k]) \
+                and not _predicate_start(words[k]):
+            k += 1
+            nouns += 1
+        if not nouns:
+            return end
+    else:
+        return end
+    return k if k < len(words) and _predicate_start(words[k]) else end
 
 
 _UNIVERSAL = frozenset("everyone everybody everything all every each".split())

@@ -61,6 +61,22 @@ def test_who_did_it_names_the_object_an_answer_s_it_stands_for() -> None:
         "Christopher Nolan directed Inception."]
 
 
+@pytest.mark.parametrize(("question", "statement"), [
+    # a phrase of place followed by the predicate belongs to the subject
+    ("Is the museum in Leeds free?", "The museum in Leeds is free."),
+    ("Is the weekly permit at Elmfield worth it?", "The weekly permit at Elmfield is worth it."),
+    ("Is the café at the station open on Sundays?",
+     "The café at the station is open on Sundays."),
+    ("Was the meeting in March cancelled?", "The meeting in March was cancelled."),
+    # a phrase of place that is the predicate stays it
+    ("Is the museum in Leeds?", "The museum is in Leeds."),
+    ("Is the match on Saturday at 3pm?", "The match is on Saturday at 3pm."),
+])
+def test_a_place_before_the_predicate_belongs_to_the_subject(question: str,
+                                                              statement: str) -> None:
+    assert yes_no_statement(question, True) == statement
+
+
 def test_an_object_it_after_a_pronoun_subject_keeps_its_pronoun() -> None:
     # "You'd … it": the asker's "it" is the returned item's shipping, not the shop the
     # question names; a contracted pronoun subject is a pronoun subject

@@ -320,13 +320,37 @@ def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding])
         return
     hit = find_swap(ctx, item.key, item.group, occ, ev.segments) or find_sentence_swap(
         sent, item, occ)
-    if hit is None:
+    if hit is None or not _rival(item, hit.item):
         return
     words = ", ".join(sorted(w for w in hit.words if not w.startswith("#")))
     where = f"for the claim's {words}" if words else "in the claim's context"
     out.append(Finding("value_swap", "contradiction",
                        f"the evidence gives {item.text!r} for another item; {where} it gives "
                        f"{hit.item.text!r}", item.text, hit.item.text))
+
+
+def _whole(x: Decimal) -> bool:
+    return x == x.to_integral_value()
+
+
+def _shape(key: tuple[object, ...]) -> tuple[bool, ...]:
+    """Which parts a date item states (year, month, day, weekday)."""
+    return tuple(x is not None for x in key[1:5])
+
+
+def _rival(item: Item, other: Item) -> bool:
+    """Whether the evidence value ``other`` can be the one the claim's ``item`` took the
+    place of: for a date, one that states a part the claim's states too (a year, a month
+    or a day: a year is no swap for a weekday or a bare month, "ran from 1979" against "on
+    Friday", but "January 2007" is for "April 14, 2007"); for a plain number, a whole
+    number for a whole number."""
+    if other.key[0] == "d" and (item.key[0] != "d" or not any(
+            a and b for a, b in zip(_shape(item.key)[:3], _shape(other.key)[:3], strict=True))):
+        return False
+    # a count is no swap for a reading ("1,800 deaths" / "magnitude 7.8")
+    return not (item.group == other.group == "number" and isinstance(item.key[2], Decimal)
+                and isinstance(other.key[2], Decimal)
+                and _whole(item.key[2]) != _whole(other.key[2]))
 
 
 # dates and times -----------------------------------------------------------------------

@@ -139,3 +139,34 @@ def test_a_daily_maximum_after_its_figure_is_a_bound() -> None:
     assert "qualifier_dropped" not in codes(
         "The £20 daily maximum applies to each day of the stay.",
         "Visitors pay the daily maximum of £20 for each day of the stay.")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # a count is no swap for a reading of another kind
+    ("More than 1,800 deaths were reported after the earthquake.",
+     "The magnitude-7.8 earthquake has killed more than 1,800 people, and the death toll is "
+     "expected to rise."),
+    # a year is no swap for a weekday or a month
+    ("Hazzard ran from 1979 to 1985.",
+     "Best didn't become famous until 1979, when \"The Dukes of Hazzard's\" cornpone charms "
+     "began beaming into millions of American homes almost every Friday night. The show ran "
+     "until 1985."),
+    ("Joshua made his debut in 2013.",
+     "Gavern's last fight in the UK came in November 2013, when he lost the Prizefighter "
+     "final to Michael Sprott - an opponent Joshua took just 90 seconds to knock out in "
+     "November."),
+])
+def test_a_value_of_another_kind_or_shape_is_no_swap(claim: str, evidence: str) -> None:
+    assert "value_swap" not in codes(claim, evidence)
+
+
+def test_two_values_exchanged_inside_the_claim_are_still_a_swap() -> None:
+    assert "value_swap" in codes("Seven members voted for a cut, while two voted to hold.",
+                                 "Seven members voted to hold the rate, while two voted for a "
+                                 "cut.")
+
+
+def test_a_date_of_another_precision_that_shares_a_part_is_still_a_swap() -> None:
+    assert "value_swap" in codes(
+        "The ride opened in January 2007.",
+        "Assembly for this ride began in January 2007, and it was opened on April 14, 2007.")

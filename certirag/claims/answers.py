@@ -3,9 +3,8 @@
 * A yes/no reply ("Yes.", "No.", "Yes, it can.", "No, they aren't.") to a yes/no question
   ("Is the office open on Sundays?") becomes the question's statement or its negation
   ("The office is open on Sundays." / "The office is not open on Sundays.").
-* A cleft reply ("It was Christopher Nolan.") to a who/what/which question names its
-  answer (:func:`cleft_answer`), which is then read as a fragment; an object "it" right
-  after a named subject's verbs is the question's topic (:func:`name_object`).
+* A cleft reply ("It was Christopher Nolan.") and an object "it" are read by
+  :mod:`certirag.claims.replies`.
 * A fragment ("Delhi.") to a wh-question of a known shape is read by
   :mod:`certirag.claims.fragments`, which uses :func:`last_question` and
   :func:`capitalise` of this module.
@@ -23,9 +22,9 @@ from certirag.text.sentences import split_sentences
 from certirag.text.verbs import BASE_VERBS as _BASE
 from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES, third_person
 
-__all__ = ["ADJ_SUFFIX", "DETERMINERS", "asks_the_listener", "asks_who", "capitalise",
-           "cleft_answer", "is_name_answer", "is_yes_no_question", "last_question", "name_object",
-           "wh_thing", "yes_no_lead", "yes_no_polarity", "yes_no_statement", "yes_no_subject"]
+__all__ = ["ADJ_SUFFIX", "DETERMINERS", "asks_the_listener", "capitalise", "is_yes_no_question",
+           "last_question", "wh_thing", "yes_no_lead", "yes_no_polarity", "yes_no_statement",
+           "yes_no_subject"]
 
 _YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
 # a no said with regret or force: "Unfortunately not.", "I'm afraid not, …", "Certainly not."
@@ -558,55 +557,3 @@ def _affirmed(aux: str, predicate: list[str]) -> str:
     if aux == "does" and predicate[0] in _BASE:
         return " ".join([third_person(predicate[0]), *predicate[1:]])
     return f"{aux} {pred}"
-
-
-# ------------------------------------------------------------------- chat-style replies
-
-# A short answer that is a name: what a pronoun after it names.
-_NAME_ANSWER = re.compile(r"(?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|of|de|van|von|al|the)){0,5}")
-# "It was Christopher Nolan." to "Who directed Inception?": the name is the answer.
-_CLEFT = re.compile(r"^(?:it|that)(?:['’]s|\s+(?:is|was|would\s+be|will\s+be))\s+(?P<rest>.+?)"
-                    r"[\s.!]*$", re.IGNORECASE)
-_WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
-_WH_QUESTION = re.compile(r"\b(?:who|whom|which|what)\b", re.IGNORECASE)
-# An object "it" right after the verb phrase of a sentence's subject ("Christopher Nolan
-# directed it.", "He also wrote it in 2009."): no noun phrase between them it could name.
-_OBJECT_IT = re.compile(r"^(?P<head>(?P<subj>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
-                        r"(?P<verbs>(?:\s+[a-z]+){1,3}?))\s+it(?=[\s.,;!]|$)")
-_NOT_VERB_PHRASE = DETERMINERS | frozenset("and or but of to for with from about".split())
-
-
-def is_name_answer(text: str) -> bool:
-    """Whether ``text`` is a name and nothing else ("Christopher Nolan")."""
-    return _NAME_ANSWER.fullmatch(text) is not None
-
-
-def asks_who(question: str) -> bool:
-    """Whether ``question`` asks for a person ("Who directed Inception?")."""
-    return _WHO.search(question) is not None
-
-
-def cleft_answer(sentence: str, question: str) -> str | None:
-    """The name a cleft reply gives ("It was Christopher Nolan." → "Christopher Nolan")
-    to a who/what/which question, else ``None``: "It was a great film." names nothing."""
-    m = _CLEFT.match(sentence.strip())
-    if m is None or not _WH_QUESTION.search(question):
-        return None
-    rest = m["rest"]
-    return rest if is_name_answer(rest) and rest[:1].isupper() else None
-
-
-def name_object(text: str, topic: str | None) -> str:
-    """``text`` with an object "it" that follows the opening subject's verbs directly
-    replaced by the question's ``topic`` ("Christopher Nolan directed it." → "… directed
-    Inception."); as it was when a pronoun opens the sentence or a determiner, preposition
-    or conjunction stands between (a noun phrase "it" could name)."""
-    if topic is None:
-        return text
-    m = _OBJECT_IT.match(text)
-    if m is None or re.split(r"['’]", m["subj"])[0] in (
-            "It", "I", "We", "You", "They", "This", "That") or any(
-            w in _NOT_VERB_PHRASE for w in m["verbs"].split()) or " it " in text[m.end():] \
-            or topic in m["subj"] or m["subj"] in topic:  # "it" is not its own subject
-        return text
-    return f"{m['head']} {topic}{text[m.end():]}"

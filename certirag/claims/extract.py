@@ -29,12 +29,8 @@ import re
 from certirag.checks.numbers import SPELLED_RE
 from certirag.claims.answers import (
     asks_the_listener,
-    asks_who,
     capitalise,
-    cleft_answer,
-    is_name_answer,
     is_yes_no_question,
-    name_object,
     wh_thing,
     yes_no_lead,
     yes_no_polarity,
@@ -59,6 +55,7 @@ from certirag.claims.opinions import (
     performance_fact,
     presupposed_fact,
 )
+from certirag.claims.replies import asks_who, cleft_answer, is_name_answer, name_object
 from certirag.claims.topic import named_alone, question_subject
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences

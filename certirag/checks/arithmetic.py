@@ -118,10 +118,10 @@ _MARGIN = re.compile(
     r"(?P<target>(?:[\w'’.-]+\s*){1,6})", re.IGNORECASE)
 
 
-def _target(m: re.Match[str]) -> set[str]:
-    """The content stems of the words after "than"."""
-    return {stem(w.lower()) for w in re.findall(r"[A-Za-z]{2,}", m["target"])
-            if w.lower() not in STOP}
+def _target(m: re.Match[str]) -> list[str]:
+    """The content stems of the words after "than", in order."""
+    return [stem(w.lower()) for w in re.findall(r"[A-Za-z]{2,}", m["target"])
+            if w.lower() not in STOP]
 
 
 def reversed_margin(c: Parsed, ev: PreparedEvidence) -> Finding | None:
@@ -134,9 +134,7 @@ def reversed_margin(c: Parsed, ev: PreparedEvidence) -> Finding | None:
         m = _MARGIN.match(c.text, f.end)
         if m is None:
             continue
-        first = next((w for w in (stem(x.lower()) for x in
-                                  re.findall(r"[A-Za-z]{2,}", m["target"]))
-                      if w not in STOP), None)
+        first = next(iter(_target(m)), None)
         for g in ev.by_key.get(f.key, ())[:_MAX_SHOWN]:
             for p in ev.parsed:
                 if not any(x is g for x in p.figures):
@@ -159,7 +157,7 @@ def _shown_margin(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
     m = _MARGIN.match(c.text, f.end)
     if m is None:
         return False
-    target = _target(m)
+    target = set(_target(m))
     ends = [g for g in c.figures if g is not f and g.dim == f.dim and g.key != f.key
             and _grounded(g, ev)]
     if not target or not ends:

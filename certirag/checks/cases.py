@@ -279,6 +279,13 @@ _EXCEPT_END = re.compile(r",|;|\bin\s+which\s+case\b|\bwhen\s+it\b|\bthen\b",
                          re.IGNORECASE)
 
 
+@lru_cache(maxsize=1024)
+def _asked(question: str) -> frozenset[str]:
+    """The content words (as :func:`_key`) of the whole question. Cached: a question is
+    read for each claim of its answer."""
+    return frozenset(_key(stem(t.text)) for t in tokens(normalize(question)) if _word(t.text))
+
+
 def _questions_exception(c: Parsed, claim: set[str], ev: PreparedEvidence, question: Question
                          ) -> tuple[str, SentInfo] | None:
     """The question's case ("… because the property is being sold?") made an exception
@@ -289,7 +296,7 @@ def _questions_exception(c: Parsed, claim: set[str], ev: PreparedEvidence, quest
     those that state a value of the claim, that shares most words with the question."""
     if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences):
         return None
-    asked = {_key(stem(t.text)) for t in tokens(normalize(question.text)) if _word(t.text)}
+    asked = _asked(question.text)
     case_words = asked - claim
     values = {it.token: it.group for s in c.sentences for it in s.items}
     if len(case_words) < _MIN_SHARED or not values:

@@ -11,8 +11,11 @@ news); ``tests/integration/test_verifier_cases.py`` holds the same rates to a fl
 
 Besides the rates it reports, for caught cases, how many were caught only because no
 sentence of the answer was read as a claim (exit code 4, every sentence ``not_a_claim``):
-a catch by omission, not by checking. Failing cases are listed with their claims'
-decisions and reason codes.
+a catch by omission, not by checking; and who withheld: a case is withheld *by the model
+alone* when every claim it withholds carries only model reasons (``low_entailment``,
+``model_contradiction``: :data:`certirag.reasons.MODEL_CODES`), so no deterministic rule
+took part. Counted for the faithful answers withheld and for the planted errors caught.
+Failing cases are listed with their claims' decisions and reason codes.
 
 ``--ids PREFIX`` runs only the cases whose id starts with ``PREFIX`` (repeatable): one
 round of the probe set, ``--ids pe-``.
@@ -34,10 +37,12 @@ from typing import Any
 
 from certirag import load_settings, verify
 from certirag.errors import ConfigError
+from certirag.reasons import MODEL_CODES
 
 DEFAULT_CASES = Path(__file__).resolve().parent.parent / "tests" / "data" / \
     "verifier_cases.jsonl"
 NO_CLAIMS_EXIT = 4
+WITHHELD = ("unverified", "blocked")
 
 
 def load_cases(path: Path) -> list[dict[str, Any]]:
@@ -65,6 +70,14 @@ def run_case(case: dict[str, Any], settings: Any) -> dict[str, Any]:
     }
 
 
+def model_alone(result: dict[str, Any]) -> bool:
+    """True when the case withholds a claim and every claim it withholds carries only model
+    reasons: the NLI model's scores, not a deterministic rule, withheld it."""
+    withheld = [c for c in result["claims"] if c["decision"] in WITHHELD]
+    return bool(withheld) and all(c["reasons"] and set(c["reasons"]) <= MODEL_CODES
+                                  for c in withheld)
+
+
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     cells: dict[str, dict[str, dict[str, int]]] = {}
     for r in results:
@@ -82,6 +95,12 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         overall[exp] = {"n": n, "ok": ok, "rate": ok / n if n else None}
     overall["catch"]["no_claims"] = sum(
         r["ok"] and r["exit_code"] == NO_CLAIMS_EXIT for r in results if r["expect"] == "catch")
+    overall["catch"]["model_alone"] = sum(
+        r["ok"] and model_alone(r) for r in results if r["expect"] == "catch")
+    overall["pass"]["withheld"] = sum(
+        not r["ok"] and r["exit_code"] != 0 for r in results if r["expect"] == "pass")
+    overall["pass"]["withheld_model_alone"] = sum(
+        not r["ok"] and model_alone(r) for r in results if r["expect"] == "pass")
     return {"per_category": per_category, "overall": overall}
 
 
@@ -101,6 +120,10 @@ def print_table(report: dict[str, Any], out: Any) -> None:
         o = s["overall"][exp]
         rate = f"{o['rate']:.3f}" if o["rate"] is not None else "n/a"
         print(f"{label}: {o['ok']}/{o['n']} = {rate}", file=out)
+    o = s["overall"]
+    print(f"planted errors caught by the model alone: {o['catch']['model_alone']}; faithful "
+          f"answers withheld: {o['pass']['withheld']}, by the model alone: "
+          f"{o['pass']['withheld_model_alone']}", file=out)
     failing = [r for r in report["results"] if not r["ok"]]
     if failing:
         print("failing cases:", file=out)

@@ -166,7 +166,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "obligation, ungrounded for any other change (must/may, must/should)"),
     ("qualifier_dropped", "check", _U, 1,
      "the evidence bounds the value (``at least``, ``the lower of``) or the statement "
-     "(``unless``, ``at the time``) and the claim drops it (or says it holds ``still``)"),
+     "(``unless``, ``at the time``) and the claim drops it (or says it holds ``still``); "
+     "not when the question asks about the case an ``unless`` excepts and the claim gives "
+     "that case's own value"),
     ("qualifier_mismatch", "check", _U, 1,
      "the claim bounds the value with another qualifier"),
     ("precision_mismatch", "check", _U, 1,

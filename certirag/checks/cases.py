@@ -53,7 +53,7 @@ from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question, question_parts
 from certirag.text.verbs import BASE_VERBS
 
-__all__ = ["check_cases"]
+__all__ = ["asked_exception", "check_cases"]
 
 _LISTENER = frozenset({"you", "your", "yours", "yourself", "you'll", "you're", "you've",
                        "you'd", "you’ll", "you’re", "you’ve", "you’d"})
@@ -279,6 +279,58 @@ _EXCEPT_END = re.compile(r",|;|\bin\s+which\s+case\b|\bwhen\s+it\b|\bthen\b",
                          re.IGNORECASE)
 
 
+def _exception(s: SentInfo) -> tuple[int, int, set[str]] | None:
+    """Where the exception of ``s`` ("unless the property is being sold") starts and ends
+    (offsets in the text ``s`` was parsed from) and its words (as :func:`_key`); ``None``
+    when ``s`` makes none."""
+    m = _EXCEPT.search(s.text)
+    if m is None:
+        return None
+    stop = _EXCEPT_END.search(s.text, m.end())
+    cut = s.start + m.start()
+    end = s.start + (stop.start() if stop is not None else len(s.text))
+    return cut, end, {_key(st) for t, st in zip(s.toks, s.stems, strict=True)
+                      if st and cut <= t.start < end and _word(t.text)}
+
+
+def _exceptions(ev: PreparedEvidence) -> list[tuple[int, int, set[str]] | None]:
+    return [_exception(s) for s in ev.sentences]
+
+
+def asked_exception(c: Parsed, ev: PreparedEvidence, question: Question) -> SentInfo | None:
+    """The evidence sentence whose exception the question asks about and whose exception's
+    own value the claim gives: "… because the property is being sold?" answered "The
+    landlord must give 42 days' notice." from "… must give at least 90 days' notice, unless
+    the property is being sold, in which case 42 days' notice is sufficient." Two words of
+    the question the claim leaves out are words of the exception, every value of the claim
+    is stated after it, and none before it. The claim then holds in the asker's case: the
+    condition it leaves out is the question's, and the value before the exception is no
+    rival (the claim gives the rule of the case asked)."""
+    if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences):
+        return None
+    # a claim read with its question ("My landlord is selling. How much notice …? They need
+    # to give you 42 days' notice."): the question's sentences are the case, not the claim
+    said = [s for s in c.sentences if s.text.strip() not in question.text]
+    values = {it.token for s in said for it in s.items}
+    if not values:
+        return None
+    claim = set().union(*(_content(s) for s in said))
+    case_words = _asked(question.text) - claim
+    if len(case_words) < _MIN_SHARED:
+        return None
+    for s, span in zip(ev.sentences, ev.derived("cases.exceptions", _exceptions),
+                       strict=True):
+        if span is None:
+            continue
+        cut, end, excepted = span
+        after = {it.token for it in s.items if it.start >= end}
+        before = {it.token for it in s.items if it.start < cut}
+        if len(case_words & excepted) >= _MIN_SHARED and values <= after and not (
+                values & before):
+            return s
+    return None
+
+
 @lru_cache(maxsize=1024)
 def _asked(question: str) -> frozenset[str]:
     """The content words (as :func:`_key`) of the whole question. Cached: a question is
@@ -305,17 +357,13 @@ def _questions_exception(c: Parsed, claim: set[str], ev: PreparedEvidence, quest
     if not holders:
         return None
     s = max(holders, key=lambda x: len(_content(x) & asked))
-    m = _EXCEPT.search(s.text)
-    if m is None:
+    span = _exception(s)
+    if span is None:
         return None
-    cut = s.start + m.start()
+    cut, end, excepted = span
     stated = [it for it in s.items if it.token in values and it.start < cut]
     if not stated:
         return None  # the claim's value is the exception's own
-    stop = _EXCEPT_END.search(s.text, m.end())
-    end = s.start + (stop.start() if stop is not None else len(s.text))
-    excepted = {_key(st) for t, st in zip(s.toks, s.stems, strict=True)
-                if st and cut <= t.start < end and _word(t.text)}
     case = case_words & excepted
     groups = {it.group for it in stated}
     if len(case) < _MIN_SHARED or not any(

@@ -11,6 +11,7 @@ import re
 
 from certirag.checks._text import stem
 from certirag.checks.base import Finding, FindingKind
+from certirag.checks.cases import asked_exception
 from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
@@ -284,6 +285,8 @@ def check_ranks(c: Parsed, ev: PreparedEvidence, question: Question,
 
 def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
+    asked: SentInfo | None = None
+    read = False
     for s in c.sentences:
         if is_question(s.text):
             continue  # "Did rates change? It was the third meeting without a change.": the
@@ -300,7 +303,10 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
             _check_modals(s, e, out)
             if score >= 0.6:
                 _check_hedges(s, e, out)
-                _check_conditions(s, e, out)
+                if not read:  # the sentence whose exception the question asks about
+                    asked, read = asked_exception(c, ev, question), True
+                if e is not asked:  # states the claim with the question's condition
+                    _check_conditions(s, e, out)
         if ev.restrictions and s.modals and not any(
                 f.code == "modal_mismatch" and f.kind == "contradiction" for f in out[before:]
         ) and (got is None or not _states_same_modal(s, got[0])):

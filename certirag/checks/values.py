@@ -15,6 +15,7 @@ from certirag.checks.ages import age_stated, is_age
 from certirag.checks.arithmetic import TOTAL_WORDS, offset_time, reversed_margin, worked_out
 from certirag.checks.base import Finding
 from certirag.checks.brackets import check_brackets
+from certirag.checks.cases import asked_exception
 from certirag.checks.dates import DateRef
 from certirag.checks.figures import Figure
 from certirag.checks.pairs import check_list_pairs, check_rival_values
@@ -70,6 +71,10 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
     reversed_ = reversed_margin(c, ev)
     if reversed_ is not None:
         out.append(reversed_)
+    # the claim gives the rule of the case the question asks about, which the evidence
+    # excepts from another value ("unless the property is being sold, in which case 42
+    # days' …"): that value is no rival
+    asked = c.figures and asked_exception(c, ev, q) is not None
     for f in c.figures:
         grounded = f.key in ev.by_key or (f.kind == "number" and f.number in ev.numbers) or (
             f.kind in ("ordinal", "number") and _ordinal_stated(f.number, ev)
@@ -105,8 +110,10 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                 continue
             if not _allowance(c, f, matches, ev):
                 _check_qualifier(f, matches, out)
-        if not is_age(c, f):  # an age is the person's ("The 59-year-old has spent 40 years
-            _check_swap(c, figure_item(f), ev, out)  # as an officer"), not a nearby noun's
+        # an age is the person's ("The 59-year-old has spent 40 years as an officer"), not
+        # a nearby noun's
+        if not is_age(c, f) and not asked:
+            _check_swap(c, figure_item(f), ev, out)
     check_brackets(c, ev, out)
 
 

@@ -204,6 +204,16 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
             elif j + 2 < len(words) and re.fullmatch(r"[a-z]+['’]s", words[j]) and \
                     _common_noun(words[j + 1]):
                 j += 2  # "the Lumen kettle's filter"
+            elif j + 2 < len(words) and words[j - 1][:1].isdigit() and \
+                    re.fullmatch(r"[a-z]+s['’]", words[j]) and _common_noun(words[j + 1]):
+                j += 2  # a measure's noun: "42 days' notice"
+            elif words[j - 1].endswith(("'s", "’s")):
+                # a possessive name's nouns: "Was Meridian's budget larger?", "St. John's
+                # water dog"; a participle is the predicate ("Lear's published in …")
+                while j + 1 < len(words) and _common_noun(words[j]) and \
+                        words[j] not in _Q_VERBS and words[j] not in PAST_PARTICIPLES and \
+                        not words[j].endswith("ed"):
+                    j += 1
             return j
         if i >= len(words) or i == 0:
             return None

@@ -31,6 +31,10 @@ _INTERJECTIONS = frozenset("yes yeah yep no nope thanks ok okay great sure cool 
                            "please sorry wow nice lovely right well fine perfect awesome good "
                            "excellent brilliant interesting really oh ah hmm".split())
 _NAME_ALONE = re.compile(r"(?:^|[.!?]\s+)(?P<name>" + NAME_RUN + r")[.!]?$")
+# A determiner, a noun and a preposition of place just before a name: the name is where the
+# noun is ("the museum in Leeds", "my landlord in Veloria"), not what a pronoun stands for.
+_PLACE_OF = re.compile(r"\b(?:my|our|your|his|her|their|the|this|that)\s+[a-z]+\s+"
+                       r"(?:in|at|near|outside)\s+$", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
 
 
@@ -88,6 +92,9 @@ def _first_name(question: str) -> str | None:
                 and (words[0].lower() in _ADVERBS or words[0].endswith("ly")
                      or not _CLAUSE_SUBJECT.match(question, m.end())):
             continue  # one word opening the question: "Tell me about …", not "Parasite won …"
+        if _PLACE_OF.search(question, 0, m.start()) is not None:
+            continue  # the place of a thing named before it: "My landlord in Veloria is
+            # selling. How much notice do they need to give?": they are the landlord
         if words and not all(w.lower().rstrip("s") in _CALENDAR for w in words):
             return re.sub(r"['’]s$", "", " ".join(words))
     return None

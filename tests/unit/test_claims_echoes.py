@@ -93,6 +93,28 @@ def test_a_capitalised_article_alone_is_no_topic() -> None:
     assert question_subject("The 2021 Alder Open. Who won?") == "Alder Open"
 
 
+@pytest.mark.parametrize(("question", "subject"), [
+    # the place of a thing named before it is no topic
+    ("My landlord in Veloria is selling the property. How much notice do they need to "
+     "give?", None),
+    ("What is the office in Oslo called?", None),
+    ("Is the museum at Kew open? Who runs Kew Gardens?", "Kew Gardens"),
+    # a place the question asks about, or a name after any other word, still is
+    ("When did Marie Curie die in Paris?", "Marie Curie"),
+    ("What is the population of Oslo?", "Oslo"),
+])
+def test_the_place_of_a_thing_named_before_it_is_no_topic(question: str,
+                                                          subject: str | None) -> None:
+    assert question_subject(question) == subject
+
+
+def test_a_pronoun_the_question_does_not_name_is_read_with_the_question() -> None:
+    question = ("My landlord in Veloria is selling the property. How much notice do they "
+                "need to give me?")
+    assert texts("They need to give you 42 days' notice.", question) == [
+        f"{question} They need to give you 42 days' notice."]
+
+
 EVIDENCE = ("The Standard rate includes breakfast for up to two guests; a third guest in the "
             "room pays €14 for breakfast.")
 

@@ -95,6 +95,36 @@ def test_the_questions_case_excepted_in_the_evidence_is_a_case_mismatch(
     assert ("case_mismatch" in codes(claim, TENANCY, question)) is flagged
 
 
+@pytest.mark.parametrize(("question", "claim", "found"), [
+    # the rule of the case asked: the condition left out is the question's, and the main
+    # clause's value is no rival
+    (SOLD, "The landlord must give 42 days' notice.", []),
+    (SOLD, "42 days' notice is sufficient.", []),
+    ("My landlord is selling the property. How much notice must they give to end my "
+     "periodic tenancy?", "The landlord needs to give only 42 days' notice.", []),
+    # no case asked, or another one: the exception's value without its condition
+    ("How much notice must a landlord give to end a periodic tenancy?",
+     "The landlord must give 42 days' notice.", ["value_swap", "qualifier_dropped"]),
+    ("How much notice must a landlord give to end a periodic tenancy to renovate the "
+     "property?", "The landlord must give 42 days' notice.",
+     ["value_swap", "qualifier_dropped"]),
+    ("", "42 days' notice is sufficient.", ["qualifier_dropped"]),
+    # the case asked answered with the main clause's value, or with a value of both parts
+    (SOLD, "The landlord must give at least 90 days' notice.", ["case_mismatch"]),
+])
+def test_the_exceptions_own_value_answers_the_case_the_question_asks(
+        question: str, claim: str, found: list[str]) -> None:
+    assert codes(claim, TENANCY, question) == found
+
+
+def test_a_claim_read_with_its_question_takes_the_case_from_the_question() -> None:
+    question = ("My landlord is selling the property. How much notice must they give to end "
+                "my periodic tenancy?")
+    claim = f"{question} They need to give you 42 days' notice."
+    assert codes(claim, TENANCY, question) == []
+    assert "value_swap" in codes(claim, TENANCY, "How much notice must they give?")
+
+
 PERMIT = ("Parents can buy a weekly permit for £12, which is £8 cheaper than paying the daily "
           "maximum of £20 for each day they stay.")
 

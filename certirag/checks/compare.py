@@ -21,6 +21,7 @@ from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import could_verbs, possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap, subject_swap
 from certirag.checks.superlatives import ordinal_rank
+from certirag.checks.swap import capitalised_stems
 from certirag.text.sentences import is_question
 from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
 
@@ -425,7 +426,12 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
         # (an event pair needs the same thing: "Pellway Foods was founded in 1987" excuses
         # no founding of the chain it acquired)
         need = len(about & e.content) if pair in _EVENT_PAIRS else 2
-        if any(x is not e and x.polarity.sides.get(pair) == sides
+        # (nor does a sentence without the name the claim shares with the aligned one:
+        # "Brennock's sales barely changed after Saoirse Kane took over." is not excused by
+        # "Under Tomas Reilly, Brennock's sales barely changed" beside "After Saoirse Kane
+        # took over, sales rose sharply")
+        named = capitalised_stems(s) & e.content
+        if any(x is not e and x.polarity.sides.get(pair) == sides and named <= x.content
                and len(about & x.content) >= max(2, need) for x in ev.sentences):
             continue
         out.append(Finding("polarity_mismatch", "contradiction",

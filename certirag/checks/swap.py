@@ -2,8 +2,9 @@
 
 A sentence that lists values of the same kind (``£150 per night in London and £110 per night
 elsewhere``) is cut into one segment per value: the words between two values go to the
-earlier one up to the first boundary (``,`` ``;`` ``and`` ``or`` ``while`` ``whereas`` …) and
-to the later one after the last boundary; words before the first value and after the first
+earlier one up to the first boundary (``,`` ``;`` ``and`` ``or`` ``while`` ``whereas``
+``than`` …) and to the later one after the last boundary ("£8 cheaper than paying the daily
+maximum of £20": the daily maximum is £20's); words before the first value and after the first
 boundary past the last value are shared. When every value's words come before it (``Physics
 in 1903 and Chemistry in 1911``), the first value takes as many words from the end of the
 sentence's start as the others have, and the rest is shared. Between two values a ``;``
@@ -41,10 +42,10 @@ from itertools import pairwise
 from certirag.checks._text import Token
 from certirag.checks.parse import Item, SentInfo, listed_with
 
-__all__ = ["Segments", "SwapHit", "change_end", "claim_context", "find_sentence_swap",
-           "find_swap", "same_value", "segments"]
+__all__ = ["Segments", "SwapHit", "capitalised_stems", "change_end", "claim_context",
+           "find_sentence_swap", "find_swap", "same_value", "segments"]
 
-_BOUNDS = frozenset({",", ";", "and", "or", "while", "whereas", "but", "versus", "vs",
+_BOUNDS = frozenset({",", ";", "and", "or", "while", "whereas", "but", "versus", "vs", "than",
                      "compared", "against", "respectively"})
 _MAX_VALUES = 40
 _EXCLUSION = frozenset({"outside", "except", "excluding", "other", "beyond", "apart", "besides",
@@ -210,7 +211,7 @@ def change_end(sent: SentInfo, item: Item) -> str | None:
 
 
 
-def _names(sent: SentInfo) -> frozenset[str]:
+def capitalised_stems(sent: SentInfo) -> frozenset[str]:
     """The stems of the capitalised words of ``sent`` after its first word."""
     return frozenset(st for k, (tok, st) in enumerate(zip(sent.toks, sent.stems, strict=True))
                      if k and st and tok.text[:1].isupper())
@@ -248,7 +249,7 @@ def find_swap(ctx: frozenset[str], key: tuple[object, ...], group: str,
         if any(ctx & words for words in own) or not all(own):
             return None  # the claim names the value's own subject, or nothing tells
         found = None
-        names = _names(sent)
+        names = capitalised_stems(sent)
         opening = ctx & names & seg.shared
         for j in others:
             if change_end(sent, seg.items[j]) == "from":

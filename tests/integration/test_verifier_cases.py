@@ -33,10 +33,11 @@ import pytest
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
 # Measured with the default preset (policy v3, scorer v5, builtin:nli-minilm-l6-para-int8,
-# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 165/167 = 0.988, pass
-# 88/107 = 0.822 with checks v8 and the four cases "b7-" (an exception's own value for the
-# case the question asks, and its planted twins; the model withholds one faithful one);
-# catch 163/165 = 0.988, pass 87/105 = 0.829 with checks v7 and the 20 cases "b6-" (margins, race times, comparative
+# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 166/167 = 0.994, pass
+# 89/107 = 0.832 with checks v8 (b6-degree-03 and b6-margin-04 now right) and the four
+# cases "b7-" (an exception's own value for the case the question asks, and its planted
+# twins; the model withholds one faithful one); catch 163/165 = 0.988, pass 87/105 =
+# 0.829 with checks v7 and the 20 cases "b6-" (margins, race times, comparative
 # durations, a value of its time said to hold still, the question's case excepted inside
 # a sentence, a large change for one that barely happened; written after the first
 # version of checks v7's rules; they miss two planted errors the model passes, a degree

@@ -140,6 +140,20 @@ def test_a_margin_stated_the_other_way_round_is_a_polarity_mismatch(
     assert ("polarity_mismatch" in codes(claim, PERMIT)) is flagged
 
 
+@pytest.mark.parametrize(("claim", "found"), [
+    # what follows "than" is the next value's ("the daily maximum of £20"), not the margin's
+    ("The weekly permit costs £12, £8 cheaper than paying the £20 daily maximum.", []),
+    ("The weekly permit is £8 cheaper than paying the £20 daily maximum.", []),
+    # the margin given as the maximum, and the two exchanged, stay swaps
+    ("The daily maximum is £8.", ["value_swap"]),
+    ("The weekly permit is £20 cheaper than paying the £8 daily maximum.", ["value_swap"]),
+])
+def test_the_words_after_than_belong_to_the_value_they_lead_to(claim: str,
+                                                                found: list[str]) -> None:
+    got = codes(claim, PERMIT)
+    assert [c for c in got if c == "value_swap"][:1] == found
+
+
 @pytest.mark.parametrize(("claim", "flagged"), [
     ("Corvane's revenue grew strongly under Mehta.", True),
     ("Corvane's revenue barely changed under Mehta.", False),
@@ -152,6 +166,24 @@ def test_a_large_change_for_one_that_barely_happened_is_a_polarity_mismatch(
     evidence = ("Under Mehta, Corvane's annual revenue barely changed, edging up from €410 "
                 "million to €415 million.")
     assert ("polarity_mismatch" in codes(claim, evidence)) is flagged
+
+
+BRENNOCK = ("Under chief executive Tomas Reilly, from 2016 to 2021, Brennock's annual sales "
+            "barely changed, edging up from €88 million to €90 million. After Saoirse Kane "
+            "took over in 2021, sales rose sharply to €141 million last year.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    # a sentence without the claim's name does not excuse the side of the one with it
+    ("Brennock's sales barely changed after Saoirse Kane took over.", True),
+    ("Brennock's sales barely changed under Tomas Reilly.", False),
+    ("Sales rose sharply after Saoirse Kane took over.", False),
+    ("Brennock's sales barely changed under Reilly, then rose sharply after Saoirse Kane "
+     "took over.", False),
+])
+def test_a_degree_borrowed_from_another_persons_sentence_is_a_polarity_mismatch(
+        claim: str, flagged: bool) -> None:
+    assert ("polarity_mismatch" in codes(claim, BRENNOCK)) is flagged
 
 
 @pytest.mark.parametrize(("claim", "evidence", "swapped"), [

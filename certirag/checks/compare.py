@@ -16,7 +16,7 @@ from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
 from certirag.checks.parse import Parsed, SentInfo
-from certirag.checks.polarity import opposing_clause
+from certirag.checks.polarity import DEGREE_PAIR, opposing_clause
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import could_verbs, possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap, subject_swap
@@ -426,11 +426,12 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
         # (an event pair needs the same thing: "Pellway Foods was founded in 1987" excuses
         # no founding of the chain it acquired)
         need = len(about & e.content) if pair in _EVENT_PAIRS else 2
-        # (nor does a sentence without the name the claim shares with the aligned one:
-        # "Brennock's sales barely changed after Saoirse Kane took over." is not excused by
-        # "Under Tomas Reilly, Brennock's sales barely changed" beside "After Saoirse Kane
-        # took over, sales rose sharply")
-        named = capitalised_stems(s) & e.content
+        # (nor, for a degree, does a sentence without the name the claim shares with the
+        # aligned one: "Brennock's sales barely changed after Saoirse Kane took over." is not
+        # excused by "Under Tomas Reilly, Brennock's sales barely changed" beside "After
+        # Saoirse Kane took over, sales rose sharply"; for any pair, summaries that fuse
+        # sentences read "after", "won", "fell" so)
+        named = capitalised_stems(s) & e.content if pair == DEGREE_PAIR else set()
         if any(x is not e and x.polarity.sides.get(pair) == sides and named <= x.content
                and len(about & x.content) >= max(2, need) for x in ev.sentences):
             continue

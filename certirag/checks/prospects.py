@@ -1,5 +1,7 @@
-"""A thing the evidence only hopes, plans, expects, tries or asks for, or says will happen,
-stated as done ("The museum will reopen on 3 June." supports no "It reopened on 3 June.").
+"""A thing the evidence only hopes, plans, expects, tries, asks for or considers, or says
+will happen, stated as done ("The museum will reopen on 3 June." supports no "It reopened on
+3 June."; "was considering an appeal" no "has appealed"; "further experiments were planned
+for 2025" no "has completed follow-up experiments").
 
 "The team hopes to restore it with a software update." supports no "Engineers have
 restored the spectrometer."; "The region has requested emergency funding." no "The
@@ -36,7 +38,14 @@ _PLANNED = re.compile(
     r"|\b(?:(?:appl(?:y|ies|ied|ying)|bid|bidding|push(?:es|ed|ing)?|call(?:s|ed|ing)?)\s+for"
     r"|request(?:s|ed|ing)?|propos(?:e|es|ed|ing))\s+(?:(?:a|an|the|its|their|his|her)\s+)?"
     r"(?P<noun>[a-z]+)"
-    r"(?:\s+(?P<noun2>[a-z]+))?", re.IGNORECASE)
+    r"(?:\s+(?P<noun2>[a-z]+))?"
+    # "was considering an appeal", "would consider seeking a retrial" (not a past
+    # "considered", which may have been decided)
+    r"|\b(?:(?:is|are|was|were)\s+considering|(?:would|will|to)\s+consider)\s+"
+    r"(?:[a-z]+ing\s+)?(?:(?:a|an|the|its|their|his|her)\s+)?(?P<weighed>[a-z]+)"
+    # "further experiments were planned for 2025"
+    r"|\b(?P<scheduled>[a-z]+)\s+(?:is|are|was|were)\s+(?:planned|scheduled)\b",
+    re.IGNORECASE)
 
 
 _LINKS = frozenset("of from to for in on at by with and or".split())
@@ -62,7 +71,7 @@ def _planned(text: str) -> tuple[tuple[str, str, bool], ...]:
     for m in _PLANNED.finditer(text):
         # the thing asked for, or the word before it ("emergency funding", "approval of");
         # a thing proposed by its head noun ("proposed the annual fixture": not "annual")
-        nouns = [m.group("noun"), m.group("noun2")]
+        nouns = [m.group("noun"), m.group("noun2"), m.group("weighed"), m.group("scheduled")]
         if m.group(0).lower().startswith("propos") and nouns[1] and nouns[1].lower() not in _LINKS:
             nouns = [nouns[1]]
         for word, noun in ((m.group("verb"), False), *((n, True) for n in nouns)):

@@ -232,3 +232,30 @@ def test_a_date_of_another_precision_that_shares_a_part_is_still_a_swap() -> Non
     assert "value_swap" in codes(
         "The ride opened in January 2007.",
         "Assembly for this ride began in January 2007, and it was opened on April 14, 2007.")
+
+
+TRIBUNAL = ("The tribunal found that Carrow had failed to follow its own procedure. Carrow "
+            "Logistics said it was disappointed with the decision and was considering an "
+            "appeal. Prosecutors said they would consider seeking a retrial. Lead author Dr "
+            "Carvalho said further experiments were planned for 2025.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    # a thing only considered or scheduled, stated as done
+    ("Carrow Logistics has appealed the ruling.", True),
+    ("Prosecutors have decided to seek a retrial.", True),
+    ("Dr Carvalho's team has already completed the further experiments.", True),
+    # the plan itself, or a hedge
+    ("Carrow Logistics is considering an appeal.", False),
+    ("Prosecutors said they would consider seeking a retrial.", False),
+    ("Further experiments are planned for 2025.", False),
+    ("Carrow Logistics may appeal.", False),
+])
+def test_a_thing_only_considered_or_scheduled_stated_as_done_is_a_hedge_mismatch(
+        claim: str, flagged: bool) -> None:
+    assert ("hedge_mismatch" in codes(claim, TRIBUNAL)) is flagged
+
+
+def test_a_past_consideration_is_no_plan() -> None:
+    evidence = "The board considered the proposal in March and approved it."
+    assert codes("The board approved the proposal.", evidence) == []

@@ -293,6 +293,11 @@ def _exception(s: SentInfo) -> tuple[int, int, set[str]] | None:
                       if st and cut <= t.start < end and _word(t.text)}
 
 
+# A question that negates anything may negate the case ("… if the property isn't being
+# sold?"): the exception is then not the asker's.
+_NEGATED_CASE = re.compile(r"\b(?:not|no|never|without|neither|nor)\b|n['’]t\b", re.IGNORECASE)
+
+
 def _exceptions(ev: PreparedEvidence) -> list[tuple[int, int, set[str]] | None]:
     return [_exception(s) for s in ev.sentences]
 
@@ -306,8 +311,9 @@ def asked_exception(c: Parsed, ev: PreparedEvidence, question: Question) -> Sent
     is stated after it, and none before it. The claim then holds in the asker's case: the
     condition it leaves out is the question's, and the value before the exception is no
     rival (the claim gives the rule of the case asked)."""
-    if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences):
-        return None
+    if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences) or \
+            _NEGATED_CASE.search(question.text):
+        return None  # ("if the property is not being sold": the main rule's case)
     # a claim read with its question ("My landlord is selling. How much notice …? They need
     # to give you 42 days' notice."): the question's sentences are the case, not the claim
     said = [s for s in c.sentences if s.text.strip() not in question.text]
@@ -346,8 +352,9 @@ def _questions_exception(c: Parsed, claim: set[str], ev: PreparedEvidence, quest
     words of the question the claim leaves out are words of the exception, and after it
     the sentence gives another value of the same kind. The sentence read is the one, among
     those that state a value of the claim, that shares most words with the question."""
-    if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences):
-        return None
+    if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences) or \
+            _NEGATED_CASE.search(question.text):
+        return None  # ("if the property is not being sold": the main rule's case)
     asked = _asked(question.text)
     case_words = asked - claim
     values = {it.token: it.group for s in c.sentences for it in s.items}

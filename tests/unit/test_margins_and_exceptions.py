@@ -109,6 +109,11 @@ def test_the_questions_case_excepted_in_the_evidence_is_a_case_mismatch(
      "property?", "The landlord must give 42 days' notice.",
      ["value_swap", "qualifier_dropped"]),
     ("", "42 days' notice is sufficient.", ["qualifier_dropped"]),
+    # the case negated: the main rule's
+    ("How much notice must a landlord give if the property isn't being sold?",
+     "The landlord must give 42 days' notice.", ["value_swap", "qualifier_dropped"]),
+    ("How much notice must a landlord give when the property is not being sold?",
+     "42 days' notice is sufficient.", ["qualifier_dropped"]),
     # the case asked answered with the main clause's value, or with a value of both parts
     (SOLD, "The landlord must give at least 90 days' notice.", ["case_mismatch"]),
 ])

@@ -43,11 +43,15 @@ _PLANNED = re.compile(
     # "considered", which may have been decided)
     r"|\b(?:(?:is|are|was|were)\s+considering|(?:would|will|to)\s+consider)\s+"
     r"(?:[a-z]+ing\s+)?(?:(?:a|an|the|its|their|his|her)\s+)?(?P<weighed>[a-z]+)"
-    # "further experiments were planned for 2025"
-    r"|\b(?P<scheduled>[a-z]+)\s+(?:is|are|was|were)\s+(?:planned|scheduled)\b",
+    # "further experiments were planned for 2025" (not "is scheduled to arrive": what is
+    # planned is the arrival)
+    r"|\b(?P<scheduled>[a-z]+)\s+(?:is|are|was|were)\s+(?:planned|scheduled)\b(?!\s+to\b)",
     re.IGNORECASE)
 
 
+# A claim that speaks of the considering itself ("Zola being considered for the job",
+# "considerations for road closures") states no deed of it.
+_CONSIDERED = re.compile(r"\bconsider(?:ed|ation|ations)\b", re.IGNORECASE)
 _LINKS = frozenset("of from to for in on at by with and or".split())
 
 
@@ -185,7 +189,7 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
             return
     deeds = [s for s in c.sentences if not (
         s.hedges or "?" in s.text or not _states_a_deed(s) or qualified(s.text)
-        or future(s.text) or _PLANNED.search(s.text))]
+        or future(s.text) or _PLANNED.search(s.text) or _CONSIDERED.search(s.text))]
     # (a question read with its answer asks its verbs, states none)
     plans = ev.derived("prospects.plans", _plans) if deeds else ()
     for s in deeds if plans else ():

@@ -255,6 +255,7 @@ TRIBUNAL = ("The tribunal found that Carrow had failed to follow its own procedu
     ("Prosecutors said they would consider seeking a retrial.", False),
     ("Further experiments are planned for 2025.", False),
     ("Carrow Logistics may appeal.", False),
+    ("Carrow Logistics has been considered for an appeal.", False),
 ])
 def test_a_thing_only_considered_or_scheduled_stated_as_done_is_a_hedge_mismatch(
         claim: str, flagged: bool) -> None:
@@ -264,3 +265,16 @@ def test_a_thing_only_considered_or_scheduled_stated_as_done_is_a_hedge_mismatch
 def test_a_past_consideration_is_no_plan() -> None:
     evidence = "The board considered the proposal in March and approved it."
     assert codes("The board approved the proposal.", evidence) == []
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # "scheduled to" plans its verb, not its subject
+    ("NASA has a spacecraft headed for Pluto.",
+     "NASA's New Horizons spacecraft is scheduled to fly past Pluto in July."),
+    # a claim about the considering states no deed
+    ("Gianfranco Zola was being considered for the job.",
+     "The club are considering appointing Gianfranco Zola as manager."),
+])
+def test_what_a_schedule_or_a_consideration_does_not_plan_is_no_finding(
+        claim: str, evidence: str) -> None:
+    assert "hedge_mismatch" not in codes(claim, evidence)

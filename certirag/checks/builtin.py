@@ -11,18 +11,11 @@ imports this module, so the built-ins are registered before any check runs.
 
 from __future__ import annotations
 
+from certirag.checks.additions import check_causes, check_exemptions, check_ranks
 from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.cases import check_cases
-from certirag.checks.compare import (
-    check_answer,
-    check_causes,
-    check_citations,
-    check_exemptions,
-    check_ranks,
-    check_sentences,
-    check_titles,
-)
+from certirag.checks.compare import check_answer, check_citations, check_sentences, check_titles
 from certirag.checks.comparisons import check_comparisons
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.names import check_entities

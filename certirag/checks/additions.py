@@ -1,0 +1,160 @@
+"""What a claim adds to its statement that no evidence sentence gives anything: a cause or
+purpose ("because it makes it work faster"), an exemption ("without paying any penalty")
+or a ranking ("one of his best films").
+
+Each ``check_*`` function is the compare function of one built-in check
+(:mod:`certirag.checks.builtin`): ``(claim, evidence, question, out) -> None``."""
+
+from __future__ import annotations
+
+import re
+
+from certirag.checks._text import stem
+from certirag.checks.base import Finding
+from certirag.checks.parse import Parsed
+from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.checks.superlatives import ordinal_rank
+from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
+
+__all__ = ["check_causes", "check_exemptions", "check_ranks"]
+
+
+# A cause or purpose the claim asserts, and any word of cause, purpose or effect in the
+# evidence ("Ibuprofen should be taken with food because this makes it work faster." for
+# "It should be taken with food."). "since" and "as" in a claim are as often time as
+# cause, and a condition restated as a reason ("Since you're over 65, the vaccine is
+# free.") is a faithful reading: only unambiguous connectives count.
+_CLAIM_CAUSE = re.compile(
+    r"\b(?:because|so that|in order to|therefore|as a result|thanks to"
+    r"|due to(?! (?:be|open|reopen|close|start|begin|end|finish|arrive|launch|return|resume"
+    r"|take|make|go|come|appear|face|meet|hold|complete|expire|run|stand|retire)\b)|"
+    r"which (?:makes|means|helps|causes|caused|made|meant|helped))\b", re.IGNORECASE)
+_EVIDENCE_CAUSE = re.compile(
+    r"\b(?:because|since|as a result|due to|owing to|thanks to|so that|in order to|"
+    r"therefore|thus|hence|caus\w*|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? (?:in|from)|"
+    r"reasons?|why|helps?|helped|makes?|made|means?|meant|prevents?|avoids?|reduces?|"
+    r"increases?|improves?|protects?|allows?|enables?|so as to)\b", re.IGNORECASE)
+
+
+_ASKS_WHY = re.compile(r"\b(?:why|(?:the|what|which)\s+reasons?|how\s+come)\b", re.IGNORECASE)
+
+
+def check_causes(c: Parsed, ev: PreparedEvidence, question: Question,
+                 out: list[Finding]) -> None:
+    """``ungrounded_cause``: the claim gives a cause or purpose and no evidence sentence
+    states a cause, purpose or effect of any kind. Whether a stated one is the claim's is
+    the model's question; a reason invented where the evidence gives none is this
+    check's."""
+    m = _CLAIM_CAUSE.search(c.text)
+    # "Why did …?" asks for a cause; it states none
+    asked = _ASKS_WHY.sub(" ", question.text or "")
+    if m is None or _EVIDENCE_CAUSE.search(asked) or any(
+            _EVIDENCE_CAUSE.search(s.text) for s in ev.sentences):
+        return
+    out.append(Finding("ungrounded_cause", "ungrounded",
+                       f"the claim gives a cause or purpose ({m.group(0)!r}) where the "
+                       "evidence states none", m.group(0)))
+
+
+# An exemption the claim grants: "without paying any penalty", "free of charge", "at no
+# cost", "penalty-free". The words after the cue name what it frees the statement from.
+_EXEMPTION = re.compile(r"\b(?:without|with no|free of|at no|exempt from|[a-z]+-free)\b",
+                        re.IGNORECASE)
+# Words between the cue and what it names, and words that end the phrase.
+_EXEMPTION_FILLER = frozenset("""any a an the further extra additional paying incurring having
+to needing charging their his her its our your my ever being other""".split())
+_EXEMPTION_END = frozenset("""or and but this that these those which who when where while
+as at in on of for from by with to if unless until before after during than so he she it
+they we you i him them us""".split())
+# One family: "at no cost" where the evidence says "free" or "no fee".
+_PRICE = frozenset(stem(w) for w in "cost costs charge charges fee fees free pay payment price "
+                   "paid".split())
+
+
+_AUXILIARIES = frozenset("is are was were has have had does do did".split()) | MODAL_VERBS
+
+
+def _finite(word: str) -> bool:
+    """Whether ``word`` reads as the verb of the sentence ("costs", "receives", "is")."""
+    return word in _AUXILIARIES or (word.endswith("s") and word[:-1] in BASE_VERBS)
+
+
+def _exempted(cue: str, after: str) -> str | None:
+    """What an exemption cue frees the statement from: the word before "-free", or the
+    last of up to three words after the cue, its fillers skipped ("without paying any
+    penalty" → penalty, "without the other party's consent" → consent)."""
+    if cue.lower().endswith("-free"):
+        return cue.lower().removesuffix("-free")
+    words: list[str] = []
+    for w in re.findall(r"[a-z][a-z'-]*", after.lower())[:8]:
+        w = w.removesuffix("'s")
+        if w in _EXEMPTION_FILLER:
+            continue
+        if w in _EXEMPTION_END or len(words) == 3 or (words and _finite(w)):
+            break  # "without an extension costs you": the phrase ends before its verb
+        words.append(w)
+    return words[-1] if words else None
+
+
+def check_exemptions(c: Parsed, ev: PreparedEvidence, question: Question,
+                     out: list[Finding]) -> None:
+    """``ungrounded_exemption``: the claim frees its statement from something ("…, without
+    paying any penalty.", "free of charge", "a penalty-free exit") whose word no evidence
+    sentence, nor the question, uses. An exemption changes what a party owes; added to a
+    faithful sentence, it is the part the model reads past (own case add-07 was verified at
+    P(entailment) 0.55)."""
+    asked = {stem(w) for w in re.findall(r"[a-z][a-z-]+", question.text.lower())}
+    known = ev.stem_index.keys() | asked  # every content stem of the evidence
+    for m in _EXEMPTION.finditer(c.text):
+        head = _exempted(m.group(0), c.text[m.end():])
+        what = stem(head) if head else None
+        if what is None or what in known or (what in _PRICE and _PRICE & known):
+            continue
+        phrase = c.text[m.start():m.end() + 40].split(",")[0].split(".")[0].strip()
+        out.append(Finding("ungrounded_exemption", "ungrounded",
+                           f"the claim adds an exemption ({phrase!r}) the evidence does not "
+                           "mention", m.group(0)))
+        return
+
+
+# A ranking the claim gives its subject: "one of his best", "his finest performance", "the
+# greatest film of the decade". A family of words ranks alike ("best" and "finest"); a
+# ranking no evidence sentence gives anything is the speaker's praise, not the evidence's.
+_RANKS = {"best": "best finest greatest top", "finest": "best finest greatest top",
+          "greatest": "best finest greatest top", "worst": "worst",
+          "most acclaimed": "acclaimed best greatest", "most celebrated": "celebrated",
+          "most famous": "famous best-known", "best-known": "famous best-known known",
+          "most popular": "popular", "most successful": "successful"}
+_CLAIM_RANK = re.compile(r"\b(?:" + "|".join(sorted(_RANKS, key=len, reverse=True))
+                         + r")\b", re.IGNORECASE)
+
+
+def check_ranks(c: Parsed, ev: PreparedEvidence, question: Question,
+                out: list[Finding]) -> None:
+    """``ungrounded_rank``: the claim ranks its subject ("Big Fish is one of his best",
+    "his finest performance") with a word no evidence sentence uses or words alike, and
+    the question does not use. The ranking is praise the evidence does not give; a model
+    reads past it to the fact beside it (a candidate model verified "Ewan McGregor gives his finest
+    performance in Big Fish." at P(entailment) 0.52 from "Big Fish is starring Ewan
+    McGregor."); or first ("the largest") where the evidence ranks it after an ordinal
+    (:func:`certirag.checks.superlatives.ordinal_rank`)."""
+    content = frozenset().union(*(s.content for s in c.sentences)) if c.sentences \
+        else frozenset()
+    first = ordinal_rank(c.text, ev.sentences, content)
+    if first is not None:
+        out.append(first)
+        return
+    m = _CLAIM_RANK.search(c.text)
+    if m is None:
+        return
+    word = " ".join(m.group(0).lower().split())
+    family = _RANKS[word].split()
+    # the question grants its own word ("What is his best film?"), not its family ("Which
+    # do you like best?" ranks nothing)
+    if re.search(r"\b" + re.escape(word) + r"\b", question.text or "", re.IGNORECASE) or any(
+            re.search(r"\b" + re.escape(w) + r"\b", s.text, re.IGNORECASE)
+            for w in family for s in ev.sentences if not s.text.rstrip().endswith("?")):
+        return  # (a question in the evidence, a chat's history, ranks nothing either)
+    out.append(Finding("ungrounded_rank", "ungrounded",
+                       f"the claim ranks its subject ({m.group(0)!r}) where the evidence "
+                       "ranks nothing so", m.group(0)))

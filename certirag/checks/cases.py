@@ -351,10 +351,11 @@ def _questions_exception(c: Parsed, claim: set[str], ev: PreparedEvidence, quest
     sentence whose main clause gives the claim's value ("at least 90 days' notice"): two
     words of the question the claim leaves out are words of the exception, and after it
     the sentence gives another value of the same kind. The sentence read is the one, among
-    those that state a value of the claim, that shares most words with the question."""
-    if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences) or \
-            _NEGATED_CASE.search(question.text):
-        return None  # ("if the property is not being sold": the main rule's case)
+    those that state a value of the claim, that shares most words with the question. (A
+    negated question is read too: "Can't I …?" negates no case, and a finding only
+    withholds.)"""
+    if not question.text.strip() or any(_EXCEPT.search(s.text) for s in c.sentences):
+        return None
     asked = _asked(question.text)
     case_words = asked - claim
     values = {it.token: it.group for s in c.sentences for it in s.items}

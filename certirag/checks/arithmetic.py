@@ -163,16 +163,15 @@ def _shown_margin(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
     if not target or not ends:
         return False
     sign = 1 if m["less"] else -1  # "faster than" the other: the other is the larger
-    for p in ev.parsed:
-        for sent in p.sentences:
-            if not target & sent.content:
+    for sent in ev.sentences:
+        if not target & sent.content:
+            continue
+        for it in sent.items:
+            if it.group != f.dim or not isinstance(it.key[2], Decimal):
                 continue
-            for it in sent.items:
-                if it.group != f.dim or not isinstance(it.key[2], Decimal):
-                    continue
-                if any(it.key != ("f", *g.key) and sign * (it.key[2] - g.value) == f.value
-                       for g in ends[:_MAX_SHOWN]):
-                    return True
+            if any(it.key != ("f", *g.key) and sign * (it.key[2] - g.value) == f.value
+                   for g in ends[:_MAX_SHOWN]):
+                return True
     return False
 
 

@@ -303,6 +303,13 @@ def _exceptions(ev: PreparedEvidence) -> list[tuple[int, int, set[str]] | None]:
 
 
 def asked_exception(c: Parsed, ev: PreparedEvidence, question: Question) -> SentInfo | None:
+    """:func:`_asked_exception`, read once per claim (the figures and the sentence checks
+    both ask)."""
+    return question.read_once("cases.asked_exception", (c, ev),
+                              lambda: _asked_exception(c, ev, question))
+
+
+def _asked_exception(c: Parsed, ev: PreparedEvidence, question: Question) -> SentInfo | None:
     """The evidence sentence whose exception the question asks about and whose exception's
     own value the claim gives: "… because the property is being sold?" answered "The
     landlord must give 42 days' notice." from "… must give at least 90 days' notice, unless

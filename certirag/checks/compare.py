@@ -142,8 +142,6 @@ def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
 
 def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
-    asked: SentInfo | None = None
-    read = False
     for s in c.sentences:
         if is_question(s.text):
             continue  # "Did rates change? It was the third meeting without a change.": the
@@ -160,9 +158,9 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
             _check_modals(s, e, out)
             if score >= 0.6:
                 _check_hedges(s, e, out)
-                if not read:  # the sentence whose exception the question asks about
-                    asked, read = asked_exception(c, ev, question), True
-                if e is not asked:  # states the claim with the question's condition
+                # (the sentence whose exception the question asks about states the
+                # claim with the question's condition)
+                if e is not asked_exception(c, ev, question):
                     _check_conditions(s, e, out)
         if ev.restrictions and s.modals and not any(
                 f.code == "modal_mismatch" and f.kind == "contradiction" for f in out[before:]

@@ -173,8 +173,8 @@ def _polar(text: str) -> tuple[str, frozenset[str]]:
 class Question:
     """The question, parsed only if some claim figure, date or name needs it."""
 
-    __slots__ = ("_asked", "_grounds", "_index", "_parsed", "_polar", "claim", "options",
-                 "text")
+    __slots__ = ("_asked", "_grounds", "_index", "_parsed", "_polar", "_read", "claim",
+                 "options", "text")
 
     def __init__(self, text: str, options: CheckOptions, claim: str = "") -> None:
         self.text = text
@@ -185,6 +185,19 @@ class Question:
         self._asked: frozenset[str] | None = None
         self._polar = ""
         self._grounds: bool | None = None
+        self._read: dict[str, tuple[tuple[object, ...], object]] = {}
+
+    def read_once(self, name: str, of: tuple[object, ...], build: Callable[[], _T]) -> _T:
+        """``build()``, kept under ``name`` for the objects ``of`` (the parsed claim and its
+        prepared evidence): what two checks read of one claim with this question is read
+        once. Another claim or evidence (by identity) builds it again."""
+        got = self._read.get(name)
+        if got is not None and len(got[0]) == len(of) and all(
+                a is b for a, b in zip(got[0], of, strict=True)):
+            return cast(_T, got[1])
+        value = build()
+        self._read[name] = (of, value)
+        return value
 
     @property
     def grounds(self) -> bool:

@@ -74,7 +74,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
     # the claim gives the rule of the case the question asks about, which the evidence
     # excepts from another value ("unless the property is being sold, in which case 42
     # days' …"): that value is no rival
-    asked = c.figures and asked_exception(c, ev, q) is not None
+    asked = bool(c.figures) and asked_exception(c, ev, q) is not None
     for f in c.figures:
         grounded = f.key in ev.by_key or (f.kind == "number" and f.number in ev.numbers) or (
             f.kind in ("ordinal", "number") and _ordinal_stated(f.number, ev)

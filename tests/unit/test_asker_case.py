@@ -141,3 +141,19 @@ def test_the_askers_words_are_said_to_the_asker_but_a_name_stays() -> None:
         "You pay £5 when you book."
     assert fragment_statement("What rate do US citizens pay on imports?", "3%") == \
         "US citizens pay 3% on imports."
+
+
+def test_read_once_builds_once_per_claim_and_evidence() -> None:
+    q = Question("How much notice?", CheckOptions())
+    claim, evidence, other = object(), object(), object()
+    built: list[int] = []
+
+    def build() -> int:
+        built.append(1)
+        return len(built)
+
+    assert q.read_once("x", (claim, evidence), build) == 1
+    assert q.read_once("x", (claim, evidence), build) == 1  # kept
+    assert q.read_once("x", (other, evidence), build) == 2  # another claim: built again
+    assert q.read_once("y", (other, evidence), build) == 3  # another name
+    assert len(built) == 3

@@ -4,6 +4,7 @@ fixture in the data set's format, and the comparison of two screens."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -52,3 +53,32 @@ def test_reserved_rows_and_bad_ranges_are_refused(bench: ModuleType, tmp_path: P
     assert "training rows only" in capsys.readouterr().err
     assert bench.main(["--rows", "a:b", "--out", str(tmp_path / "x.json")]) == 2
     assert bench.main(["--rows", "0:1"]) == 2  # no --out
+
+
+def test_match_screens_only_the_rows_whose_evidence_matches(bench: ModuleType,
+                                                            tmp_path: Path) -> None:
+    data = _data(tmp_path)
+    assert set(bench.screen(data, range(0, 1), re.compile("rooms"))) == {
+        "s0r", "s0h", "q0r", "q0h"}
+    assert bench.screen(data, range(0, 1), re.compile("considering")) == {}
+
+
+def test_compare_prints_what_was_gained_and_what_was_lost(
+        bench: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps({"s0r": ["value_swap"], "s0h": [], "q0r": [], "q0h": []}),
+                   encoding="utf-8")
+    new.write_text(json.dumps({"s0r": [], "s0h": ["hedge_mismatch"], "q0r": [], "q0h": []}),
+                   encoding="utf-8")
+    assert bench.main(["--compare", str(old), str(new), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["gained"]["summarization_hallucinated"] == 1
+    assert got["lost"]["summarization_right"] == 1
+    assert got["gained"]["summarization_right"] == 0
+
+
+def test_a_bad_match_is_an_error(bench: ModuleType, tmp_path: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--rows", "0:1", "--match", "(", "--out",
+                       str(tmp_path / "x.json")]) == 2
+    assert "--match" in capsys.readouterr().err

@@ -9,7 +9,9 @@ the two files with ``--compare``: how many right and hallucinated answers gained
 code they did not have, and how many lost one. A rule that flags many right answers for
 each hallucinated one withholds more than it catches. ``--match REGEX`` screens only the
 rows whose evidence matches (case-insensitive): a rule about "considering" on the rows
-that say it, in a fraction of the time.
+that say it, in a fraction of the time. ``--claims`` writes each answer's claim texts
+instead of its codes (no check is run): ``--compare`` of two such files counts the answers
+whose claims a change to the claim rules changed (gained a claim text they did not have).
 
     python benchmarks/finding_screen.py --data ../shared/data --rows 0:4000 --out new.json
         [--match REGEX]
@@ -41,11 +43,11 @@ def _rows(spec: str) -> range:
     return range(lo, hi)
 
 
-def screen(data: Path, rows: range, match: re.Pattern[str] | None = None
-           ) -> dict[str, list[str]]:
+def screen(data: Path, rows: range, match: re.Pattern[str] | None = None, *,
+           claims: bool = False) -> dict[str, list[str]]:
     """``{"s12r": codes, "q12h": codes, …}``: the finding codes of each answer (``s``
     summarization, ``q`` QA; ``r`` right, ``h`` hallucinated), of the rows whose evidence
-    ``match`` finds (every row without it)."""
+    ``match`` finds (every row without it); with ``claims``, its claim texts instead."""
     out: dict[str, list[str]] = {}
     sets = (("s", "summarization.jsonl", "document", ("right_summary", "hallucinated_summary")),
             ("q", "qa.jsonl", "knowledge", ("right_answer", "hallucinated_answer")))
@@ -59,9 +61,10 @@ def screen(data: Path, rows: range, match: re.Pattern[str] | None = None
             for key in keys:
                 codes: set[str] = set()
                 for c in extract_claims(row[key], question=question):
-                    if c.kind == "claim":  # not a pleasantry, an opinion or a question
-                        codes |= {f.code for f in check_claim(c.text, [row[doc_key]],
-                                                              question=question)}
+                    if c.kind != "claim":  # not a pleasantry, an opinion or a question
+                        continue
+                    codes |= {c.text} if claims else {
+                        f.code for f in check_claim(c.text, [row[doc_key]], question=question)}
                 out[f"{tag}{r}{key[0]}"] = sorted(codes)
     return out
 
@@ -84,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", nargs=2, type=Path, metavar=("OLD", "NEW"))
     ap.add_argument("--match", metavar="REGEX",
                     help="screen only the rows whose evidence matches (case-insensitive)")
+    ap.add_argument("--claims", action="store_true",
+                    help="write each answer's claim texts instead of its finding codes")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     try:
@@ -101,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             match = re.compile(args.match, re.IGNORECASE) if args.match else None
         except re.error as exc:
             raise InputError(f"--match is no regular expression: {exc}") from None
-        codes = screen(args.data, _rows(args.rows), match)
+        codes = screen(args.data, _rows(args.rows), match, claims=args.claims)
         args.out.write_text(json.dumps(codes), encoding="utf-8")
         print(f"{len(codes)} answers screened -> {args.out}", file=sys.stderr)
     except (InputError, OSError) as exc:

@@ -82,3 +82,10 @@ def test_a_bad_match_is_an_error(bench: ModuleType, tmp_path: Path,
     assert bench.main(["--rows", "0:1", "--match", "(", "--out",
                        str(tmp_path / "x.json")]) == 2
     assert "--match" in capsys.readouterr().err
+
+
+def test_claims_writes_the_claim_texts_of_each_answer(bench: ModuleType,
+                                                      tmp_path: Path) -> None:
+    texts = bench.screen(_data(tmp_path), range(0, 1), claims=True)
+    assert texts["s0r"] == ["The museum opened in 1990."]
+    assert texts["s0h"] == ["The museum opened in 1991."]

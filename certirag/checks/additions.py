@@ -14,6 +14,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.superlatives import ordinal_rank
+from certirag.checks.swap import capitalised_stems
 from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
 
 __all__ = ["check_causes", "check_exemptions", "check_ranks"]
@@ -140,7 +141,8 @@ def check_ranks(c: Parsed, ev: PreparedEvidence, question: Question,
     (:func:`certirag.checks.superlatives.ordinal_rank`)."""
     content = frozenset().union(*(s.content for s in c.sentences)) if c.sentences \
         else frozenset()
-    first = ordinal_rank(c.text, ev.sentences, content)
+    names = frozenset().union(*(capitalised_stems(s) for s in c.sentences))
+    first = ordinal_rank(c.text, ev.sentences, content, names)
     if first is not None:
         out.append(first)
         return

@@ -53,6 +53,7 @@ from functools import lru_cache
 
 from certirag.checks._text import normalize
 from certirag.checks.base import Finding
+from certirag.checks.frequency_lists import frequency_swap
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.values import check_figures
@@ -500,7 +501,7 @@ def _judge(c: Parsed, ev: PreparedEvidence, question: Question
         content = _content(s, spans) if s is not None else frozenset()
         near = [g for g, e in stated if _aligned(content, e)]
         if any(f.agrees(g) for g in near):
-            out.append((f, None))
+            out.append((f, _swapped(f, claimed, s, stated)))
             continue
         # a frequency of the evidence that another frequency of the claim states is that
         # one's ("billions of views every day; 300 hours of uploads every minute")
@@ -530,6 +531,27 @@ def _judge(c: Parsed, ev: PreparedEvidence, question: Question
                 f"the evidence says no {f.text!r} ({f.describe()}) where it speaks of this: "
                 f"{about.text.strip()!r}", f.text, about.text.strip())))
     return out
+
+
+def _swapped(f: Frequency, claimed: list[Frequency], s: SentInfo | None,
+             stated: list[tuple[Frequency, SentInfo | None]]) -> Finding | None:
+    """``value_swap`` when the evidence states ``f`` only in lists of frequencies, each time
+    for another item than the claim's (:func:`certirag.checks.frequency_lists.frequency_swap`)."""
+    if s is None:
+        return None
+    lists: dict[int, tuple[SentInfo, list[Frequency]]] = {}
+    for g, e in stated:
+        if e is not None and not (g.weak or g.of_amount):
+            lists.setdefault(id(e), (e, []))[1].append(g)
+    agreeing = [(e, gs) for e, gs in lists.values() if any(f.agrees(g) for g in gs)]
+    hit = frequency_swap(s, f, claimed, agreeing) if agreeing else None
+    if hit is None:
+        return None
+    words = ", ".join(sorted(w for w in hit.words if not w.startswith("#")))
+    where = f"for the claim's {words}" if words else "in the claim's context"
+    return Finding("value_swap", "contradiction",
+                   f"the evidence gives {f.text!r} for another item; {where} it gives "
+                   f"{hit.item.text!r}", f.text, hit.item.text)
 
 
 def check_frequencies(c: Parsed, ev: PreparedEvidence, question: Question,

@@ -325,3 +325,36 @@ def test_a_frequency_no_evidence_sentence_is_about_leaves_its_figures_to_the_fig
 def test_figures_outside_a_frequency_are_still_checked() -> None:
     assert codes("Take 3 tablets twice a day.", "Take 2 tablets twice a day.") == [
         "ungrounded_figure"]
+
+
+# --- a frequency borrowed from another item of a list -------------------------------------
+
+BUS = ("The Eastline bus to the airport runs every 15 minutes on weekdays and every 30 "
+       "minutes on Sundays.")
+
+
+@pytest.mark.parametrize("claim", [
+    "The Eastline bus runs every 30 minutes on weekdays.",
+    "On Sundays it runs every 15 minutes.",
+    "The Eastline bus runs twice an hour on weekdays.",  # the same frequency, other words
+])
+def test_frequency_of_another_item_is_a_swap(claim: str) -> None:
+    assert ("value_swap", "contradiction") in found(claim, BUS)
+
+
+@pytest.mark.parametrize("claim", [
+    "The Eastline bus runs every 15 minutes on weekdays.",
+    "On Sundays it runs every 30 minutes.",
+    "The Eastline bus runs twice an hour on Sundays.",
+    "The bus runs every 15 minutes.",  # no item named: the model reads what is left out
+    "The bus runs every 30 minutes except on weekdays.",  # exclusion: not read as a list
+])
+def test_frequency_of_its_own_item_is_no_swap(claim: str) -> None:
+    assert "value_swap" not in codes(claim, BUS)
+
+
+def test_frequency_stated_alone_elsewhere_is_no_swap() -> None:
+    """Where another sentence states the frequency on its own, no list reading decides."""
+    evidence = [BUS, "Night buses run every 30 minutes."]
+    assert "value_swap" not in codes("The Eastline bus runs every 30 minutes on weekdays.",
+                                     evidence)

@@ -20,6 +20,11 @@ def codes(claim: str, evidence: str) -> list[str]:
     ("Lake Baikal is also the largest lake in the world by surface area.", BAIKAL),
     ("The Danube is the longest river in Europe.", DANUBE),
     ("The Danube is Europe's longest river.", DANUBE),
+    # another river's "the longest" ranks the Volga first, not the Danube
+    ("The Danube is the longest river in Europe.",
+     DANUBE + " The Volga is the longest river in Europe."),
+    ("The Danube is the longest river in Europe.",
+     "The Volga is the longest river in Europe. " + DANUBE),
 ])
 def test_first_where_the_evidence_ranks_lower(claim: str, evidence: str) -> None:
     found = check_claim(claim, [evidence])
@@ -35,6 +40,11 @@ def test_first_where_the_evidence_ranks_lower(claim: str, evidence: str) -> None
     # the evidence ranks something first as well: the sentence check's to compare
     ("The Volga is the longest river in Europe.",
      "The Volga is the longest river in Europe. The Danube is the second-longest."),
+    # the sentence without an ordinal names the claim's subject, or may (a pronoun)
+    ("The Danube is the longest river in the European Union.",
+     DANUBE + " The Danube is the longest river in the European Union."),
+    ("The Danube is the longest river in the European Union.",
+     DANUBE + " It is the longest river in the European Union."),
 ])
 def test_no_rank_finding(claim: str, evidence: str) -> None:
     assert "ungrounded_rank" not in codes(claim, evidence)

@@ -53,6 +53,7 @@ from functools import lru_cache
 
 from certirag.checks._text import normalize
 from certirag.checks.base import Finding
+from certirag.checks.counts import settled_counts
 from certirag.checks.frequency_lists import frequency_swap
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -483,7 +484,9 @@ def _judge(c: Parsed, ev: PreparedEvidence, question: Question
     evidence sentence is about the same thing and the frequency is no plain period
     (:attr:`Frequency.plain`), ungrounded; else it is not settled (no evidence sentence is
     about the claim's, which adds more than a frequency), and the figure check judges its
-    figures."""
+    figures. A frequency grounded by the evidence (not the question) is a ``value_swap``
+    where every sentence that states it lists it with others, for another item than the
+    claim's (:func:`_swapped`)."""
     claimed = claim_frequencies(c)
     if not claimed:
         return []
@@ -520,7 +523,10 @@ def _judge(c: Parsed, ev: PreparedEvidence, question: Question
                 f"the claim says {f.text!r} ({f.describe()}), but the evidence says "
                 f"{g.text!r} ({g.describe()}){also}", f.text, g.text)))
             continue
-        if any(f.agrees(g) for g, _ in stated) or any(f.agrees(g) for g in asked):
+        if any(f.agrees(g) for g, _ in stated):
+            out.append((f, _swapped(f, claimed, s, stated)))
+            continue
+        if any(f.agrees(g) for g in asked):
             out.append((f, None))
             continue
         about = None if f.plain else next((e for e in ev.sentences if _aligned(content, e)),
@@ -570,8 +576,9 @@ def check_figures_outside_frequencies(c: Parsed, ev: PreparedEvidence, question:
     two years" and the "three" of "three times a day" are its, which reads "every 12 months"
     as "annually" and reports "every 6 months" for "every 3 months" once. A frequency it
     does not settle (no evidence sentence is about the claim's) leaves its figures to the
-    figure check, as before."""
-    spans = [(f.start, f.end) for f, _ in _judge(c, ev, question)]
+    figure check, as before. So does a count of times the evidence about it states ("two
+    times" for "twice": :func:`certirag.checks.counts.settled_counts`)."""
+    spans = [(f.start, f.end) for f, _ in _judge(c, ev, question)] + settled_counts(c, ev)
     if spans:
         c = replace(c, figures=[g for g in c.figures
                                 if not any(g.start < b and a < g.end for a, b in spans)])

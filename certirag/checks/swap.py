@@ -128,12 +128,12 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
     def words(a: int, b: int) -> list[str]:
         return [w for _, w, _, _ in elems[a:b] if w]
 
-
     # each value in brackets after its item: "with tirnavumab (2.1%) than with placebo
     # (2.4%)", "films such as Coraline (2009), ParaNorman (2012)": the words before a value
     # are its own (before the first, as many as the others have, below)
     bracketed = len(pos) > 1 and all(p > 0 and elems[p - 1][3] == "(" for p in pos)
     regions: list[tuple[list[str], list[str], bool]] = []  # before, after, has boundary
+    first_item: list[str] = []  # after the first ";": the second item's words
     for i in range(len(pos) - 1):
         a, b = pos[i] + 1, pos[i + 1]
         if bracketed:
@@ -141,6 +141,8 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
             continue
         bounds = [k for k in range(a, b) if elems[k][3] in _BOUNDS]
         strong = [k for k in range(a, b) if elems[k][3] == ";"]
+        if i == 0 and strong and not bracketed:
+            first_item = words(strong[-1] + 1, b)
         if strong:  # list items: "(a) for X, 14 days; (b) for Y, 28 days"
             regions.append((words(a, strong[0]), words(strong[-1] + 1, b), True))
         elif not bounds:
@@ -163,7 +165,14 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
         shared.update(prefix[:len(prefix) - width])
         shared.update(words(a, len(elems)))
     else:
-        shared.update(prefix)
+        # "terms: kettles carry a 2-year warranty; toasters carry a 1-year warranty": the
+        # first item's words before its value (after a heading's colon), as many as the
+        # second item has before its own
+        colon = max((k for k in range(pos[0]) if elems[k][3] == ":"), default=-1)
+        head = words(colon + 1, pos[0]) if first_item else []
+        width = min(len(head), len(set(first_item)))
+        own[0].update(head[len(head) - width:] if width else [])
+        shared.update(prefix[:len(prefix) - width])
         own[-1].update(words(a, stop))
         shared.update(words(stop, len(elems)))
     items = tuple(_item(elems[p][2]) for p in pos)
@@ -208,7 +217,6 @@ def change_end(sent: SentInfo, item: Item) -> str | None:
     if before and before[-1] in ("from", "to") and any(_is_change(w) for w in before[:-1]):
         return before[-1]
     return None
-
 
 
 def capitalised_stems(sent: SentInfo) -> frozenset[str]:

@@ -201,3 +201,29 @@ def test_complements_are_read_clause_by_clause(claim: str, swapped: bool) -> Non
 ])
 def test_a_part_or_a_misspelling_is_no_swap(claim: str, evidence: str) -> None:
     assert "value_swap" not in codes(claim, evidence)
+
+
+WARRANTY = ("Brightly Home warranty terms: kettles carry a 2-year warranty; toasters carry a "
+            "1-year warranty; stand mixers are covered for 5 years on the motor and 2 years on "
+            "all other parts. Warranty claims require proof of purchase.")
+
+
+@pytest.mark.parametrize("claim", [
+    "The Brightly toaster does come with a two-year warranty.",  # the kettles' value
+    "Kettles carry a 1-year warranty.",
+    "Stand mixers are covered for 2 years on the motor.",
+])
+def test_the_first_item_of_a_semicolon_list_owns_its_words(claim: str) -> None:
+    """The words before the first item's value (after the heading's colon) are its own, as
+    the second item's are: "kettles carry a 2-year warranty; toasters carry a 1-year …"."""
+    assert "value_swap" in codes(claim, WARRANTY)
+
+
+@pytest.mark.parametrize("claim", [
+    "The Brightly toaster comes with a 1-year warranty.",
+    "Kettles carry a 2-year warranty.",
+    "Stand mixers are covered for 2 years on all other parts.",
+    "The Brightly warranty lasts 1 year.",  # the heading's words are every item's
+])
+def test_an_item_of_a_semicolon_list_with_its_own_value(claim: str) -> None:
+    assert "value_swap" not in codes(claim, WARRANTY)

@@ -128,7 +128,8 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     # check: the deterministic claim check
     ("ungrounded_figure", "check", _U, 1,
      "an amount, percentage, measure, duration, number or ordinal of the claim is in no "
-     "evidence (same canonical value and compatible currency/unit)"),
+     "evidence (same canonical value and compatible currency/unit); a count of times "
+     "(\"three times\") the evidence about it gives otherwise"),
     ("unit_mismatch", "check", _C, 1,
      "the evidence has the same number with another unit or currency (``5 mg`` / ``5 g``, "
      "``$5`` / ``£5``)"),
@@ -179,7 +180,8 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "the claim compares two things (\"more common with A than with B\") the other way "
      "round from the two figures an evidence sentence gives them"),
     ("value_swap", "check", _C, 1,
-     "the value is in the evidence, for another subject or list item"),
+     "the value (a figure, date, place or frequency) is in the evidence, for another "
+     "subject or list item"),
     ("ungrounded_cause", "check", _U, 1,
      "the claim gives a cause or purpose (\"because …\", \"so that …\", \"which makes "
      "…\") where the evidence states none"),

@@ -50,8 +50,9 @@ _PLANNED = re.compile(
 
 
 # A claim that speaks of the considering itself ("Zola being considered for the job",
-# "considerations for road closures") states no deed of it.
-_CONSIDERED = re.compile(r"\bconsider(?:ed|ation|ations)\b", re.IGNORECASE)
+# "considerations for road closures", "food some clerics consider forbidden") states no
+# deed of it.
+_CONSIDERED = re.compile(r"\bconsider(?:s|ed|ing|ation|ations)?\b", re.IGNORECASE)
 _LINKS = frozenset("of from to for in on at by with and or".split())
 
 

@@ -277,6 +277,9 @@ def test_a_past_consideration_is_no_plan() -> None:
     # a claim about the considering states no deed
     ("Gianfranco Zola was being considered for the job.",
      "The club are considering appointing Gianfranco Zola as manager."),
+    # a judgement ("would consider forbidden") read by a claim that judges too
+    ("Fighters were rebuked for eating food some clerics consider forbidden.",
+     "They were condemned for craving food many hard line clerics would consider forbidden."),
 ])
 def test_what_a_schedule_or_a_consideration_does_not_plan_is_no_finding(
         claim: str, evidence: str) -> None:

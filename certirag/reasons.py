@@ -128,8 +128,7 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     # check: the deterministic claim check
     ("ungrounded_figure", "check", _U, 1,
      "an amount, percentage, measure, duration, number or ordinal of the claim is in no "
-     "evidence (same canonical value and compatible currency/unit); a count of times "
-     "(\"three times\") the evidence about it gives otherwise"),
+     "evidence (same canonical value and compatible currency/unit)"),
     ("unit_mismatch", "check", _C, 1,
      "the evidence has the same number with another unit or currency (``5 mg`` / ``5 g``, "
      "``$5`` / ``£5``)"),

@@ -17,7 +17,6 @@ from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.cases import check_cases
 from certirag.checks.compare import check_answer, check_citations, check_sentences, check_titles
 from certirag.checks.comparisons import check_comparisons
-from certirag.checks.counts import check_counts
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.names import check_entities
 from certirag.checks.offices import check_offices
@@ -67,7 +66,6 @@ BUILTIN: tuple[Check, ...] = (
     Check("relations", _codes("relation_mismatch"), check_relations, CHECKS_VERSION),
     Check("bars", _codes("modal_mismatch"), check_bars, CHECKS_VERSION),
     Check("ratios", _codes("ungrounded_figure"), check_ratios, CHECKS_VERSION),
-    Check("counts", _codes("ungrounded_figure"), check_counts, CHECKS_VERSION),
     Check("denials", _codes("negation_mismatch"), check_denials, CHECKS_VERSION),
     Check("tenure", _codes("qualifier_dropped"), check_tenure, CHECKS_VERSION),
     Check("scope", _codes("qualifier_dropped"), check_scope, CHECKS_VERSION),

@@ -53,7 +53,6 @@ from functools import lru_cache
 
 from certirag.checks._text import normalize
 from certirag.checks.base import Finding
-from certirag.checks.counts import settled_counts
 from certirag.checks.frequency_lists import frequency_swap
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -576,9 +575,8 @@ def check_figures_outside_frequencies(c: Parsed, ev: PreparedEvidence, question:
     two years" and the "three" of "three times a day" are its, which reads "every 12 months"
     as "annually" and reports "every 6 months" for "every 3 months" once. A frequency it
     does not settle (no evidence sentence is about the claim's) leaves its figures to the
-    figure check, as before. So does a count of times the evidence about it states ("two
-    times" for "twice": :func:`certirag.checks.counts.settled_counts`)."""
-    spans = [(f.start, f.end) for f, _ in _judge(c, ev, question)] + settled_counts(c, ev)
+    figure check, as before."""
+    spans = [(f.start, f.end) for f, _ in _judge(c, ev, question)]
     if spans:
         c = replace(c, figures=[g for g in c.figures
                                 if not any(g.start < b and a < g.end for a, b in spans)])

@@ -16,7 +16,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 
-__all__ = ["COMPARES", "OFTEN", "check_ratios", "ratios"]
+__all__ = ["check_ratios", "ratios"]
 
 _RATIO_WORDS: dict[str, str] = {
     "half": "1/2", "halved": "1/2", "halve": "1/2", "halves": "1/2",
@@ -34,10 +34,10 @@ _RATIO = re.compile(
 # "half of the staff", "a third of voters", "a quarter past": shares, not ratios
 _SHARE = re.compile(r"\s+(?:of|past|to)\b", re.IGNORECASE)
 # "twice the size", "three times as many", "half Corvane's size": what a ratio compares
-COMPARES = re.compile(r"\s+(?:the|as|more|less|larger|bigger|higher|greater|faster|longer|"
+_COMPARES = re.compile(r"\s+(?:the|as|more|less|larger|bigger|higher|greater|faster|longer|"
                        r"smaller|lower|that|what|its|their|his|her|[A-Z][\w'’]*['’]s)\b")
 # "twice a day", "four times weekly": frequencies (the frequency check's)
-OFTEN = re.compile(r"\s+(?:(?:a|an|per|each|every)\s|daily|weekly|monthly|yearly|annually"
+_OFTEN = re.compile(r"\s+(?:(?:a|an|per|each|every)\s|daily|weekly|monthly|yearly|annually"
                     r"|hourly|nightly|over\b|in\s+(?:a|one|the)\b)", re.IGNORECASE)
 
 
@@ -48,10 +48,10 @@ def ratios(text: str) -> dict[str, str]:
         if m.group("w") and m.group("w").lower() in ("half", "third", "quarter") and \
                 _SHARE.match(text, m.end()):
             continue
-        if OFTEN.match(text, m.end()):
+        if _OFTEN.match(text, m.end()):
             continue
         word = (m.group("w") or "").lower()
-        if not word.endswith(("ed", "es", "ing", "fold")) and not COMPARES.match(text, m.end()):
+        if not word.endswith(("ed", "es", "ing", "fold")) and not _COMPARES.match(text, m.end()):
             continue  # "married three times", "a double room": a count, not a ratio
         value = _TIMES[m.group("n").lower()] if m.group("n") else _RATIO_WORDS[
             m.group("w").lower()]

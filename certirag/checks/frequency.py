@@ -472,6 +472,13 @@ def _aligned(content: frozenset[str], e: SentInfo | None) -> bool:
     return shared >= min(2, len(content)) and shared * 2 >= len(content)
 
 
+def _judged(c: Parsed, ev: PreparedEvidence, question: Question
+            ) -> list[tuple[Frequency, Finding | None]]:
+    """:func:`_judge`, read once per claim (the frequency check and the figure check outside
+    frequencies both ask)."""
+    return question.read_once("frequency.judge", (c, ev), lambda: _judge(c, ev, question))
+
+
 def _judge(c: Parsed, ev: PreparedEvidence, question: Question
            ) -> list[tuple[Frequency, Finding | None]]:
     """The claim's frequencies this check settles, each with its finding (``None``: the
@@ -565,7 +572,7 @@ def check_frequencies(c: Parsed, ev: PreparedEvidence, question: Question,
     "every two years", "a one-off payment") that the evidence does not state of the same
     thing (see :func:`_judge`): a contradiction where an evidence sentence about it states
     another frequency, ungrounded where such sentences state none."""
-    out.extend(f for _, f in _judge(c, ev, question) if f is not None)
+    out.extend(f for _, f in _judged(c, ev, question) if f is not None)
 
 
 def check_figures_outside_frequencies(c: Parsed, ev: PreparedEvidence, question: Question,
@@ -576,7 +583,7 @@ def check_figures_outside_frequencies(c: Parsed, ev: PreparedEvidence, question:
     as "annually" and reports "every 6 months" for "every 3 months" once. A frequency it
     does not settle (no evidence sentence is about the claim's) leaves its figures to the
     figure check, as before."""
-    spans = [(f.start, f.end) for f, _ in _judge(c, ev, question)]
+    spans = [(f.start, f.end) for f, _ in _judged(c, ev, question)]
     if spans:
         c = replace(c, figures=[g for g in c.figures
                                 if not any(g.start < b and a < g.end for a, b in spans)])

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from certirag.checks import check_claim
+from certirag.checks import check_claim, frequency
 from certirag.checks.frequency import Rate, frequency_spans, read_frequencies
 
 
@@ -358,3 +358,18 @@ def test_frequency_stated_alone_elsewhere_is_no_swap() -> None:
     evidence = [BUS, "Night buses run every 30 minutes."]
     assert "value_swap" not in codes("The Eastline bus runs every 30 minutes on weekdays.",
                                      evidence)
+
+
+def test_frequencies_are_judged_once_per_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frequency check and the figure check outside frequencies share one reading."""
+    calls: list[str] = []
+    real = frequency._judge
+
+    def counted(*args: object) -> object:
+        calls.append("judge")
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(frequency, "_judge", counted)
+    assert ("value_swap", "contradiction") in found(
+        "The Eastline bus runs every 30 minutes on weekdays.", BUS)
+    assert calls == ["judge"]

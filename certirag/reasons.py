@@ -170,17 +170,19 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "not when the question asks about the case an ``unless`` excepts and the claim gives "
      "that case's own value"),
     ("qualifier_mismatch", "check", _U, 1,
-     "the claim bounds the value with another qualifier"),
+     "the claim bounds the value with another qualifier, or lifts a limit the evidence "
+     "sets (\"as many times as you like\" where loans \"can be renewed twice\")"),
     ("precision_mismatch", "check", _U, 1,
      "``exactly X`` where the evidence says ``approximately X``"),
     ("hedge_mismatch", "check", _U, 1,
      "hedged in the claim but flat in the evidence, or the reverse"),
     ("comparison_mismatch", "check", _C, 1,
      "the claim compares two things (\"more common with A than with B\") the other way "
-     "round from the two figures an evidence sentence gives them"),
+     "round from the two figures an evidence sentence gives them, or gives one named thing "
+     "\"the lower\" (\"the highest\" …) of what the evidence's figures give another"),
     ("value_swap", "check", _C, 1,
-     "the value (a figure, date, place or frequency) is in the evidence, for another "
-     "subject or list item"),
+     "the value (a figure, date, place, frequency, or \"unlimited\", \"24/7\", \"free of "
+     "charge\") is in the evidence, for another subject or list item"),
     ("ungrounded_cause", "check", _U, 1,
      "the claim gives a cause or purpose (\"because …\", \"so that …\", \"which makes "
      "…\") where the evidence states none"),
@@ -209,7 +211,8 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "with what one evidence sentence says, where another sentence gives that case a rule "
      "of its own (\"Orders shipped to Alaska and Hawaii are charged a flat $12\"), or "
      "an exception inside the claim's own sentence (\"… unless the property is being "
-     "sold\")"),
+     "sold\"), or a claim that opens with a case and gives it the outcome of another case's "
+     "sentence (\"When it's a change-of-mind return, the seller covers …\")"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

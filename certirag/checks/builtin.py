@@ -11,12 +11,15 @@ imports this module, so the built-ins are registered before any check runs.
 
 from __future__ import annotations
 
+from certirag.checks.absolutes import check_absolutes
 from certirag.checks.additions import check_causes, check_exemptions, check_ranks
 from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
+from certirag.checks.borrowed import check_borrowed
 from certirag.checks.cases import check_cases
 from certirag.checks.compare import check_answer, check_citations, check_sentences, check_titles
 from certirag.checks.comparisons import check_comparisons
+from certirag.checks.definite import check_definite
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.names import check_entities
 from certirag.checks.offices import check_offices
@@ -77,6 +80,10 @@ BUILTIN: tuple[Check, ...] = (
     Check("cases", _codes("case_mismatch"), check_cases, CHECKS_VERSION),
     Check("people", _codes("value_swap"), check_people, CHECKS_VERSION),
     Check("sequence", _codes("value_swap"), check_sequence, CHECKS_VERSION),
+    Check("absolutes", _codes("value_swap", "qualifier_mismatch"), check_absolutes,
+          CHECKS_VERSION),
+    Check("borrowed", _codes("value_swap"), check_borrowed, CHECKS_VERSION),
+    Check("definite", _codes("comparison_mismatch"), check_definite, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

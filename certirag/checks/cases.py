@@ -158,6 +158,16 @@ def check_cases(c: Parsed, ev: PreparedEvidence, question: Question,
               if overlap[i] < overlap[best]]
     found = _askers_case(c, sents[best], subjects[best], rivals, question) or _claims_case(
         c, claim, sents[best], rivals)
+    if found is None:
+        crossed = _crossed_case(c, ev)
+        if crossed is not None:
+            case, rival, source = crossed
+            out.append(Finding(
+                "case_mismatch", "ungrounded",
+                f"the claim gives its case ({case!r}) the outcome the evidence gives another "
+                f"case: {source.text.strip()!r}; of the claim's case it says "
+                f"{rival.text.strip()!r}", c.text, rival.text.strip()))
+            return
     exception = None if found is not None else _questions_exception(c, claim, ev, question)
     if exception is not None:
         word, s = exception
@@ -249,6 +259,61 @@ def _claims_case(c: Parsed, claim: set[str], source: SentInfo, rivals: list[_Riv
 
 
 _OPENERS = frozenset("if on for in when where upon after before during unless".split())
+_CASE_OPENERS = frozenset({"if", "when", "where"})
+
+
+def _case_split(s: SentInfo) -> tuple[set[str], set[str]] | None:
+    """The words (as :func:`_key`, a hyphenated word's parts apart: "change-of-mind") of the
+    case a sentence opens with ("If you simply change your mind, …", "When it's a
+    change-of-mind return, …") and of what it says of that case (after the case's comma),
+    names and values aside; ``None`` when it opens with no such case."""
+    low = [t.text.lower() for t in s.toks]
+    if not low or low[0] not in _CASE_OPENERS or "," not in low:
+        return None
+    end = low.index(",")
+    case: set[str] = set()
+    said: set[str] = set()
+    for i, t in enumerate(s.toks[1:], 1):
+        if not t.text[:1].islower():
+            continue
+        for part in t.text.split("-"):
+            if _word(part):
+                (case if i < end else said).add(_key(stem(part)))
+    return case, said
+
+
+def _crossed_case(c: Parsed, ev: PreparedEvidence) -> tuple[str, SentInfo, SentInfo] | None:
+    """A claim that opens with a case ("When it's a change-of-mind return, the seller covers
+    the return shipping.") and gives it the outcome of a sentence that opens with another
+    case ("If an item arrives damaged or not as described, the seller covers the cost of
+    return shipping.": no word of the claim's case), where a third sentence opens with the
+    claim's case (two of its words: "If you simply change your mind, you, the buyer, pay for
+    return shipping.") and says something else of it: it lacks a word of the outcome that
+    the first sentence shares with the claim and has one the claim does not. The sentence
+    whose outcome shares most with the claim's is read; one that opens with the claim's
+    case itself holds it. Returns the case word, the third sentence and the first."""
+    if len(c.sentences) != 1:
+        return None
+    split = _case_split(c.sentences[0])
+    if split is None:
+        return None
+    case, said = split
+    if len(case) < _MIN_SHARED or len(said) < _MIN_SHARED:
+        return None
+    cases = [(x, _case_split(x)) for x in ev.sentences]
+    opened = [(x, sp) for x, sp in cases if sp is not None]
+    if len(opened) < 2:
+        return None
+    source, (s_case, s_said) = max(opened, key=lambda o: len(said & o[1][1]))
+    shared = said & s_said
+    if len(shared) * 5 < len(said) * 3 or s_case & case:
+        return None  # (the outcome's sentence must be another case's: no word of the claim's)
+    for x, (x_case, x_said) in opened:
+        if x is source or len(x_case & case) < _MIN_SHARED:
+            continue
+        if shared - x_said and x_said - said - s_said:
+            return _first(x, x_case & case), x, source
+    return None
 
 
 def _lead(s: SentInfo) -> set[str]:

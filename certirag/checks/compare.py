@@ -116,13 +116,22 @@ def check_titles(c: Parsed, ev: PreparedEvidence, question: Question,
 def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
     if not s.content:
         return None
+    # the antonym pairs of one word ("grew strongly": rise/fall, change/steady and a
+    # degree) count once, as one word, so that they do not outweigh the claim's other words
     counts: dict[int, int] = {}
+    pairs: set[int] = set()
     for st in s.content:
         for idx in ev.stem_index.get(st, ()):
-            counts[idx] = counts.get(idx, 0) + 1
+            if st.startswith("~"):
+                pairs.add(idx)
+            else:
+                counts[idx] = counts.get(idx, 0) + 1
+    for idx in pairs:
+        counts[idx] = counts.get(idx, 0) + 1
     if not counts:
         return None
-    n = len(s.content)
+    n = sum(not st.startswith("~") for st in s.content) + any(
+        st.startswith("~") for st in s.content)
     need = min(2, n)
     best: tuple[float, float, int] | None = None
     for idx, k in counts.items():

@@ -25,7 +25,7 @@ from certirag.checks.figures import Figure
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 
-__all__ = ["check_comparisons"]
+__all__ = ["check_comparisons", "comparable_figures"]
 
 _UP = ("more", "greater", "higher", "larger", "bigger")
 _DOWN = ("less", "fewer", "lower", "smaller")
@@ -48,12 +48,18 @@ def _stems(s: SentInfo, lo: int, hi: int) -> set[str]:
             if st is not None and lo <= t.start < hi}
 
 
+def comparable_figures(p: Parsed, s: SentInfo) -> list[Figure]:
+    """The figures of sentence ``s`` of ``p`` that two things can be compared by: of a
+    kind in :data:`_KINDS`, and not bounded ("more than 40")."""
+    return [f for f in p.figures if s.start <= f.start < s.end and f.kind in _KINDS
+            and f.qualifier in (None, "approx", "exact")]
+
+
 def _sentence_figures(ev: PreparedEvidence) -> list[tuple[SentInfo, list[Figure]]]:
     out = []
     for p in ev.parsed:
         for s in p.sentences:
-            figs = [f for f in p.figures if s.start <= f.start < s.end and f.kind in _KINDS
-                    and f.qualifier in (None, "approx", "exact")]
+            figs = comparable_figures(p, s)
             if len(figs) == 2 and figs[0].dim == figs[1].dim and figs[0].unit == figs[1].unit:
                 out.append((s, figs))
     return out

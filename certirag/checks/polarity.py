@@ -107,6 +107,11 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "positive/negative": (("positive",), ("negative",)),
     "static/dynamic": (("static", "statically"), ("dynamic", "dynamically")),
     "manual/automatic": (("manual", "manually"), ("automatic", "automatically")),
+    # a clause that survives termination does not stop applying: "Clause 12 stops applying
+    # once the Agreement is terminated" for "Clause 12 survives termination"
+    "survive/lapse": (("survive", "survives", "survived"),
+                      ("lapse", "lapses", "lapsed", "cease", "ceases", "ceased", "stop",
+                       "stops", "stopped", "expire", "expires", "expired")),
     # a company founded is not one acquired: "went on to found the bakery chain Crumb & Co
     # in 2009" for "In 2009 it acquired the bakery chain Crumb & Co."
     "found/acquire": (("found", "founds", "founded", "founding", "co-founded", "establish",
@@ -210,8 +215,14 @@ _FAILED = frozenset({"fail", "fails", "failed", "failing"})
 _YET_AFTER = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", "been", "still"})
 
 
-_PREVENT = frozenset({"prevent", "prevents", "prevented", "preventing", "stopped", "barred",
-                      "banned", "prohibited", "kept", "discouraged"})
+# (a bar in the present too: "which bans candidates from providing food" negates the
+# providing as "banned … from providing" does; not "stop", whose "stop the ovaries
+# producing eggs" says what "stop the ovaries from producing eggs" says, nor a noun: "a ban
+# from footballing activity")
+_PREVENT = frozenset({"prevent", "prevents", "prevented", "preventing", "stopped", "bars",
+                      "barred", "barring", "bans", "banned", "banning", "prohibit",
+                      "prohibits", "prohibited", "prohibiting", "kept", "discourage",
+                      "discourages", "discouraged", "discouraging"})
 _CEASE = frozenset({"stopped", "stops", "ceased", "ceases", "quit", "quits"})
 # "refused to cater", "declined to comment", "neglected to file": what the subject refuses
 # does not happen; "declined" also reads "fell" ("declined to 3%"), so it takes a verb only

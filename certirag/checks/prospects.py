@@ -91,6 +91,10 @@ def _planned(text: str) -> tuple[tuple[str, str, bool], ...]:
 # being broken", "positions based in Redmond")
 _WILL = re.compile(r"\b(?:will|shall)\s+(?:(?:not|soon|finally|now|then|eventually|also|only)"
                    r"\s+)?(?P<verb>(?!be\b|have\b)[a-z]+)", re.IGNORECASE)
+# "his team would appeal Reyes's red card": a future reported ("said … would")
+_WOULD = re.compile(r"\b(?:said|says|announced|confirmed|added|stated|insisted|vowed)\b"
+                    r"[^.;:!?]{0,60}?\bwould\s+(?:(?:not|soon|also|now|then)\s+)?"
+                    r"(?P<verb>(?!be\b|have\b)[a-z]+)", re.IGNORECASE)
 _PERFECT = frozenset("has have had was were".split())
 _IRREGULAR_PAST = frozenset("""built made won lost sold bought found held paid sent spent kept
 left ran began begun took taken gave given got gotten wrote written""".split())
@@ -116,6 +120,22 @@ _DONE = re.compile(r"\b(?:has|have|had|was|were)\s+(?:been\s+)?[a-z]+(?:ed|en|wn
                    r"|\b[a-z]{3,}ed\b", re.IGNORECASE)
 
 
+# what makes the next word a noun: "Dunmore's appeal", "the appeal"
+_DETERMINERS = frozenset("the a an its their his her our your this that".split())
+
+
+def _outcome(stem: str, s: SentInfo) -> bool:
+    """Whether ``s`` gives the thing of ``stem`` as a noun ("Dunmore's appeal against the
+    red card was rejected") with a verb in the past: an outcome of it, so it took place."""
+    for k, (tok, st) in enumerate(zip(s.toks, s.stems, strict=True)):
+        if st is None or stem not in _stems(tok.text) or not k:
+            continue
+        prev = s.toks[k - 1].text.lower()
+        if prev in _DETERMINERS or prev.endswith(("'s", "’s")):
+            return _DONE.search(s.text[tok.end - s.start:]) is not None
+    return False
+
+
 def _states_a_deed(s: SentInfo) -> bool:
     """Whether ``s`` has a verb in the past at all (the finding needs one; a claim in the
     present tense is not read against the evidence)."""
@@ -131,17 +151,19 @@ def _flat(stem: str, s: SentInfo) -> bool:
     return not s.hedges and any(stem in _stems(w) for w in re.findall(r"[A-Za-z]+", rest))
 
 
-_Plans = tuple[tuple[SentInfo, tuple[tuple[str, str, bool], ...], tuple[tuple[str, str], ...]],
-               ...]
+_Plans = tuple[tuple[SentInfo, tuple[tuple[str, str, bool], ...],
+                     tuple[tuple[str, str, bool], ...]], ...]
 
 
 def _plans(ev: PreparedEvidence) -> _Plans:
     """The evidence sentences that plan, hope or ask for something, or say it will happen:
-    each with :func:`_planned` of it and its "will" phrases (verb, phrase)."""
+    each with :func:`_planned` of it and its "will" phrases (verb, phrase, and whether it is
+    a future reported: "said … would appeal")."""
     out = []
     for e in ev.sentences:
         planned = _planned(e.text)
-        wills = tuple((m.group("verb"), m.group(0)) for m in _WILL.finditer(e.text))
+        wills = (*((m.group("verb"), m.group(0), False) for m in _WILL.finditer(e.text)),
+                 *((m.group("verb"), m.group(0), True) for m in _WOULD.finditer(e.text)))
         if planned or wills:
             out.append((e, planned, wills))
     return tuple(out)
@@ -209,13 +231,16 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
                                    f"the claim states as done what the evidence only plans, "
                                    f"expects or asks for ({phrase!r})", s.text, e.text))
                 return
-            for verb, phrase in wills:
+            for verb, phrase, reported in wills:
                 things = _stems(verb)
                 if not things & said:
                     continue
                 thing = next(iter(things & said))
-                if not _done(thing, s) or any(_flat(thing, x) and not _WILL.search(x.text)
-                                              for x in ev.sentences):
+                # (a future someone reported, "said his team would appeal", is read only
+                # against an outcome of it: "Dunmore's appeal … was rejected")
+                if not (_outcome(thing, s) or (not reported and _done(thing, s))) or any(
+                        _flat(thing, x) and not _WILL.search(x.text)
+                        and not _WOULD.search(x.text) for x in ev.sentences):
                     continue
                 out.append(Finding("hedge_mismatch", "ungrounded",
                                    f"the claim states as done what the evidence says will "

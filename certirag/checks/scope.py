@@ -26,6 +26,7 @@ import re
 
 from certirag.checks._text import stem
 from certirag.checks.base import Finding
+from certirag.checks.figures import Figure
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 
@@ -153,6 +154,62 @@ def _each_alternative(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> No
                     return
 
 
+# a restrictive relative clause: "children of staff who have worked at the school for at
+# least two years" (no comma before it)
+_RELATIVE = frozenset({"who", "whose"})
+_HEAD_REACH = 5  # tokens after the claim's quantifier its group's last word may stand at
+_BOUNDS = frozenset({"min", "max", "gt", "lt"})  # a figure's qualifier that makes a threshold
+
+
+def _all_of_restricted(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    """A statement made of all of a group ("All children of school staff get priority.")
+    that the evidence makes only of those a relative clause picks out ("Third, children of
+    staff who have worked at the school for at least two years."): the word before the
+    clause ("staff") follows the claim's quantifier closely, the clause ("who" or "whose")
+    sets a threshold (a bounded figure: "at least two years") the claim does not give, and
+    the claim gives fewer than half of its content words."""
+    for s in c.sentences:
+        m = _ALL.search(s.text)
+        if m is None or _OWN_LIMIT.search(s.text):
+            continue
+        at = next((k for k, t in enumerate(s.toks) if t.start >= s.start + m.end()), None)
+        if at is None:
+            continue
+        group = {st for st in s.stems[at:at + _HEAD_REACH] if st}
+        values = {it.token for it in s.items}
+        for parsed in ev.parsed:
+            for e in parsed.sentences:
+                if _restricted(s, e, parsed.figures, group, values, m.group(), out):
+                    return
+
+
+def _restricted(s: SentInfo, e: SentInfo, figures: list[Figure], group: set[str],
+                values: set[str], quantifier: str, out: list[Finding]) -> bool:
+    """:func:`_all_of_restricted` for one evidence sentence ``e`` (``figures``: those of its
+    text); ``True`` when it found."""
+    low = [t.text.lower() for t in e.toks]
+    for r in range(1, len(low)):
+        head = e.stems[r - 1]
+        if low[r] not in _RELATIVE or head is None or head not in group:
+            continue
+        end = next((k for k in range(r + 1, len(low)) if low[k] in _CLAUSE_END
+                    or low[k] == "."), len(low))
+        words = {st for st in e.stems[r + 1:end] if st}
+        lo, hi = e.toks[r].start, e.toks[end - 1].end
+        # a threshold: a figure bounded ("at least two years", "more than 15 miles")
+        bounds = {f.start for f in figures if lo <= f.start < hi and f.qualifier in _BOUNDS}
+        own = {it.token for it in e.items if it.start in bounds}
+        if not own or own & values or len(words & s.content) * 2 >= len(words):
+            continue
+        clause = " ".join(t.text for t in e.toks[r:end])
+        out.append(Finding(
+            "qualifier_dropped", "ungrounded",
+            f"the evidence says it only of those {clause!r}; the claim says "
+            f"{quantifier!r}", s.text, e.text))
+        return True
+    return False
+
+
 def check_scope(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
     """``qualifier_dropped`` (see the module docstring)."""
@@ -160,6 +217,8 @@ def check_scope(c: Parsed, ev: PreparedEvidence, question: Question,
     _some_as_all(c, ev, out)
     if len(out) == before:
         _each_alternative(c, ev, out)
+    if len(out) == before:
+        _all_of_restricted(c, ev, out)
     if len(out) > before or "only" not in ev.lower_text:
         return
     for s in c.sentences:

@@ -176,6 +176,24 @@ def test_a_large_change_for_one_that_barely_happened_is_a_polarity_mismatch(
     assert ("polarity_mismatch" in codes(claim, evidence)) is flagged
 
 
+CORVANE = ["Corvane Systems said on Thursday that its former chief executive Arjun Mehta would "
+           "join the board of rival Teralink.",
+           "Mehta led Corvane from 2012 until 2019, when he was succeeded by Lotte Brandsma.",
+           "Under Mehta, Corvane's annual revenue barely changed, edging up from €410 million "
+           "to €415 million.",
+           "Since Brandsma took over, revenue has more than doubled."]
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    # "grew strongly" is three antonym pairs of one word: it counts once when the claim is
+    # aligned with its sentence, not thrice against the claim's other words
+    ("Corvane's revenue grew strongly while Mehta was in charge.", True),
+    ("Corvane's revenue barely changed while Mehta was in charge.", False),
+])
+def test_the_pairs_of_one_word_count_once_in_the_alignment(claim: str, flagged: bool) -> None:
+    assert ("polarity_mismatch" in codes(claim, CORVANE)) is flagged
+
+
 BRENNOCK = ("Under chief executive Tomas Reilly, from 2016 to 2021, Brennock's annual sales "
             "barely changed, edging up from €88 million to €90 million. After Saoirse Kane "
             "took over in 2021, sales rose sharply to €141 million last year.")
@@ -253,12 +271,15 @@ TRIBUNAL = ("The tribunal found that Carrow had failed to follow its own procedu
     ("Carrow Logistics has appealed the ruling.", True),
     ("Prosecutors have decided to seek a retrial.", True),
     ("Dr Carvalho's team has already completed the further experiments.", True),
+    # a deed reported is read as any report: the model's to weigh
+    ("Carrow Logistics said it has lodged an appeal against the decision.", False),
     # the plan itself, or a hedge
     ("Carrow Logistics is considering an appeal.", False),
     ("Prosecutors said they would consider seeking a retrial.", False),
     ("Further experiments are planned for 2025.", False),
     ("Carrow Logistics may appeal.", False),
     ("Carrow Logistics has been considered for an appeal.", False),
+    ("Carrow Logistics said it was considering an appeal.", False),
 ])
 def test_a_thing_only_considered_or_scheduled_stated_as_done_is_a_hedge_mismatch(
         claim: str, flagged: bool) -> None:
@@ -284,3 +305,59 @@ def test_a_past_consideration_is_no_plan() -> None:
 def test_what_a_schedule_or_a_consideration_does_not_plan_is_no_finding(
         claim: str, evidence: str) -> None:
     assert "hedge_mismatch" not in codes(claim, evidence)
+
+
+RETURNS = ("Returns on Tillbox Marketplace. If an item arrives damaged or not as described, the "
+           "seller covers the cost of return shipping. If you simply change your mind, you, the "
+           "buyer, pay for return shipping. Sellers must accept change-of-mind returns within "
+           "14 days of delivery.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    # the outcome of the damaged item's case given to the change of mind
+    ("When it's a change-of-mind return, the seller covers the return shipping.", True),
+    ("If you change your mind, the seller covers the cost of return shipping.", True),
+    # each case with its own outcome, in other words
+    ("If you change your mind, you pay the return shipping.", False),
+    ("If you change your mind, the buyer pays for return shipping.", False),
+    ("If an item arrives damaged, the seller pays for return shipping.", False),
+    ("When an item arrives not as described, the seller covers the return shipping.", False),
+    # no case of its own: the model reads it
+    ("The seller covers the cost of return shipping.", False),
+])
+def test_the_outcome_of_another_case_is_a_case_mismatch(claim: str, flagged: bool) -> None:
+    assert ("case_mismatch" in codes(claim, RETURNS)) is flagged
+
+
+def test_a_case_the_evidence_does_not_open_a_sentence_with_is_no_crossed_case() -> None:
+    """Only sentences that open with a case of their own are read as cases."""
+    evidence = ("The seller covers the cost of return shipping for damaged items. Buyers who "
+                "change their mind pay for return shipping.")
+    assert "case_mismatch" not in codes(
+        "If you change your mind, the seller covers the cost of return shipping.", evidence)
+
+
+FINAL = ("Dunmore defender Marco Reyes was sent off in the 85th minute for a second yellow "
+         "card. Dunmore's manager said his team would appeal Reyes's red card.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    # a reported future ("said … would appeal") given an outcome
+    ("Dunmore's appeal against the red card was rejected the following day.", True),
+    # a deed of it is left to the model: "said they would lose every remaining match"
+    # beside "have lost their last six games" is another loss
+    ("Dunmore appealed the red card.", False),
+    # the plan itself
+    ("Dunmore said they would appeal the red card.", False),
+    ("Dunmore will appeal Reyes's red card.", False),
+    ("Reyes was sent off in the 85th minute.", False),
+])
+def test_an_outcome_of_what_the_evidence_says_would_happen_is_a_hedge_mismatch(
+        claim: str, flagged: bool) -> None:
+    assert ("hedge_mismatch" in codes(claim, FINAL)) is flagged
+
+
+def test_a_reported_future_the_evidence_then_states_done_is_no_prospect() -> None:
+    evidence = FINAL + " The appeal was lodged on Monday and rejected on Tuesday."
+    assert "hedge_mismatch" not in codes(
+        "Dunmore's appeal against the red card was rejected.", evidence)

@@ -81,6 +81,16 @@ def test_a_bound_is_no_negation() -> None:
     ("He travels the world with no company but his camera.",
      "He travels the world with only his camera for company."),
     ("Sales fell to 3%.", "Sales declined to 3%."),
+    # a bar in the present negates as the past does
+    ("Election candidates banned from providing food in bid to win votes.",
+     "The Act bans Election candidates from providing food, drink or entertainment in a bid "
+     "to win votes."),
+    ("Members are barred from voting twice.", "The constitution bars members from voting twice."),
+    # "stop X doing" says what "stop X from doing" says; "a ban from" is a noun
+    ("Some chemotherapy drugs permanently stop the ovaries producing eggs.",
+     "Some chemotherapy drugs can permanently stop the ovaries from producing eggs."),
+    ("Oyston faces a ban from footballing activity if found guilty.",
+     "Oyston faces a ban from all footballing activity if he is found guilty."),
 ])
 def test_implicit_negations_pass(claim: str, evidence: str) -> None:
     assert codes(claim, evidence) == []
@@ -96,6 +106,10 @@ def test_implicit_negations_pass(claim: str, evidence: str) -> None:
     ("The driver paid the fine.", "The driver avoided paying the fine."),
     ("The council did not comment on the report.", "The council commented on the report."),
     ("There were injuries.", "There were no injuries but the car was damaged."),
+    ("Election candidates may provide food to win votes.",
+     "The Act bans Election candidates from providing food in a bid to win votes."),
+    ("The policy lets staff work from home.",
+     "The policy prohibits staff from working from home."),
 ])
 def test_implicit_negations_are_read(claim: str, evidence: str) -> None:
     assert "negation_mismatch" in codes(claim, evidence) or \

@@ -77,6 +77,10 @@ def test_a_plan_is_not_a_deed(claim: str, evidence: str, expected: list[str]) ->
     ("The bank cut its benchmark rate to 4.25%.",
      "The bank held its benchmark rate at 4.25% on Wednesday.", "polarity_mismatch"),
     ("The board approved the merger.", "The board rejected the merger.", "polarity_mismatch"),
+    ("Clause 12 ceases to apply on termination.", "Clause 12 survives termination.",
+     "polarity_mismatch"),
+    ("The licence expires when the Agreement ends.",
+     "The licence survives when the Agreement ends.", "polarity_mismatch"),
 ])
 def test_opposite_verdicts(claim: str, evidence: str, code: str) -> None:
     assert code in codes(claim, evidence)

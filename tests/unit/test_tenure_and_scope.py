@@ -149,3 +149,30 @@ def test_the_noun_condition_keeps_no_condition_of_the_claims() -> None:
                  "Cancellation due to a pre-existing condition is covered on condition that "
                  "you declared it and it was accepted in writing."):
         assert check_claim(kept, [COVER]) == []
+
+
+ADMISSIONS = ("Places are allocated in the following order. First, looked-after children. "
+              "Second, children with a sibling already attending the school. Third, children "
+              "of staff who have worked at the school for at least two years. Fourth, all "
+              "other children, ranked by distance.")
+
+
+@pytest.mark.parametrize(("claim", "evidence", "flagged"), [
+    ("All children of school staff get priority.", ADMISSIONS, True),
+    ("Every child of a staff member gets priority.", ADMISSIONS, True),
+    # the claim keeps the clause, or limits itself
+    ("All children of staff who have worked at the school for at least two years get "
+     "priority.", ADMISSIONS, False),
+    ("Only children of staff with two years at the school get priority.", ADMISSIONS, False),
+    # no quantifier over all: the model reads what is left out
+    ("Children of staff get priority.", ADMISSIONS, False),
+    # a clause set off by a comma adds to the group; it does not pick out part of it
+    ("All passengers were rescued.",
+     "The ferry sank near the coast. All 40 passengers, who had boarded at Dover, were "
+     "rescued.", False),
+])
+def test_a_group_the_evidence_restricts_with_a_relative_clause(claim: str, evidence: str,
+                                                                flagged: bool) -> None:
+    found = [f.message for f in check_claim(claim, [evidence])
+             if f.code == "qualifier_dropped"]
+    assert any("only of those" in m for m in found) is flagged

@@ -1,0 +1,117 @@
+"""An absolute value the evidence gives one thing, given to another: ``value_swap``.
+
+"Yes, the Team plan has unlimited projects." against "The Team plan allows 20 projects and
+100 GB of storage. The Enterprise plan has unlimited projects and 1 TB of storage." and
+"Phone support runs 24/7." against "Live chat is available 24/7. Phone support is
+available Monday to Friday, 9 am to 5 pm." borrow a value that is no figure ("unlimited",
+"24/7", "free of charge") from the sentence about another plan or channel; our small model
+reads both as near even (P(entailment) 0.46 and 0.39), so a rule states it.
+
+:func:`check_absolutes` reads the absolute values of a claim sentence (:data:`_ABSOLUTE`:
+no limit, at all hours, at no charge, each in its usual wordings). What the claim says it
+*of* are its other content words that the evidence uses (a word it never uses is a
+rewording: "runs" for "is available"); two at least. A ``value_swap`` is found when
+
+- no evidence sentence that states the value (in any of its wordings) holds all of those
+  words (the value is stated only of other things), and
+- another evidence sentence holds all of them and gives a value of its own of the kind
+  that rivals the absolute one (a count, measure or duration for no limit: "20 projects";
+  a day or a time for all hours: "9 am to 5 pm"; an amount for no charge: "£4.99").
+
+Where no evidence sentence states the value at all and such a sentence gives the claim's
+thing a value ("Loans can be renewed as many times as you like." against "Loans … can be
+renewed twice."), the finding is ``qualifier_mismatch``: the claim lifts a limit the
+evidence sets.
+
+A claim whose words the evidence does not bring together, and a hedged one ("may let him
+leave for free"), are the model's to read. The rule
+reads what no evidence sentence says, so it reads only the whole evidence (not a deciding
+span, :attr:`~certirag.checks.prepared.PreparedEvidence.partial`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from certirag.checks._text import stem, tokens
+from certirag.checks.base import Finding
+from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.prepared import PreparedEvidence, Question
+
+__all__ = ["absolutes_in", "check_absolutes"]
+
+#: Each absolute value and its wordings.
+_ABSOLUTE: dict[str, str] = {
+    "no limit": r"unlimited|unrestricted|without\s+(?:any\s+)?limits?|any\s+number\s+of\s+times"
+                r"|as\s+(?:many\s+times|often)\s+as\s+(?:you|they|we)\s+(?:like|want|wish|need)",
+    "at all hours": r"24/7|24x7|(?:a)?round[\s-]the[\s-]clock|day\s+and\s+night",
+    "at no charge": r"free\s+of\s+charge|for\s+free|at\s+no\s+(?:extra\s+)?(?:cost|charge)|"
+                    r"(?:is|are|was|were|be|go|goes|went|travels?|ride|rides)\s+free"
+                    r"(?!\s+(?:to|of|from)\b)",
+}
+#: The kind of value that gives each absolute a rival ("9 am to 5 pm" for "24/7", "£4.99" for
+#: "free of charge"; a count, measure or duration for "unlimited").
+_RIVALS: dict[str, Callable[[str], bool]] = {
+    "no limit": lambda group: group not in ("date", "time"),
+    "at all hours": lambda group: group in ("date", "time"),
+    "at no charge": lambda group: group.startswith("money"),
+}
+_FORMS = [(name, re.compile(rf"(?<![\w/])(?:{pattern})(?![\w/])", re.IGNORECASE))
+          for name, pattern in _ABSOLUTE.items()]
+_MIN_WORDS = 2
+_MAYBE = re.compile(r"\b(?:may|might|could)\b", re.IGNORECASE)
+
+
+def absolutes_in(text: str) -> list[tuple[str, int, int]]:
+    """The absolute values ``text`` states: ``(value, start, end)`` of each wording."""
+    out = [(name, m.start(), m.end()) for name, form in _FORMS for m in form.finditer(text)]
+    return sorted(out, key=lambda x: x[1])
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(t.text.lower()) for t in tokens(text)}
+
+
+def _holds(s: SentInfo, words: set[str]) -> bool:
+    return words <= s.content
+
+
+def check_absolutes(c: Parsed, ev: PreparedEvidence, question: Question,
+                    out: list[Finding]) -> None:
+    """``value_swap`` (see the module docstring)."""
+    if ev.partial or any(f.code == "value_swap" for f in out):
+        return
+    used = set(ev.stem_index)
+    stated = [{name for name, _, _ in absolutes_in(s.text)} for s in ev.sentences]
+    for cs in c.sentences:
+        if cs.hedges or _MAYBE.search(cs.text):
+            continue  # ("may let him leave for free": a possibility, not the value)
+        for name, start, end in absolutes_in(cs.text):
+            words = {w for w in cs.content if not w.startswith(("~", "#")) and w in used}
+            words -= _stems(cs.text[start:end])
+            if len(words) < _MIN_WORDS:
+                continue
+            holders = [s for s, names in zip(ev.sentences, stated, strict=True)
+                       if name in names]
+            if any(_holds(s, words) for s in holders):
+                continue
+            rival = _RIVALS[name]
+            own = next((s for s, names in zip(ev.sentences, stated, strict=True)
+                        if name not in names and _holds(s, words)
+                        and any(rival(it.group) for it in s.items)), None)
+            if own is None:
+                continue
+            phrase = cs.text[start:end]
+            if holders:
+                out.append(Finding(
+                    "value_swap", "contradiction",
+                    f"the evidence says {phrase!r} ({name}) of something else: "
+                    f"{holders[0].text.strip()!r}; of what the claim speaks of it says "
+                    f"{own.text.strip()!r}", phrase, own.text.strip()))
+            else:  # the evidence states it of nothing, and gives the claim's thing a value
+                out.append(Finding(
+                    "qualifier_mismatch", "ungrounded",
+                    f"the claim says {phrase!r} ({name}); the evidence gives a value: "
+                    f"{own.text.strip()!r}", phrase, own.text.strip()))
+            return

@@ -1,0 +1,115 @@
+"""``comparison_mismatch``: "the lower" (or "the highest") of named things, against their
+figures in separate sentences.
+
+"Flex Saver has the lower standing charge." against "The Flex Saver tariff has … a standing
+charge of 53p per day. … The Fixed 24 tariff … with a standing charge of 49p per day." holds
+every word of the claim in the evidence, and our small model reads it as near even
+(P(entailment) 0.34): no sentence compares the two, so :mod:`certirag.checks.comparisons`
+(two figures in one sentence) does not read it.
+
+:func:`check_definite` reads a claim sentence without figures that gives a named thing
+(its capitalised words before the comparison) "the lower", "the higher", "the cheaper" …
+or "the lowest" … of something in lower-case words ("standing charge"). Each evidence
+sentence that holds every one of those words and one figure right beside them ("a standing
+charge of 53p per day", "a 53p standing charge") gives that figure to the names it holds.
+The finding is raised when a sentence holds the claim's names and another, with none of
+them, gives a figure of the same dimension, unit and period that beats it the other way
+(a lower one for "the higher"). A comparison negated or hedged ("not the lower", "may
+have the lower") is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.checks._text import COMMON
+from certirag.checks.base import Finding
+from certirag.checks.comparisons import comparable_figures
+from certirag.checks.figures import Figure
+from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.prepared import PreparedEvidence, Question
+
+__all__ = ["check_definite"]
+
+_LOW = frozenset({"lower", "lowest", "cheaper", "cheapest", "smaller", "smallest", "shorter",
+                  "shortest", "fewer", "fewest"})
+_HIGH = frozenset({"higher", "highest", "dearer", "dearest", "larger", "largest", "bigger",
+                   "biggest", "greater", "greatest", "longer", "longest"})
+_DEFINITE = re.compile(r"\bthe\s+(?P<cmp>" + "|".join(sorted(_LOW | _HIGH)) + r")"
+                       r"(?P<thing>(?:\s+[a-z][a-z'’-]*){1,3}?)"
+                       r"(?=\s*(?:[.,;!?]|$)|\s+(?:of|at|in|on|for|and|but|with)\b)")
+_HEDGED = re.compile(r"\b(?:not|n't|no|never|may|might|could|perhaps|possibly)\b",
+                     re.IGNORECASE)
+_ONE_OF = re.compile(r"\b(?:one|some|among)\s+(?:of\s+)?$", re.IGNORECASE)
+_NEAR_AFTER = 3  # tokens between the thing's last word and its figure ("charge of 53p")
+_NEAR_BEFORE = 0  # and between its figure and its first word ("a 53p standing charge")
+
+
+def _names(s: SentInfo, lo: int, hi: int) -> set[str]:
+    """The stems of the capitalised words of ``s`` between offsets ``lo`` and ``hi`` (its
+    first word only if it is no common word)."""
+    return {st for k, (t, st) in enumerate(zip(s.toks, s.stems, strict=True))
+            if st and lo <= t.start < hi and t.text[:1].isupper()
+            and not (k == 0 and t.text.lower() in COMMON)}
+
+
+def _figure(s: SentInfo, figures: list[Figure], thing: set[str]) -> Figure | None:
+    """The one figure right beside the words ``thing`` in ``s``; ``None`` when there is none
+    or more than one."""
+    at = [k for k, st in enumerate(s.stems) if st in thing]
+    if not at:
+        return None
+    first, last = min(at), max(at)
+    near = []
+    for f in figures:
+        k = next((i for i, t in enumerate(s.toks) if t.start >= f.start), len(s.toks))
+        end = max((i for i, t in enumerate(s.toks) if t.end <= f.end), default=-1)
+        if 0 < k - last <= _NEAR_AFTER + 1 or 0 < first - end <= _NEAR_BEFORE + 1:
+            near.append(f)
+    return near[0] if len(near) == 1 else None
+
+
+def _given(ev: PreparedEvidence, thing: set[str]) -> list[tuple[set[str], Figure, SentInfo]]:
+    out = []
+    for p in ev.parsed:
+        for s in p.sentences:
+            if not thing <= s.content:
+                continue
+            f = _figure(s, comparable_figures(p, s), thing)
+            names = _names(s, s.start, s.end) - thing
+            if f is not None and names:
+                out.append((names, f, s))
+    return out
+
+
+def check_definite(c: Parsed, ev: PreparedEvidence, q: Question,
+                   out: list[Finding]) -> None:
+    """``comparison_mismatch`` (see the module docstring)."""
+    if c.figures:
+        return  # a comparison with its figures: the figures check reads them
+    for s in c.sentences:
+        for m in _DEFINITE.finditer(c.text, s.start, s.end):
+            before = c.text[s.start:m.start()]
+            if _HEDGED.search(before) or _ONE_OF.search(before):
+                continue  # (negated, hedged, or "one of the lowest": one among several)
+            mine = _names(s, s.start, m.start())
+            thing = {st for t, st in zip(s.toks, s.stems, strict=True)
+                     if st and m.start("thing") <= t.start < m.end("thing")}
+            if not mine or not thing:
+                continue
+            given = _given(ev, thing)
+            own = [f for names, f, _ in given if mine <= names]
+            if len(own) != 1:
+                continue
+            f0 = own[0]
+            low = m.group("cmp").lower() in _LOW
+            for names, f, e in given:
+                if names & mine or (f.dim, f.unit, f.per) != (f0.dim, f0.unit, f0.per):
+                    continue
+                if (f.value < f0.value) if low else (f.value > f0.value):
+                    out.append(Finding(
+                        "comparison_mismatch", "contradiction",
+                        f"the claim gives {m.group(0)!r} to what the evidence gives "
+                        f"{f0.text!r}; it gives {f.text!r} to another: {e.text.strip()!r}",
+                        m.group(0), e.text.strip()))
+                    return

@@ -16,6 +16,11 @@ The finding is raised when a sentence holds the claim's names and another, with 
 them, gives a figure of the same dimension, unit and period that beats it the other way
 (a lower one for "the higher"). A comparison negated or hedged ("not the lower", "may
 have the lower") is left alone.
+
+It reads, too, an amount compared with a count of a priced thing: "A day ticket at £6 is
+cheaper than two single fares." against "A single fare costs £2.40, and a day ticket costs
+£6." is a ``comparison_mismatch`` (two singles are £4.80), where the evidence gives the thing
+one price (an amount right beside its words) in the claim amount's currency.
 """
 
 from __future__ import annotations
@@ -85,7 +90,8 @@ def _given(ev: PreparedEvidence, thing: set[str]) -> list[tuple[set[str], Figure
 def check_definite(c: Parsed, ev: PreparedEvidence, q: Question,
                    out: list[Finding]) -> None:
     """``comparison_mismatch`` (see the module docstring)."""
-    if c.figures:
+    _multiples(c, ev, out)
+    if c.figures or out:
         return  # a comparison with its figures: the figures check reads them
     for s in c.sentences:
         for m in _DEFINITE.finditer(c.text, s.start, s.end):
@@ -113,3 +119,47 @@ def check_definite(c: Parsed, ev: PreparedEvidence, q: Question,
                         f"{f0.text!r}; it gives {f.text!r} to another: {e.text.strip()!r}",
                         m.group(0), e.text.strip()))
                     return
+
+
+# "cheaper than two single fares": a money figure of the claim against a count of a thing
+# whose price the evidence gives
+_MULTIPLE = re.compile(
+    r"\b(?P<cmp>cheaper|less\s+expensive|dearer|more\s+expensive|costlier)\s+than\s+"
+    r"(?:buying\s+|paying\s+(?:for\s+)?)?(?P<n>two|three|four|five|six|seven|eight|nine|ten"
+    r"|\d{1,2})\s+(?P<thing>(?:[a-z][a-z'’-]*\s+){0,2}?[a-z][a-z'’-]*)"
+    r"(?=\s*(?:[.,;!?]|$)|\s+(?:of|at|in|on|for|and|but|with)\b)", re.IGNORECASE)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10}
+_CHEAPER = ("cheaper", "less")
+
+
+def _multiples(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    """``comparison_mismatch`` for "A day ticket at £6 is cheaper than two single fares."
+    where the evidence gives a single fare £2.40: the claim's amount against the count times
+    the price the evidence gives the thing (one amount right beside its words, the same
+    currency in every sentence that gives one)."""
+    for s in c.sentences:
+        for m in _MULTIPLE.finditer(c.text, s.start, s.end):
+            mine = [f for f in c.figures if s.start <= f.start < m.start()
+                    and f.kind == "money" and f.qualifier in (None, "exact")]
+            if len(mine) != 1 or _HEDGED.search(c.text[s.start:m.start()]):
+                continue
+            n = m.group("n").lower()
+            count = int(n) if n.isdigit() else _COUNTS[n]
+            thing = {st for t, st in zip(s.toks, s.stems, strict=True)
+                     if st and m.start("thing") <= t.start < m.end("thing")}
+            prices = [f for p in ev.parsed for e in p.sentences if thing and thing <= e.content
+                      for f in [_figure(e, [g for g in comparable_figures(p, e)
+                                             if g.kind == "money"], thing)] if f is not None]
+            a = mine[0]
+            if len({(f.value, f.dim) for f in prices}) != 1 or prices[0].dim != a.dim:
+                continue  # (no price, or two: "a single fare costs £2.40 … £3 at peak")
+            total = prices[0].value * count
+            cheaper = m.group("cmp").lower().startswith(_CHEAPER)
+            if (a.value >= total) if cheaper else (a.value <= total):
+                out.append(Finding(
+                    "comparison_mismatch", "contradiction",
+                    f"the claim says {a.text!r} is {m.group('cmp')} than {m.group('n')} "
+                    f"{m.group('thing')}; the evidence gives {prices[0].text!r} each, "
+                    f"{total} for {count}", m.group(0), a.text))
+                return

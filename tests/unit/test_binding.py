@@ -156,12 +156,26 @@ def _sure(premise: str, hypothesis: str) -> Scores:
 
 
 def test_v3_withholds_scattered_anchors_unscored() -> None:
+    # the year of the other person's sentence ("She joined in 2015."): a pronoun may be the
+    # claim's name, so no check reads it as borrowed, and no span binds both anchors
     fake = FakeVerifier(fn=_sure)
-    res = verify("", "The Oslo office has 55 staff.", evidence=[OFFICES],
+    res = verify("", "Tom Becker joined in 2015.", evidence=[OFFICES],
                  settings=Settings(), verifier=fake)
     (c,) = res.claims
     assert c.decision == Decision.UNVERIFIED
     assert [r.code for r in c.reasons] == ["unbound_anchors"]
+    assert c.scores is None and fake.calls == []
+
+
+def test_a_value_of_another_named_thing_is_blocked_before_binding() -> None:
+    # "The Hamburg office has 55 staff." beside "The Oslo office has 40 staff.": the check
+    # blocks the borrowed value (certirag.checks.borrowed); the model is not asked
+    fake = FakeVerifier(fn=_sure)
+    res = verify("", "The Oslo office has 55 staff.", evidence=[OFFICES],
+                 settings=Settings(), verifier=fake)
+    (c,) = res.claims
+    assert c.decision == Decision.BLOCKED
+    assert [r.code for r in c.reasons] == ["value_swap"]
     assert c.scores is None and fake.calls == []
 
 

@@ -38,3 +38,25 @@ def test_the_other_way_round_from_the_figures_is_a_comparison_mismatch(claim: st
 ])
 def test_a_comparison_the_figures_bear_out_or_do_not_settle_passes(claim: str) -> None:
     assert "comparison_mismatch" not in codes(claim, TARIFFS)
+
+
+FARES = "A single fare costs £2.40, and a day ticket costs £6. Children travel half price."
+RETURN = "I'll be making a return trip. Is a day ticket cheaper than two singles?"
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    # two singles at £2.40 are £4.80: less than the day ticket
+    ("A day ticket at £6 is cheaper than two single fares.", True),
+    ("A day ticket at £6 is dearer than two single fares.", False),
+    ("A day ticket at £6 is cheaper than three single fares.", False),  # £7.20
+    ("A day ticket at £6 may be cheaper than two single fares.", False),  # hedged
+])
+def test_an_amount_against_a_count_of_a_priced_thing(claim: str, flagged: bool) -> None:
+    found = [f.code for f in check_claim(claim, [FARES], question=RETURN)]
+    assert ("comparison_mismatch" in found) is flagged
+
+
+def test_a_thing_with_two_prices_is_not_counted() -> None:
+    evidence = "A single fare costs £2.40. At peak times a single fare costs £3.50."
+    assert "comparison_mismatch" not in codes(
+        "A day ticket at £6 is cheaper than two single fares.", evidence)

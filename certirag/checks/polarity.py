@@ -107,11 +107,12 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "positive/negative": (("positive",), ("negative",)),
     "static/dynamic": (("static", "statically"), ("dynamic", "dynamically")),
     "manual/automatic": (("manual", "manually"), ("automatic", "automatically")),
-    # a clause that survives termination does not stop applying: "Clause 12 stops applying
-    # once the Agreement is terminated" for "Clause 12 survives termination"
+    # a clause that survives termination does not lapse: "Clause 12 ceases to apply on
+    # termination" for "Clause 12 survives termination" (not "stop": "would stop abuse"
+    # beside "has not stopped this" is no clause's life)
     "survive/lapse": (("survive", "survives", "survived"),
-                      ("lapse", "lapses", "lapsed", "cease", "ceases", "ceased", "stop",
-                       "stops", "stopped", "expire", "expires", "expired")),
+                      ("lapse", "lapses", "lapsed", "cease", "ceases", "ceased", "expire",
+                       "expires", "expired")),
     # a company founded is not one acquired: "went on to found the bakery chain Crumb & Co
     # in 2009" for "In 2009 it acquired the bakery chain Crumb & Co."
     "found/acquire": (("found", "founds", "founded", "founding", "co-founded", "establish",

@@ -16,6 +16,7 @@ from certirag.checks.arithmetic import TOTAL_WORDS, offset_time, reversed_margin
 from certirag.checks.base import Finding
 from certirag.checks.brackets import check_brackets
 from certirag.checks.cases import asked_exception
+from certirag.checks.clause_swap import find_sentence_swap
 from certirag.checks.dates import DateRef
 from certirag.checks.figures import Figure
 from certirag.checks.pairs import check_list_pairs, check_rival_values
@@ -27,7 +28,6 @@ from certirag.checks.superseded import check_superseded
 from certirag.checks.swap import (
     change_end,
     claim_context,
-    find_sentence_swap,
     find_swap,
     same_value,
 )

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from certirag.checks import check_claim
+from certirag.checks.clause_swap import find_sentence_swap
 from certirag.checks.parse import parse_text
-from certirag.checks.swap import find_sentence_swap
 
 HALVORSEN = ("The container shipping division accounted for 62% of revenue, while the tanker "
              "division contributed 31%.")

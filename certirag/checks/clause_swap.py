@@ -25,7 +25,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from certirag.checks.parse import Item, SentInfo
-from certirag.checks.swap import SwapHit, is_change, outside_items, same_value
+from certirag.checks.swap import (
+    SwapHit,
+    distinct_sentences,
+    is_change,
+    outside_items,
+    same_value,
+)
 
 __all__ = ["find_sentence_swap"]
 
@@ -321,11 +327,7 @@ def find_sentence_swap(claim: SentInfo, item: Item,
     words = frozenset(el.word for el in cels if el.word and el.word != _VALUE)
     heads = _heads(cels, at)
     hit: SwapHit | None = None
-    done: set[int] = set()
-    for sent, _ in occurrences:
-        if id(sent) in done:
-            continue
-        done.add(id(sent))
+    for sent in distinct_sentences(occurrences):
         els = _only(_elems(sent, item.group), apposed)
         found = _clause_swap(words, item.key, els) or _head_swap(heads, words, item.key, els)
         if found is None:

@@ -31,7 +31,8 @@ from certirag.checks._text import Token
 from certirag.checks.parse import Item, SentInfo, listed_with
 
 __all__ = ["Segments", "SwapHit", "capitalised_stems", "change_end", "claim_context",
-           "find_swap", "is_change", "outside_items", "same_value", "segments"]
+           "distinct_sentences", "find_swap", "is_change", "outside_items", "same_value",
+           "segments"]
 
 _BOUNDS = frozenset({",", ";", "and", "or", "while", "whereas", "but", "versus", "vs", "than",
                      "compared", "against", "respectively"})
@@ -238,17 +239,19 @@ def same_value(claim_key: tuple[object, ...], key: tuple[object, ...]) -> bool:
     return False
 
 
+def distinct_sentences(occurrences: list[tuple[SentInfo, Item]]) -> list[SentInfo]:
+    """The sentences of ``occurrences`` (a sentence with each value it states), each once, in
+    order."""
+    return list({id(sent): sent for sent, _ in occurrences}.values())
+
+
 def find_swap(ctx: frozenset[str], key: tuple[object, ...], group: str,
               occurrences: list[tuple[SentInfo, Item]],
               segments_of: Callable[[SentInfo, str], Segments | None]) -> SwapHit | None:
     """A swap of the claim value ``key`` (claim words ``ctx``) given the evidence sentences
     that state it (``segments_of`` cuts one into segments), or ``None``."""
     hit: SwapHit | None = None
-    done: set[int] = set()
-    for sent, _ in occurrences:
-        if id(sent) in done:
-            continue
-        done.add(id(sent))
+    for sent in distinct_sentences(occurrences):
         seg = segments_of(sent, group)
         if seg is None:
             return None

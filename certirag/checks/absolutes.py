@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 from certirag.checks._text import stem, tokens
 from certirag.checks.base import Finding
-from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.parse import Parsed, content_words
 from certirag.checks.prepared import PreparedEvidence, Question
 
 __all__ = ["absolutes_in", "check_absolutes"]
@@ -73,32 +73,34 @@ def _stems(text: str) -> set[str]:
     return {stem(t.text.lower()) for t in tokens(text)}
 
 
-def _holds(s: SentInfo, words: set[str]) -> bool:
-    return words <= s.content
+def _stated(ev: PreparedEvidence) -> list[set[str]]:
+    """The absolute values each evidence sentence states (read once per prepared
+    evidence)."""
+    return [{name for name, _, _ in absolutes_in(s.text)} for s in ev.sentences]
 
 
 def check_absolutes(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``value_swap`` (see the module docstring)."""
-    if ev.partial or any(f.code == "value_swap" for f in out):
+    if ev.partial:
         return
-    used = set(ev.stem_index)
-    stated = [{name for name, _, _ in absolutes_in(s.text)} for s in ev.sentences]
     for cs in c.sentences:
-        if cs.hedges or _MAYBE.search(cs.text):
+        found = absolutes_in(cs.text)
+        if not found or cs.hedges or _MAYBE.search(cs.text):
             continue  # ("may let him leave for free": a possibility, not the value)
-        for name, start, end in absolutes_in(cs.text):
-            words = {w for w in cs.content if not w.startswith(("~", "#")) and w in used}
-            words -= _stems(cs.text[start:end])
+        stated = ev.derived("absolutes.stated", _stated)
+        for name, start, end in found:
+            words = (content_words(cs.content) & ev.stem_index.keys()) \
+                - _stems(cs.text[start:end])
             if len(words) < _MIN_WORDS:
                 continue
             holders = [s for s, names in zip(ev.sentences, stated, strict=True)
                        if name in names]
-            if any(_holds(s, words) for s in holders):
+            if any(words <= s.content for s in holders):
                 continue
             rival = _RIVALS[name]
             own = next((s for s, names in zip(ev.sentences, stated, strict=True)
-                        if name not in names and _holds(s, words)
+                        if name not in names and words <= s.content
                         and any(rival(it.group) for it in s.items)), None)
             if own is None:
                 continue

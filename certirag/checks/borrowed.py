@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from certirag.checks._text import COMMON, Token
 from certirag.checks.base import Finding
-from certirag.checks.parse import Item, Parsed, SentInfo, listed_with
+from certirag.checks.parse import Item, Parsed, SentInfo, content_words, listed_with
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.swap import same_value
 
@@ -84,11 +84,6 @@ def _described(s: SentInfo) -> bool:
         and not toks[1].text[:1].isupper()
 
 
-def _plain(words: frozenset[str]) -> set[str]:
-    """Content stems without value tokens and derived markers."""
-    return {w for w in words if not w.startswith(("~", "#"))}
-
-
 def _pronoun(s: SentInfo) -> bool:
     """Whether ``s`` has a pronoun (in lower case, or opening it: the "It" of "Let It Be"
     is a title's word)."""
@@ -101,22 +96,28 @@ def _states(s: SentInfo, item: Item) -> bool:
                for it in s.items)
 
 
+def _evidence_names(ev: PreparedEvidence) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
+    """:func:`_named` of each evidence sentence, by ``id`` (read once per prepared
+    evidence)."""
+    return {id(s): _named(s) for s in ev.sentences}
+
+
 def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
                    out: list[Finding]) -> None:
     """``value_swap`` (see the module docstring)."""
-    if ev.partial or any(f.code == "value_swap" for f in out):
+    if ev.partial:
         return
-    used = set(ev.stem_index)
     for cs in c.sentences:
         names, name_words = _named(cs, owned=False)
         if not names or not cs.items or cs.polarity.negated or cs.polarity.scopes:
             continue  # (a negated claim, "X wasn't born in 1951", denies the value)
-        said = (_plain(cs.content) - names) & used
+        said = (content_words(cs.content) - names) & ev.stem_index.keys()
+        named = ev.derived("borrowed.names", _evidence_names)
         for item in cs.items:
             holders = [s for s in ev.sentences if _states(s, item)]
             if not holders or any(names & s.content for s in holders):
                 continue  # (a sentence with a name of the claim may state it of that name)
-            if any(not (_named(s)[1] - name_words) or _pronoun(s) or _described(s)
+            if any(not (named[id(s)][1] - name_words) or _pronoun(s) or _described(s)
                    for s in holders):
                 continue  # (each holder must name another thing, and nothing in it may
                 # stand for the claim's name: a pronoun, a description)
@@ -127,9 +128,9 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
                              None)
                 if rival is None:
                     continue
-                facts = _plain(own.content) - names
-                holder = next((s for s in holders if (facts & _plain(s.content))
-                               - _named(s)[0]), None)
+                facts = content_words(own.content) - names
+                holder = next((s for s in holders if (facts & content_words(s.content))
+                               - named[id(s)][0]), None)
                 if holder is None:
                     continue
                 out.append(Finding(

@@ -282,6 +282,12 @@ def _case_split(s: SentInfo) -> tuple[set[str], set[str]] | None:
     return case, said
 
 
+def _opened(ev: PreparedEvidence) -> list[tuple[SentInfo, tuple[set[str], set[str]]]]:
+    """The evidence sentences that open with a case, each with :func:`_case_split` of it
+    (read once per prepared evidence)."""
+    return [(x, sp) for x in ev.sentences if (sp := _case_split(x)) is not None]
+
+
 def _crossed_case(c: Parsed, ev: PreparedEvidence) -> tuple[str, SentInfo, SentInfo] | None:
     """A claim that opens with a case ("When it's a change-of-mind return, the seller covers
     the return shipping.") and gives it the outcome of a sentence that opens with another
@@ -300,8 +306,7 @@ def _crossed_case(c: Parsed, ev: PreparedEvidence) -> tuple[str, SentInfo, SentI
     case, said = split
     if len(case) < _MIN_SHARED or len(said) < _MIN_SHARED:
         return None
-    cases = [(x, _case_split(x)) for x in ev.sentences]
-    opened = [(x, sp) for x, sp in cases if sp is not None]
+    opened = ev.derived("cases.opened", _opened)
     if len(opened) < 2:
         return None
     source, (s_case, s_said) = max(opened, key=lambda o: len(said & o[1][1]))

@@ -9,6 +9,7 @@ ranking) in :mod:`certirag.checks.additions`."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from certirag.checks._text import stem
 from certirag.checks.base import Finding, FindingKind
@@ -16,7 +17,7 @@ from certirag.checks.cases import asked_exception
 from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
-from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.parse import Parsed, SentInfo, content_words
 from certirag.checks.polarity import DEGREE_PAIR, opposing_clause
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import could_verbs, possible, qualified, reported, reportive
@@ -118,20 +119,13 @@ def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
         return None
     # the antonym pairs of one word ("grew strongly": rise/fall, change/steady and a
     # degree) count once, as one word, so that they do not outweigh the claim's other words
-    counts: dict[int, int] = {}
-    pairs: set[int] = set()
-    for st in s.content:
-        for idx in ev.stem_index.get(st, ()):
-            if st.startswith("~"):
-                pairs.add(idx)
-            else:
-                counts[idx] = counts.get(idx, 0) + 1
-    for idx in pairs:
-        counts[idx] = counts.get(idx, 0) + 1
+    plain = [st for st in s.content if not st.startswith("~")]
+    marked = [st for st in s.content if st.startswith("~")]
+    counts = Counter(idx for st in plain for idx in ev.stem_index.get(st, ()))
+    counts.update({idx for st in marked for idx in ev.stem_index.get(st, ())})
     if not counts:
         return None
-    n = sum(not st.startswith("~") for st in s.content) + any(
-        st.startswith("~") for st in s.content)
+    n = len(plain) + bool(marked)
     need = min(2, n)
     best: tuple[float, float, int] | None = None
     for idx, k in counts.items():
@@ -284,7 +278,7 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
         if pair == "open/closed" and ew.lower().startswith("reopen") \
                 and _CLOSED_STATE.search(s.text):
             continue
-        about = {w for w in s.content if not w.startswith(("~", "#"))} - {stem(cw.lower())} \
+        about = set(content_words(s.content)) - {stem(cw.lower())} \
             - _in_values(s)
         # (an event pair needs the same thing: "Pellway Foods was founded in 1987" excuses
         # no founding of the chain it acquired)

@@ -47,7 +47,7 @@ _HEDGED = re.compile(r"\b(?:not|n't|no|never|may|might|could|perhaps|possibly)\b
                      re.IGNORECASE)
 _ONE_OF = re.compile(r"\b(?:one|some|among)\s+(?:of\s+)?$", re.IGNORECASE)
 _NEAR_AFTER = 3  # tokens between the thing's last word and its figure ("charge of 53p")
-_NEAR_BEFORE = 0  # and between its figure and its first word ("a 53p standing charge")
+# (a figure before the thing stands right before its first word: "a 53p standing charge")
 
 
 def _names(s: SentInfo, lo: int, hi: int) -> set[str]:
@@ -69,22 +69,31 @@ def _figure(s: SentInfo, figures: list[Figure], thing: set[str]) -> Figure | Non
     for f in figures:
         k = next((i for i, t in enumerate(s.toks) if t.start >= f.start), len(s.toks))
         end = max((i for i, t in enumerate(s.toks) if t.end <= f.end), default=-1)
-        if 0 < k - last <= _NEAR_AFTER + 1 or 0 < first - end <= _NEAR_BEFORE + 1:
+        if 0 < k - last <= _NEAR_AFTER + 1 or first - end == 1:
             near.append(f)
     return near[0] if len(near) == 1 else None
 
 
-def _given(ev: PreparedEvidence, thing: set[str]) -> list[tuple[set[str], Figure, SentInfo]]:
+def _beside(ev: PreparedEvidence, thing: set[str], money: bool = False
+            ) -> list[tuple[Figure, SentInfo]]:
+    """Each evidence sentence that holds every word of ``thing`` with the one comparable
+    figure (an amount, with ``money``) right beside them (:func:`_figure`)."""
     out = []
     for p in ev.parsed:
         for s in p.sentences:
             if not thing <= s.content:
                 continue
-            f = _figure(s, comparable_figures(p, s), thing)
-            names = _names(s, s.start, s.end) - thing
-            if f is not None and names:
-                out.append((names, f, s))
+            figs = [f for f in comparable_figures(p, s) if not money or f.kind == "money"]
+            f = _figure(s, figs, thing)
+            if f is not None:
+                out.append((f, s))
     return out
+
+
+def _given(ev: PreparedEvidence, thing: set[str]) -> list[tuple[set[str], Figure, SentInfo]]:
+    """:func:`_beside`, each with the names of its sentence (those that have one)."""
+    named = [(_names(s, s.start, s.end) - thing, f, s) for f, s in _beside(ev, thing)]
+    return [(names, f, s) for names, f, s in named if names]
 
 
 def check_definite(c: Parsed, ev: PreparedEvidence, q: Question,
@@ -148,9 +157,7 @@ def _multiples(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
             count = int(n) if n.isdigit() else _COUNTS[n]
             thing = {st for t, st in zip(s.toks, s.stems, strict=True)
                      if st and m.start("thing") <= t.start < m.end("thing")}
-            prices = [f for p in ev.parsed for e in p.sentences if thing and thing <= e.content
-                      for f in [_figure(e, [g for g in comparable_figures(p, e)
-                                             if g.kind == "money"], thing)] if f is not None]
+            prices = [f for f, _ in _beside(ev, thing, money=True)] if thing else []
             a = mine[0]
             if len({(f.value, f.dim) for f in prices}) != 1 or prices[0].dim != a.dim:
                 continue  # (no price, or two: "a single fare costs £2.40 … £3 at peak")

@@ -23,8 +23,8 @@ from certirag.checks.polarity import Polarity, analyse_polarity
 from certirag.checks.qualifiers import condition_cues, hedges
 from certirag.text import split_sentences
 
-__all__ = ["KIN_GROUPS", "Item", "Parsed", "SentInfo", "date_item", "figure_item", "listed_with",
-           "parse_text", "time_item"]
+__all__ = ["KIN_GROUPS", "MARKERS", "Item", "Parsed", "SentInfo", "content_words", "date_item",
+           "figure_item", "listed_with", "parse_text", "time_item"]
 
 ItemKey = tuple[object, ...]
 
@@ -95,6 +95,17 @@ class Parsed:
 #: The binding rules read them as rivals too (:mod:`certirag.verifiers.anchors`).
 KIN_GROUPS: dict[str, tuple[str, ...]] = {"days": ("days", "months"),
                                           "months": ("months", "days")}
+
+
+#: How a member of :attr:`SentInfo.content` that is no word starts: a value's token ("#…")
+#: or an antonym pair's marker ("~rise/fall").
+MARKERS = ("~", "#")
+
+
+def content_words(content: frozenset[str]) -> frozenset[str]:
+    """The word stems of a sentence's ``content``: its values' tokens and antonym markers
+    (:data:`MARKERS`) left out."""
+    return frozenset(w for w in content if not w.startswith(MARKERS))
 
 
 def listed_with(group: str, other: str) -> bool:

@@ -57,7 +57,7 @@ from typing import NamedTuple
 
 from certirag.checks._text import STOP, stem
 from certirag.checks.base import Finding
-from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.parse import MARKERS, Parsed, SentInfo, content_words
 from certirag.checks.polarity import clause_bounds
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
@@ -124,13 +124,13 @@ def _said(s: SentInfo, place: str) -> frozenset[str]:
     """What the claim sentence ``s`` says of ``place``: its content stems, less the place's
     words, values and derived markers."""
     words = _words(place)
-    return frozenset(w for w in s.content if not w.startswith(("~", "#")) and w not in words)
+    return content_words(s.content) - words
 
 
 def check_places(c: Parsed, ev: PreparedEvidence, question: Question,
                  out: list[Finding]) -> None:
     """``value_swap`` (see the module docstring)."""
-    if ev.partial or any(f.code == "value_swap" for f in out):
+    if ev.partial:
         return
     for cs in c.sentences:
         for prep, place in _located(cs.text)[:_MAX_PLACES]:
@@ -257,7 +257,7 @@ def _clauses(s: SentInfo) -> list[_Unit]:
         lo = s.toks[a].start - s.start
         hi = s.toks[b].start - s.start if b < len(s.toks) else len(s.text)
         text = s.text[lo:hi]
-        content = frozenset(x for x in s.stems[a:b] if x and not x.startswith(("~", "#")))
+        content = frozenset(x for x in s.stems[a:b] if x and not x.startswith(MARKERS))
         out.append(_Unit(text, content, complements_in(text)))
     return out
 
@@ -283,7 +283,7 @@ def _holds(text: str, phrase: str) -> bool:
 def check_complements(c: Parsed, ev: PreparedEvidence, question: Question,
                       out: list[Finding]) -> None:
     """``value_swap`` (see the module docstring)."""
-    if ev.partial or any(f.code == "value_swap" for f in out):
+    if ev.partial:
         return
     units = ev.derived("places.clauses", _units)
     asked = question.parsed

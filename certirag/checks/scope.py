@@ -179,14 +179,16 @@ def _all_of_restricted(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> N
         values = {it.token for it in s.items}
         for parsed in ev.parsed:
             for e in parsed.sentences:
-                if _restricted(s, e, parsed.figures, group, values, m.group(), out):
+                found = _restricted(s, e, parsed.figures, group, values, m.group())
+                if found is not None:
+                    out.append(found)
                     return
 
 
 def _restricted(s: SentInfo, e: SentInfo, figures: list[Figure], group: set[str],
-                values: set[str], quantifier: str, out: list[Finding]) -> bool:
+                values: set[str], quantifier: str) -> Finding | None:
     """:func:`_all_of_restricted` for one evidence sentence ``e`` (``figures``: those of its
-    text); ``True`` when it found."""
+    text)."""
     low = [t.text.lower() for t in e.toks]
     for r in range(1, len(low)):
         head = e.stems[r - 1]
@@ -202,12 +204,10 @@ def _restricted(s: SentInfo, e: SentInfo, figures: list[Figure], group: set[str]
         if not own or own & values or len(words & s.content) * 2 >= len(words):
             continue
         clause = " ".join(t.text for t in e.toks[r:end])
-        out.append(Finding(
-            "qualifier_dropped", "ungrounded",
-            f"the evidence says it only of those {clause!r}; the claim says "
-            f"{quantifier!r}", s.text, e.text))
-        return True
-    return False
+        return Finding("qualifier_dropped", "ungrounded",
+                       f"the evidence says it only of those {clause!r}; the claim says "
+                       f"{quantifier!r}", s.text, e.text)
+    return None
 
 
 def check_scope(c: Parsed, ev: PreparedEvidence, question: Question,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from certirag.checks.base import Finding
-from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.parse import MARKERS, Parsed, SentInfo, content_words
 from certirag.checks.prepared import PreparedEvidence, Question
 
 __all__ = ["check_sequence", "ordered_items"]
@@ -51,11 +51,11 @@ def ordered_items(ev: PreparedEvidence) -> list[tuple[int, SentInfo]]:
 def _words(s: SentInfo, lo: int, hi: int) -> set[str]:
     """The content stems of ``s`` between character offsets ``lo`` and ``hi``."""
     return {st for t, st in zip(s.toks, s.stems, strict=True)
-            if st and lo <= t.start < hi and not st.startswith(("~", "#"))
+            if st and lo <= t.start < hi and not st.startswith(MARKERS)
             and st not in _ORDER_WORDS}
 
 
-def _match(words: set[str], items: list[tuple[int, set[str]]]) -> int | None:
+def _match(words: set[str], items: list[tuple[int, frozenset[str]]]) -> int | None:
     """The position of the one item that shares most of ``words`` (at least half)."""
     scored = sorted(((len(words & w), p) for p, w in items), reverse=True)
     if not scored or not words or scored[0][0] * 2 < len(words):
@@ -76,8 +76,7 @@ def check_sequence(c: Parsed, ev: PreparedEvidence, question: Question,
     items = ev.derived("sequence.items", ordered_items)
     if not items:
         return
-    contents = [(p, {st for st in s.content if not st.startswith(("~", "#"))}
-                 - _ORDER_WORDS) for p, s in items]
+    contents = [(p, content_words(s.content) - _ORDER_WORDS) for p, s in items]
     for s, m in claims:
         x = _match(_words(s, s.start + m.start("x"), s.start + m.end("x")), contents)
         y = _match(_words(s, s.start + m.start("rest"), s.end), contents)

@@ -67,7 +67,7 @@ def ordinal_rank(claim: str, sentences: Sequence[SentInfo], content: frozenset[s
                 ranked.setdefault(word, (m.group(0).strip(), s))
     for word, (said, where) in ranked.items():
         shared = names & capitalised_stems(where)
-        if any(not shared or shared <= set(u.stems) or _opens_with_pronoun(u)
+        if any(not shared or shared <= u.content or _opens_with_pronoun(u)
                for u in unranked.get(word, [])):
             continue
         return Finding("ungrounded_rank", "ungrounded",

@@ -189,6 +189,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("ungrounded_exemption", "check", _U, 1,
      "the claim frees its statement from something (\"without paying any penalty\", "
      "\"free of charge\") the evidence never mentions"),
+    ("ungrounded_denial", "check", _U, 1,
+     "the claim denies something (\"not\", \"never\", \"failed to\") where no evidence "
+     "sentence about its subject or what it denies denies, excludes or limits anything"),
     ("ungrounded_rank", "check", _U, 1,
      "the claim ranks its subject (\"one of his best\", \"his finest performance\") with "
      "a word no evidence sentence uses"),

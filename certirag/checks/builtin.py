@@ -20,6 +20,7 @@ from certirag.checks.cases import check_cases
 from certirag.checks.compare import check_answer, check_citations, check_sentences, check_titles
 from certirag.checks.comparisons import check_comparisons
 from certirag.checks.definite import check_definite
+from certirag.checks.denials import check_unstated_denials
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.names import check_entities
 from certirag.checks.offices import check_offices
@@ -84,6 +85,8 @@ BUILTIN: tuple[Check, ...] = (
           CHECKS_VERSION),
     Check("borrowed", _codes("value_swap"), check_borrowed, CHECKS_VERSION),
     Check("definite", _codes("comparison_mismatch"), check_definite, CHECKS_VERSION),
+    Check("unstated_denials", _codes("ungrounded_denial"), check_unstated_denials,
+          CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -33,7 +33,11 @@ import pytest
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
 # Measured with the default preset (policy v3, scorer v5, builtin:nli-minilm-l6-para-int8,
-# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 168/169 = 0.994, pass
+# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 181/182 = 0.995, pass
+# 97/120 = 0.808 with checks v11 and the ten cases "b10-" (denials, planted and faithful,
+# written after the first version of the unstated-denials rule: it withholds one faithful
+# one, "not observed since 1994" for "last observed in 1994", and the model three);
+# catch 175/176, pass 96/116 with checks v10 and the cases "b9-"; catch 168/169 = 0.994, pass
 # 91/109 = 0.835 with checks v9 and the four cases "b8-" (a frequency and a rank of
 # another item, and their twins); catch 166/167 = 0.994, pass 89/107 = 0.832 with
 # checks v8 (b6-degree-03 and b6-margin-04 now right) and the four
@@ -62,8 +66,9 @@ CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.j
 # 52/72). With
 # bind7, the first 97 cases: 56/58 and 32/39, as before the second batch; the second batch
 # (ids "b2-", 102 cases in new domains, written to probe the verifier) found 17 planted
-# errors passing, all of them since fixed. The floors leave three catches and three passes
-# of margin: floors against regressions, not goals.
+# errors passing, all of them since fixed. The floors leave three catches and one pass of
+# margin (the pass floor is the goal, 80% of faithful answers fully verified): floors
+# against regressions.
 CATCH_MIN = 0.975
 PASS_MIN = 0.80
 

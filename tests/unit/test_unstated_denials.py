@@ -1,0 +1,98 @@
+"""A denial the evidence never makes (``certirag.checks.denials``, ``ungrounded_denial``):
+caught where no evidence sentence about the claim denies, excludes or limits anything; left
+alone where one does, and for the denials other checks read."""
+
+from __future__ import annotations
+
+import pytest
+
+from certirag.checks import check_claim, prepare_evidence
+
+MESSI = ["Lionel Messi - member of sports team - Inter Miami CF",
+         "Lionel Messi - country of citizenship - Argentina",
+         "Inter Miami CF - league - Major League Soccer"]
+LEAVE = ("Employees with at least 26 weeks of continuous service are entitled to 16 weeks of "
+         "enhanced maternity pay at their full salary. Employees who do not return to work for "
+         "at least three months after enhanced maternity pay ends must repay the enhanced "
+         "portion. Adoptive parents have the same entitlements as birth parents.")
+CLAUSE = ("Clause 12: Limitation of liability. Nothing in this Agreement limits liability for "
+          "death or personal injury caused by negligence. Clause 12 survives termination of the "
+          "Agreement.")
+FILM = "Mulberry is a 1986 drama film directed by Kenji Ito and produced by Toho."
+EXAM = "The final exam for CHEM 210 is closed-book. It lasts three hours."
+STUDY = ("Astronomers have detected water vapour on the planet. The findings, which have not "
+         "yet been peer reviewed, were posted online on Tuesday.")
+PETS = ("Since April 2024, Northline no longer accepts pets in the cabin, except for registered "
+        "assistance dogs.")
+PROFIT = ("Revenue rose 6% to $4.8 billion. Operating profit fell to $310 million from $355 "
+          "million.")
+JUDGE = "The judge rejected Tallis's separate claim of trade-secret theft."
+DRUG = "Children under 12 should not take Vormacet. Adults take one tablet twice a day."
+POOL = "The Seaview Hotel has 40 rooms, a restaurant and a gym."
+
+
+def codes(claim: str, evidence: str | list[str], question: str = "") -> list[str]:
+    ev = evidence if isinstance(evidence, list) else [evidence]
+    return [f.code for f in check_claim(claim, ev, question=question)]
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("Messi doesn't play in Major League Soccer.", MESSI),  # stated only positively
+    ("Adopters do not get enhanced maternity pay.", LEAVE),  # "who do not return": a case
+    ("Adoptive parents are not entitled to enhanced maternity pay.", LEAVE),
+    ("Clause 12 stops applying once the Agreement is terminated.", CLAUSE),
+    ("The director of Mulberry is not specified.", FILM),
+    ("Mulberry was never released in cinemas.", FILM),
+    ("The Seaview Hotel does not have a swimming pool.", POOL),
+])
+def test_a_denial_no_evidence_sentence_grounds_is_withheld(claim: str,
+                                                           evidence: str | list[str]) -> None:
+    assert "ungrounded_denial" in codes(claim, evidence)
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("Clause 12 survives termination of the Agreement.", CLAUSE),  # no denial
+    ("Vormacet should not be given to children under 12.", DRUG),  # the same denial
+    ("My 9-year-old cannot take Vormacet.", DRUG),  # the same denied words
+    ("The CHEM 210 final is not open-book.", EXAM),  # "closed-book"
+    ("The study has not been peer reviewed.", STUDY),  # ", which have not": asserted
+    ("You cannot bring your cat in the cabin.", PETS),  # "no longer", "except"
+    ("The court did not accept Tallis's trade-secret claim.", JUDGE),  # "rejected"
+    ("Operating profit did not rise.", PROFIT),  # the antonym: "fell"
+])
+def test_a_denial_the_evidence_grounds_passes(claim: str, evidence: str) -> None:
+    assert "ungrounded_denial" not in codes(claim, evidence)
+
+
+@pytest.mark.parametrize("claim", [
+    "If you are not a member, you can swim on weekdays.",  # a condition of the claim
+    "Kenji Ito and Toho are not both Japanese.",  # a pair
+    "Mulberry and Ran are not the same genre.",
+    "Mulberry is not longer than Ran.",  # a comparison
+    "Mulberry is not the biggest film of 1986.",
+    "Not yet, it was released in 1986.",  # an elliptical answer
+    "Kenji Ito directed Never Let Me Go.",  # a title's word
+    "Not Counting You is a song by which artist? Kenji Ito",  # a question asks
+    "I'm not sure, but Mulberry was released in 1986.",  # the speaker's own state
+    "I don't have the director's birthplace.",
+    "No problem, enjoy Mulberry!",  # a chat formula
+])
+def test_denials_other_checks_read_are_left_alone(claim: str) -> None:
+    assert "ungrounded_denial" not in codes(claim, FILM)
+
+
+def test_a_span_is_not_read_for_it() -> None:
+    """On a span the grounding sentence may lie outside it: the whole evidence decides."""
+    span = prepare_evidence(MESSI[:1])
+    span.partial = True
+    found = check_claim("Messi doesn't play in Major League Soccer.", span)
+    assert "ungrounded_denial" not in [f.code for f in found]
+    assert "ungrounded_denial" in codes("Messi doesn't play in Major League Soccer.", MESSI[:1])
+
+
+def test_the_finding_names_the_denial() -> None:
+    (f,) = [f for f in check_claim("Messi doesn't play in Major League Soccer.", MESSI)
+            if f.code == "ungrounded_denial"]
+    assert f.kind == "ungrounded"
+    assert f.text.startswith("n't play")
+    assert "'play major'" in f.message

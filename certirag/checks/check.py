@@ -107,14 +107,20 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
     out: list[Finding] = []
     for check in (*map(get_check, BUILTIN_CHECKS), *extra_checks(opts.extra)):
         out.extend(_run(check, c, ev, q))
+    codes = {f.code for f in out}
     seen: set[tuple[str, str]] = set()
     unique: list[Finding] = []
     for f in out:
         k = (f.code, f.text)
-        if k not in seen:
+        if k not in seen and not _SUBSUMED.get(f.code, frozenset()) & codes:
             seen.add(k)
             unique.append(f)
     return unique
+
+
+#: A finding another one of the same claim says more precisely: a denial the evidence
+#: contradicts (``negation_mismatch``) needs no second finding that nothing grounds it.
+_SUBSUMED: dict[str, frozenset[str]] = {"ungrounded_denial": frozenset({"negation_mismatch"})}
 
 
 _UNGROUNDED = frozenset({"ungrounded_entity", "ungrounded_figure", "ungrounded_date"})

@@ -1,7 +1,7 @@
 """A denial the evidence never makes (``ungrounded_denial``).
 
 A claim that says something is *not* so ("Messi doesn't play in Major League Soccer.",
-"Adoptive parents are not entitled to enhanced maternity pay.", "The director of the film is
+"Adopters do not get enhanced maternity pay.", "The director of the film is
 not specified.") needs evidence that denies, excludes or limits something about it. The NLI
 model reads such a claim poorly: against evidence that only states other things positively
 it often finds the denial entailed. This check withholds a denial when no evidence sentence
@@ -12,12 +12,13 @@ words it denies (a claim whose subject is a pronoun: any content word). An anton
 denied word itself ("did not rise" against "fell") grounds the denial with any content word
 in common.
 
-Left to other checks and the model: a denial inside a condition or a relative clause of the
-claim ("If you're not a member, …"), a denial of a comparison or a pair ("not both",
-"not the same", "not lighter than", "not the biggest"), an elliptical answer ("Not yet —
-…"), a title's word ("Never Let Me Go"), the speaker's own state ("I'm not sure, but …",
-"I don't have that information"), a chat formula ("No problem!", "Don't worry.") and a
-sentence that asks. A negation in the
+Left to other checks and the model: a modal's denial ("cannot", "must not", "need not",
+"is not allowed to", which the modal check compares with the evidence's force), a denial
+inside a condition or a relative clause of the claim ("If you're not a member, …"), a
+denial of a comparison or a pair ("not both", "not the same", "not lighter than", "not the
+biggest"), an elliptical answer ("Not yet — …"), a title's word ("Never Let Me Go"), the
+speaker's own state ("I'm not sure, but …", "I don't have that information"), a chat
+formula ("No problem!", "Don't worry."), a question and a bracketed note. A negation in the
 evidence inside a restrictive relative or conditional clause ("Employees who do not return
 to work … must repay …") states a case, not a denial, and does not ground one; after a
 comma ("The findings, which have not yet been peer reviewed, …") it does.
@@ -135,10 +136,11 @@ def _subject(s: SentInfo, sc: NegScope) -> frozenset[str]:
 
 
 def _left_alone(s: SentInfo, sc: NegScope, low: list[str]) -> bool:
-    """A denial this check leaves to others: in a condition or relative clause of the
-    claim, of a comparison or a pair, a title's word, the speaker's own state, a chat
-    formula ("no problem"), or an elliptical answer."""
-    if not sc.words or _COLLECTIVE.intersection(low) or (
+    """A denial this check leaves to others: a modal's ("cannot", "need not", "is not
+    allowed to": the modal check's), in a condition or relative clause of the claim, of a
+    comparison or a pair, a title's word, the speaker's own state, a chat formula ("no
+    problem"), or an elliptical answer."""
+    if not sc.words or sc.modal or _COLLECTIVE.intersection(low) or (
             sc.cue and s.toks[sc.cue].text[:1].isupper()):
         return True  # … or a title's word ("the film Never Let Me Go")
     if set(sc.words) <= _FORMULAS:
@@ -183,8 +185,10 @@ def check_unstated_denials(c: Parsed, ev: PreparedEvidence, question: Question,
         return
     index = None
     for s in c.sentences:
-        if s.text.rstrip().endswith("?"):
-            continue  # a question asks; "Not Counting You, is a song … by which artist?"
+        text = s.text.strip()
+        if text.endswith("?") or (text.startswith("[") and text.endswith("]")):
+            continue  # a question asks ("Not Counting You, is a song … by which artist?");
+            # a bracketed note is no statement ("[Withheld: not verified.]")
         low = [t.text.lower() for t in s.toks]
         for sc in s.polarity.scopes:
             if _left_alone(s, sc, low):

@@ -171,6 +171,10 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
     # the claim's case ("after retirement") has its own rule in another sentence
     ("If a member dies after retirement, a lump sum of three times annual salary is paid to "
      "the nominated beneficiary.", PENSION, "case_mismatch"),
+    # a denial no evidence sentence grounds
+    ("Messi does not play in Major League Soccer.",
+     ["Lionel Messi - member of sports team - Inter Miami CF",
+      "Inter Miami CF - league - Major League Soccer"], "ungrounded_denial"),
 ]
 
 NEGATIVE: list[tuple[str, str | list[str], str]] = [
@@ -269,6 +273,8 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
     # the claim's own case ruled on by another sentence
     ("If a member dies after retirement, a spouse's pension of half the member's pension is "
      "payable.", PENSION, "case_mismatch"),
+    ("Messi does not play in the Premier League.",
+     "Lionel Messi has never played in the Premier League.", "ungrounded_denial"),
 ]
 
 

@@ -39,7 +39,6 @@ def codes(claim: str, evidence: str | list[str], question: str = "") -> list[str
 @pytest.mark.parametrize(("claim", "evidence"), [
     ("Messi doesn't play in Major League Soccer.", MESSI),  # stated only positively
     ("Adopters do not get enhanced maternity pay.", LEAVE),  # "who do not return": a case
-    ("Adoptive parents are not entitled to enhanced maternity pay.", LEAVE),
     ("Clause 12 stops applying once the Agreement is terminated.", CLAUSE),
     ("The director of Mulberry is not specified.", FILM),
     ("Mulberry was never released in cinemas.", FILM),
@@ -76,9 +75,30 @@ def test_a_denial_the_evidence_grounds_passes(claim: str, evidence: str) -> None
     "I'm not sure, but Mulberry was released in 1986.",  # the speaker's own state
     "I don't have the director's birthplace.",
     "No problem, enjoy Mulberry!",  # a chat formula
+    "[Withheld: not verified.]",  # a bracketed note
 ])
 def test_denials_other_checks_read_are_left_alone(claim: str) -> None:
     assert "ungrounded_denial" not in codes(claim, FILM)
+
+
+def test_a_denied_title_is_no_ungrounded_title() -> None:
+    """Evidence that never mentions an act cannot ground its denial; the title it denies
+    is not one the claim asserts."""
+    assert codes("The Family Rights Act 1996 does not exist.",
+                 "The Children Act 1989 governs parental responsibility.") == [
+        "ungrounded_denial"]
+
+
+def test_a_denial_the_evidence_contradicts_has_one_finding() -> None:
+    assert codes("Contractors do not receive the annual bonus.",
+                 "Contractors receive the annual bonus in March.") == ["negation_mismatch"]
+
+
+def test_a_modal_denial_is_the_modal_checks() -> None:
+    assert codes("Members need not register.", "Members must register.") == [
+        "modal_mismatch"]
+    assert "ungrounded_denial" not in codes("Messi cannot play in Major League Soccer.",
+                                            MESSI)
 
 
 def test_a_span_is_not_read_for_it() -> None:

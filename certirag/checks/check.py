@@ -86,6 +86,11 @@ class ClaimChecker:
         return check_claim(claim, evidence, question=question, options=self.options)
 
 
+#: A finding another one of the same claim says more precisely: a denial the evidence
+#: contradicts (``negation_mismatch``) needs no second finding that nothing grounds it.
+_SUBSUMED: dict[str, frozenset[str]] = {"ungrounded_denial": frozenset({"negation_mismatch"})}
+
+
 def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, question: str = "",
                 options: CheckOptions | None = None) -> list[Finding]:
     """Findings about ``claim`` against ``evidence`` (strings or :class:`PreparedEvidence`).
@@ -117,10 +122,6 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
             unique.append(f)
     return unique
 
-
-#: A finding another one of the same claim says more precisely: a denial the evidence
-#: contradicts (``negation_mismatch``) needs no second finding that nothing grounds it.
-_SUBSUMED: dict[str, frozenset[str]] = {"ungrounded_denial": frozenset({"negation_mismatch"})}
 
 
 _UNGROUNDED = frozenset({"ungrounded_entity", "ungrounded_figure", "ungrounded_date"})

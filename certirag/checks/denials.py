@@ -33,11 +33,13 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo, content_words
 from certirag.checks.polarity import NegScope
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.sentences import is_question
 
 __all__ = ["check_unstated_denials"]
 
-# Words that deny, exclude, limit or contrast, beyond the negation cues and the implicit
-# ones (refused, failed, prevented, …) the polarity reading already scopes.
+# Words that deny, exclude, limit or contrast. Some are negation cues or implicit ones
+# (refused, failed) too, which the polarity reading scopes only where a verb follows them
+# ("refused to comment"); here any use counts ("the request was refused").
 _DENYING = frozenset("""only except unless instead rather refuse refused refuses refusing
 decline declined declines declining deny denied denies denying reject rejected rejects lack
 lacks lacked lacking absent absence avoid avoided avoids unable fail failed fails failure
@@ -186,7 +188,7 @@ def check_unstated_denials(c: Parsed, ev: PreparedEvidence, question: Question,
     index = None
     for s in c.sentences:
         text = s.text.strip()
-        if text.endswith("?") or (text.startswith("[") and text.endswith("]")):
+        if is_question(text) or (text.startswith("[") and text.endswith("]")):
             continue  # a question asks ("Not Counting You, is a song … by which artist?");
             # a bracketed note is no statement ("[Withheld: not verified.]")
         low = [t.text.lower() for t in s.toks]

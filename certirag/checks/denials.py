@@ -16,9 +16,11 @@ Left to other checks and the model: a modal's denial ("cannot", "must not", "nee
 "is not allowed to", which the modal check compares with the evidence's force), a denial
 inside a condition or a relative clause of the claim ("If you're not a member, …"), a
 denial of a comparison or a pair ("not both", "not the same", "not lighter than", "not the
-biggest"), an elliptical answer ("Not yet — …"), a title's word ("Never Let Me Go"), the
-speaker's own state ("I'm not sure, but …", "I don't have that information"), a chat
-formula ("No problem!", "Don't worry."), a question and a bracketed note. A negation in the
+biggest"), an elliptical answer ("Not yet — …"), a title's word ("Never Let Me Go"), a
+chat formula ("No problem!", "Don't worry."), a question and a bracketed note. The
+speaker's own state ("I'm not sure, but …", "I don't have that information") never
+reaches a check: the claim rules take it off the claim or call it no claim. A company's
+"we" is a claim ("We do not charge for delivery.") and is read. A negation in the
 evidence inside a restrictive relative or conditional clause ("Employees who do not return
 to work … must repay …") states a case, not a denial, and does not ground one; after a
 comma ("The findings, which have not yet been peer reviewed, …") it does.
@@ -76,9 +78,6 @@ _SUBJECT_PRONOUNS = frozenset({"he", "she", "it", "they", "we", "i", "you", "his
 # similar"): each item's own facts, stated plainly, ground it.
 _COLLECTIVE = frozenset({"both", "same", "different", "neither", "either", "nor", "similar",
                          "alike"})
-# The speaker as the subject: what the speaker knows or has is no statement about the
-# evidence ("I'm not sure, but …", "I don't have the author's birthplace.").
-_FIRST_PERSON = frozenset({"i", "we"})
 # Formulas of a chat reply that deny nothing the evidence could state (stems).
 _FORMULAS = frozenset({"problem", "worry", "doubt", "rush", "hurry"})
 # An elliptical answer's opening ("Not yet — …", "Not really.").
@@ -140,8 +139,9 @@ def _subject(s: SentInfo, sc: NegScope) -> frozenset[str]:
 def _left_alone(s: SentInfo, sc: NegScope, low: list[str]) -> bool:
     """A denial this check leaves to others: a modal's ("cannot", "need not", "is not
     allowed to": the modal check's), in a condition or relative clause of the claim, of a
-    comparison or a pair, a title's word, the speaker's own state, a chat formula ("no
-    problem"), or an elliptical answer."""
+    comparison or a pair, a title's word, a chat formula ("no problem"), or an elliptical
+    answer. (The speaker's own state, "I'm not sure, but …", is no claim: the claim rules
+    take it off.)"""
     if not sc.words or sc.modal or _COLLECTIVE.intersection(low) or (
             sc.cue and s.toks[sc.cue].text[:1].isupper()):
         return True  # … or a title's word ("the film Never Let Me Go")
@@ -150,8 +150,8 @@ def _left_alone(s: SentInfo, sc: NegScope, low: list[str]) -> bool:
     for w in reversed(low[:sc.cue]):
         if w in _CLAUSE_END:
             break
-        if w in _SUBORDINATE or w in _FIRST_PERSON or w.startswith(("i'", "we'")):
-            return True  # … or the speaker's own state: "I'm not sure", "I don't have …"
+        if w in _SUBORDINATE:
+            return True
     after = low[sc.cue + 1:sc.last + 3]
     if "than" in after or any(w.endswith("est") and len(w) > 4 for w in after):
         return True

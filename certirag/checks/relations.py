@@ -13,6 +13,15 @@ The finding needs the claim to relate its two names by exactly one credit, some 
 sentence to relate the same two names by a credit, and no evidence sentence to relate
 them by the claim's ("written and directed by" gives both). Names are compared as the
 check of names writes them, case-insensitively, possessives dropped.
+
+A credit the evidence gives another name: "Jay-Z released Lemonade, his wife Beyoncé is on
+it." against "Beyoncé is married to Jay-Z. … Beyoncé released the album Lemonade." (P(e)
+0.54). When the claim relates two names by one credit written as a verb right between them
+("A released B", "B was directed by A": at most three lower-case words, no comma, no
+question), no evidence sentence names the two together, and an evidence sentence relates
+one of them to a third name by the same credit written so, the claim's relation is another
+name's. The credits here add a record's ("released", "recorded", "sang") to the lexicon;
+a nationality ("American", "French") is no name.
 """
 
 from __future__ import annotations
@@ -47,6 +56,12 @@ RELATIONS: dict[str, frozenset[str]] = {
     "inventing": frozenset({"invent", "inventor"}),
 }
 _BY_STEM = {st: name for name, stems in RELATIONS.items() for st in stems}
+#: Credits a plain "A VERB B" sentence gives a work's maker, for the rule of a credit the
+#: evidence gives another name (:func:`_credited_to_another`): the credits above and a
+#: record's ("released", "recorded", "sang"), which compare with no other credit
+#: ("released from prison", "recorded radiation levels" relate no work).
+_MAKER_STEM = {**_BY_STEM, "releas": "releasing", "record": "recording", "sing": "singing",
+               "sang": "singing", "sung": "singing"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&.-]*|\d+|[^\sA-Za-z\d]")
 _MAX_GAP = 8  # words between two names that can relate them
 _ARTICLES = frozenset({"The", "A", "An"})
@@ -57,9 +72,12 @@ def _norm(name: str) -> str:
     return low[:-2] if low.endswith("'s") else low
 
 
-def credits(text: str, a: str, b: str) -> set[str]:
+def credits(text: str, a: str, b: str, *, direct: bool = False,
+            lexicon: dict[str, str] = _BY_STEM) -> set[str]:
     """The credits ``text`` relates the names ``a`` and ``b`` by (either order), read in the
-    words between them after the last capitalised word that is neither."""
+    words between them after the last capitalised word that is neither (``direct``: only
+    where there is no such word: "Nolan directed Memento, starring Guy Pearce" credits
+    Memento and Guy Pearce with acting, not Nolan and Guy Pearce)."""
     low = text.lower().replace("’", "'")
     out: set[str] = set()
     for x, y in ((a, b), (b, a)):
@@ -73,8 +91,10 @@ def credits(text: str, a: str, b: str) -> set[str]:
                 continue
             last_name = max((i for i, w in enumerate(gap)
                              if w[:1].isupper() and w not in _ARTICLES), default=-1)
-            out |= {_BY_STEM[st] for w in gap[last_name + 1:]
-                    if (st := stem(w)) in _BY_STEM}
+            if direct and last_name >= 0:
+                continue
+            out |= {lexicon[st] for w in gap[last_name + 1:]
+                    if (st := stem(w)) in lexicon}
     return out
 
 
@@ -121,6 +141,72 @@ def agent_credits(text: str, name: str) -> set[str]:
 _WAY = {"giving": "giving to", "taking": "taking from"}
 
 
+def _credited_to_another(a: str, b: str, said: set[str], ev: PreparedEvidence
+                         ) -> str | None:
+    """The name an evidence sentence relates to ``a`` or ``b`` by the claim's one credit
+    ``said`` ("Beyoncé released the album Lemonade." for "Jay-Z released Lemonade."), when
+    no evidence sentence names ``a`` and ``b`` together; ``None`` otherwise. (A claim whose
+    two names share a sentence is the other rule's: a co-credit, "directed by A and B",
+    is named there.)"""
+    na, nb = _norm(a), _norm(b)
+    words = [re.compile(r"(?<!\w)" + re.escape(n) + r"(?!\w)") for n in (na, nb)]
+    texts = [_norm(s.text) for s in ev.sentences]
+    if any(words[0].search(t) and words[1].search(t) for t in texts):
+        return None
+    for s, t in zip(ev.sentences, texts, strict=True):
+        for mine, rx in zip((a, b), words, strict=True):
+            if not rx.search(t):
+                continue
+            for m in _NAME_RUN.finditer(s.text):
+                x = m.group(0).rstrip(".").removesuffix("'s").removesuffix("’s")
+                nx = _norm(x)
+                if nx in _NOT_AGENTS or any(nx in n or n in nx for n in (na, nb)):
+                    continue
+                if said & credits(s.text, x, mine, direct=True, lexicon=_MAKER_STEM) \
+                        and _plain_credit(s.text, x, mine):
+                    return x
+    return None
+
+
+def _plain_credit(text: str, a: str, b: str) -> bool:
+    """Whether ``text`` relates the names ``a`` and ``b`` by a credit of at most three words
+    that stand right between them, with no other name, no comma and no question ("Jay-Z
+    released Lemonade", "Lemonade was released by Beyoncé"), and both are names of more
+    than an adjective ("American", "English": a word of a nationality is no agent)."""
+    if any(_DEMONYM.fullmatch(n.strip()) for n in (a, b)):
+        return False
+    low = text.lower().replace("’", "'")
+    for x, y in ((a, b), (b, a)):
+        for m in re.finditer(re.escape(_norm(x)), low):
+            k = low.find(_norm(y), m.end())
+            if k < 0:
+                continue
+            gap = _WORD.findall(text[m.end():k])
+            if 0 < len(gap) <= 3 and not any(not w[:1].isalpha() or w[:1].isupper()
+                                             for w in gap) \
+                    and any(stem(w) in _MAKER_STEM and _verb(w) for w in gap):
+                return True
+    return False
+
+
+def _verb(word: str) -> bool:
+    """A credit word written as a verb ("directed", "stars", "wrote"), not a title or a noun
+    ("sporting director Lee Congerton", "Former Arsenal star Ellen White")."""
+    w = word.lower()
+    return w in _IRREGULAR or (w.endswith(("ed", "ing")) or (
+        w.endswith("s") and not w.endswith(("ors", "ers", "ss"))))
+
+
+_IRREGULAR = frozenset({"wrote", "written", "sang", "sung", "built", "made"})
+_DEMONYM = re.compile(r"[A-Z][a-z]+(?:an|ian|ish|ese|ic|i)|French|Dutch|Welsh|Greek|Swiss|Thai"
+                      r"|Czech")
+
+#: A run of capitalised words (one name, "The" and "of" inside it): "Jay-Z", "Roc Nation".
+_NAME_RUN = re.compile(r"[A-Z][\w'’&.-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z][\w'’&.-]*)*")
+_NOT_AGENTS = frozenset({"the", "a", "an", "it", "he", "she", "they", "in", "on", "his", "her",
+                         "their", "its", "this", "that"})
+
+
 def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``relation_mismatch`` (see the module docstring, and :mod:`certirag.checks.transfers`
@@ -135,18 +221,18 @@ def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
             f"the claim has {giver!r} {_WAY[way]} {taker!r}; the evidence, {_WAY[other_way]} "
             f"it", f"{giver} … {taker}"))
         return
-    if not any(st in _BY_STEM for s in c.sentences for st in s.stems):
+    words = {st for s in c.sentences for st in s.stems if st}
+    if not words & _MAKER_STEM.keys():
         return  # no credit word: nothing to compare
+    credited = bool(words & _BY_STEM.keys())
     names = [c.text[e.start:e.end] for e in c.entities]
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             if _norm(a) == _norm(b) or _norm(a) in _norm(b) or _norm(b) in _norm(a):
                 continue
-            said = credits(c.text, a, b)
-            if len(said) != 1:
-                continue
+            said = credits(c.text, a, b) if credited else set()
             stated: set[str] = set()
-            for s in ev.sentences:
+            for s in ev.sentences if len(said) == 1 else ():
                 if _norm(a) in _norm(s.text) and _norm(b) in _norm(s.text):
                     stated |= credits(s.text, a, b)
             if stated and not said & stated:
@@ -155,6 +241,19 @@ def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
                     f"the claim credits {a!r} and {b!r} with {next(iter(said))}; the "
                     f"evidence, with {' and '.join(sorted(stated))}", f"{a} … {b}"))
                 return
+            if ev.partial or "?" in c.text or not _plain_credit(c.text, a, b):
+                continue
+            made = credits(c.text, a, b, direct=True, lexicon=_MAKER_STEM)
+            other = _credited_to_another(a, b, made, ev) if len(made) == 1 else None
+            if other is not None:
+                out.append(Finding(
+                    "relation_mismatch", "ungrounded",
+                    f"the claim credits {a!r} and {b!r} with {next(iter(made))}; the "
+                    f"evidence credits it to {other!r} and never names them together",
+                    f"{a} … {b}"))
+                return
+    if not credited:
+        return
     # one name and a thing that is no name ("The bridge was built by Holm & Vinter"): the
     # credit the evidence gives that name as an agent
     asked = _norm(question.text)

@@ -47,6 +47,21 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"i'?m (?:pretty |fairly |quite )?(?:sure|certain|confident)|it seems(?: to me)?|"
     r"it appears|(?:please )?note|"
     r"(?:please )?remember|keep in mind|bear in mind|be aware)(?: that)?[\s,:]+(?=\S)",
+    # the speaker's doubt or their own experience, then "but" and the statement: "I'm not
+    # sure, but it was filmed in Paris.", "I haven't seen it, but it stars Guy Pearce."
+    r"^(?:(?:(?:i'?m|i am) )?not (?:(?:entirely|completely|totally|quite|really|100%) )?"
+    r"(?:sure|certain|positive)(?: (?:about|of) (?:that|this|it|the \w+))?"
+    r"|i (?:don'?t|do not) (?:really |actually )?(?:know|remember|recall)(?: (?:for sure|"
+    r"for certain|exactly|much|a lot|that much|the details))?(?: about (?:it|that|this|them|"
+    r"him|her|the \w+))?"
+    r"|i (?:could|may|might) be (?:wrong|mistaken)|correct me if i'?m (?:wrong|mistaken)"
+    r"|i (?:(?:don'?t|do not) have|(?:couldn'?t|could not|can'?t|cannot) find) (?:any |much |"
+    r"more )?(?:information|info|details|anything)(?: (?:on|about) (?:it|that|this|them|"
+    r"the \w+))?"
+    r"|i (?:haven'?t|have not|have never|never|didn'?t|did not) (?:seen|read|watched|heard|"
+    r"listened to|see|watch|hear|listen to)(?: (?:it|that|this|them|the \w+))?"
+    r"(?: (?:yet|myself|personally|either))?)"
+    r"\s*,?\s*(?:but|though|although)\s+(?=\S)",
     # question frames around a statement: "Did you know that X?"
     r"^(?:did|do) you know(?: that)?[\s,:]+(?=\S)|^are you aware(?: that)?[\s,:]+(?=\S)"
     # what the speaker knew or did not know (factive): "Didn't know RDJ was in it."
@@ -110,11 +125,11 @@ def core_span(sentence: str) -> tuple[int, int]:
     while changed and a < b:
         changed = False
         for rx in _LEADING:
-            m = rx.match(sentence, a, b)
-            if m is not None and m.end() > a:
+            m = rx.match(sentence[a:b])  # (on the rest: "^" holds only at its start)
+            if m is not None and m.end() > 0:
                 if _QUESTION_FRAME.match(sentence[a:b]):
                     framed_question = True
-                a = m.end()
+                a += m.end()
                 changed = True
                 break
     t = _TRAILING.search(sentence, a, b)

@@ -20,9 +20,14 @@ from certirag.text.sentences import is_question
 __all__ = ["asks_experience", "favourite_name", "not_a_claim_reason", "opinion_name",
            "performance_fact", "presupposed_fact"]
 
-_GREETING = re.compile(
-    r"^(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
-    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re welcome|no problem|no worries"
+_GREETING_ONE = (
+    r"(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
+    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re (?:very |most )?welcome"
+    r"|no problem|no worries|no prob|any ?time|(?:it'?s |it was )?my pleasure|you too"
+    r"|same to you|(?:i'?m |so )?(?:glad|happy) (?:i could|to) (?:help|be of help)"
+    r"|(?:i )?hope you (?:enjoy|like|love) (?:it|them|that|this|the (?:\w+ )?\w+|your \w+)"
+    r"(?: (?:too|as well))?"
+    r"|(?:it was |it'?s been )?(?:nice|good|great|lovely) (?:talking|chatting) (?:to|with) you"
     r"|sure(?: thing)?"
     r"|of course|certainly|absolutely|okay|ok|great question|good question|happy to help"
     r"|glad to help"
@@ -33,9 +38,10 @@ _GREETING = re.compile(
     r"|enjoy(?: it| (?:the|your) (?:new )?\w+)?|safe travels|travel safe|good luck|best of luck"
     r"|take care|hi there|hello there|hey there|happy to (?:summari[sz]e|explain|clarify|assist)"
     r"|(?:i'?m |so )?sorry to hear (?:that|about (?:that|this|it))|get well soon"
-    r"|have fun|happy (?:reading|watching|listening|travels|shopping|cooking))[\s!.,:;]*$",
-    re.IGNORECASE,
-)
+    r"|have fun|happy (?:reading|watching|listening|travels|shopping|cooking))")
+# Formulas one after another: "No problem, enjoy!", "You're welcome, have a great day!"
+_GREETING = re.compile(r"^" + _GREETING_ONE + r"(?:[\s!.,:;]+" + _GREETING_ONE
+                       + r")*[\s!.,:;]*$", re.IGNORECASE)
 _OPINION = re.compile(
     r"^(?:i|we)(?:\s+|(?=['’]))(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
     r"(?:like|liked|love|loved|adore|adored|enjoy|enjoyed|prefer|preferred|hate|hated|dislike"
@@ -52,7 +58,14 @@ _OPINION = re.compile(
     r"|(?:['’]ve|have)(?:n['’]t| not| never| also| already)? (?:seen|read|watched|heard of|"
     r"listened to|been to)|(?:didn'?t|did not|never) (?:see|read|watch|hear of)"
     r"|(?:saw|watched|visited) "
-    r"|(?:can't|cannot) remember)\b",
+    r"|(?:can't|cannot) remember"
+    # what the speaker has not got to give: "I don't have that information.", "I couldn't
+    # find anything about it."
+    r"|(?:don'?t|do not) have (?:any |that |this |the |much |enough )?(?:(?:more|further|"
+    r"specific|detailed|exact|precise|reliable) )?(?:information|info|details?|data|answer)"
+    r"|(?:couldn'?t|could not|can'?t|cannot) (?:seem to )?find (?:any |that |this |the |"
+    r"much )?(?:(?:more|further|specific) )?(?:information|info|details?|data|answer|anything))"
+    r"\b",
     re.IGNORECASE,
 )
 _OPINION_ONLY = re.compile(
@@ -88,6 +101,12 @@ _CHEER = re.compile(r"^(?:well done|congrat(?:ulation)?s|bravo|hats off|kudos)(?
 _FACTUAL_HINT = re.compile(r"\d|\bthat\s+(?:it|he|she|they|there|we|you|i|this|these|those)\b"
                            r"|\bbecause\b|\bsince\b|\bwhich\b|\bwho\b", re.IGNORECASE)
 
+# A clause with its own subject after the opinion ("I'm not sure but it was filmed in
+# Paris."): what it says of a name, a figure or a date is a claim.
+_OWN_CLAUSE = re.compile(r"\b(?:but|though|although|and|so)\s+((?:it|he|she|they|there)\s.*)",
+                         re.IGNORECASE)
+
+
 def not_a_claim_reason(sentence: str) -> str | None:
     """Why ``sentence`` asserts nothing checkable, or ``None`` when it is a claim. A
     greeting or sign-off that carries a figure, date, name, title or citation ("Let me know
@@ -110,6 +129,9 @@ def not_a_claim_reason(sentence: str) -> str | None:
         advice = _ADVICE.search(s)
         if advice is not None and not _PRONOUN_OBJECT.match(s, advice.end()):
             return None  # "I'd suggest ibuprofen.": what to take is checked
+        clause = _OWN_CLAUSE.search(s)
+        if clause is not None and has_checkable(clause.group(1)):
+            return None  # "I loved it but it was filmed in Paris.": the clause is a claim
         if not _FACTUAL_HINT.search(s) and (not proper or _ONE_NAME.match(rest)):
             return "opinion"
     return None

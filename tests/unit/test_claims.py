@@ -223,6 +223,11 @@ def spans(answer: str, question: str = "") -> list[tuple[str, str, str]]:
      "the allowance is £500."),
     ("In my opinion, the fine is £400.", "The fine is £400.", "the fine is £400."),
     ("I think the fine is £400.", "The fine is £400.", "the fine is £400."),
+    # frames one after another are all stripped (each was read only at the sentence start)
+    ("Thanks, I think the fine is £400.", "The fine is £400.", "the fine is £400."),
+    ("Honestly, I believe the fine is £400.", "The fine is £400.", "the fine is £400."),
+    ("I might be wrong, but I believe the fine is £400.", "The fine is £400.",
+     "the fine is £400."),
     ("The fine is £400, right?", "The fine is £400", "The fine is £400"),
     # a tag question asks the listener to agree: the statement is still made
     ("The fine is £400, isn't it?", "The fine is £400", "The fine is £400"),

@@ -118,3 +118,63 @@ def test_an_object_it_is_not_its_own_subject() -> None:
                                       "It's a must-see film."])
 def test_calling_it_a_classic_is_an_opinion(sentence: str) -> None:
     assert not_a_claim_reason(sentence) == "opinion"
+
+
+CHAT_Q = "Do you know who directed Memento?"
+
+
+@pytest.mark.parametrize("reply", [
+    "No problem, enjoy!",
+    "You're welcome, have a great day!",
+    "No problem, glad I could help!",
+    "Anytime!",
+    "My pleasure!",
+    "Hope you enjoy it!",
+    "Thanks, you too!",
+])
+def test_chat_formulas_one_after_another_are_no_claim(reply: str) -> None:
+    """Formulas chained by commas are still formulas, not a fragment answer ("No problem,
+    enjoy!" had become "No problem, enjoy directed Memento.")."""
+    assert not_a_claim_reason(reply) == "greeting"
+    assert [c.kind for c in extract_claims(reply, question=CHAT_Q)] == ["not_a_claim"]
+
+
+@pytest.mark.parametrize("reply", [
+    "Hope you enjoy The Dark Knight!",  # a title: a claim, as any greeting with one
+    "No problem, Nolan directed it.",
+    "You're welcome, it was released in 2000.",
+])
+def test_a_formula_with_a_fact_is_a_claim(reply: str) -> None:
+    assert "claim" in [c.kind for c in extract_claims(reply, question=CHAT_Q)]
+
+
+@pytest.mark.parametrize(("reply", "claim"), [
+    ("I'm not sure, but it was filmed in Paris.", "Memento was filmed in Paris."),
+    ("I'm not sure but it was filmed in Paris.", "Memento was filmed in Paris."),
+    ("Not sure, but it was directed by Nolan.", "Memento was directed by Nolan."),
+    ("I could be wrong, but Nolan directed it.", "Nolan directed Memento."),
+    ("Correct me if I'm wrong, but it stars Guy Pearce.", "Memento stars Guy Pearce."),
+    ("I haven't seen it, but it stars Guy Pearce.", "Memento stars Guy Pearce."),
+    ("I don't know much about it, but it was released in 2000.",
+     "Memento was released in 2000."),
+    ("I couldn't find any information, but it was released in 2000.",
+     "Memento was released in 2000."),
+])
+def test_the_speakers_doubt_before_but_is_taken_off_the_claim(reply: str, claim: str) -> None:
+    """"I'm not sure but it was filmed in Paris." was an opinion, shown unchecked; the
+    doubt is the speaker's, what follows "but" is the claim."""
+    assert [(c.text, c.kind) for c in extract_claims(reply, question=CHAT_Q)] == [
+        (claim, "claim")]
+
+
+@pytest.mark.parametrize(("sentence", "reason"), [
+    ("I loved it but it was filmed in Paris.", None),  # the clause names a place
+    ("I love it and it was released in 2000.", None),
+    ("I liked it but it was long.", "opinion"),  # nothing checkable after "but"
+    ("I don't have that information.", "opinion"),  # the speaker has nothing to give
+    ("I couldn't find anything about it.", "opinion"),
+    ("I'm not sure.", "opinion"),
+])
+def test_an_opinion_with_a_clause_of_fact_is_a_claim(sentence: str, reason: str | None
+                                                     ) -> None:
+    assert not_a_claim_reason(sentence) == reason

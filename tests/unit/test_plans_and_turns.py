@@ -221,6 +221,36 @@ def test_a_credit_given_to_the_wrong_relation(claim: str, evidence: str,
     assert codes(claim, evidence) == expected
 
 
+ALBUM = ("Beyoncé is married to Jay-Z. Jay-Z founded Roc Nation. Beyoncé released the album "
+         "Lemonade.")
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), [
+    # the evidence gives the work's credit to another name, and never names the claim's
+    # two together
+    ("Jay-Z released Lemonade, his wife Beyoncé is on it.", ALBUM, ["relation_mismatch"]),
+    ("Tom Hanks directed Memento.", "Memento was directed by Christopher Nolan. Tom Hanks "
+     "starred in Big.", ["relation_mismatch"]),
+    ("Beyoncé released Lemonade.", ALBUM, []),
+    # a name is a word of its own: "Berg" is not named in "Bergen"
+    ("Tomas Berg recorded Salt Lines.", "Tomas Berg plays drums in Harrow. Lina Moe recorded "
+     "the album Salt Lines in Bergen.", ["relation_mismatch"]),
+    # a title or a noun is no credit: "sporting director", "Former Arsenal star"
+    ("Former Arsenal star Ellen White scored twice.", "Ellen White scored twice for Notts "
+     "County. Former Arsenal striker Kim Little starred for Scotland.", []),
+    ("American rapper Trina released Still Da Baddest.", "Still Da Baddest is an album by "
+     "Trina. Keyshia Cole released the single.", []),
+    # named together elsewhere, or a credit of a name between them: not this rule's
+    ("Beyoncé released Lemonade.", "Lemonade is a 2016 album. It was released by Beyoncé "
+     "and Columbia Records.", []),
+    ("Christopher Nolan directed Memento, starring Guy Pearce.",
+     "Memento is a 2000 film directed by Christopher Nolan. Memento stars Guy Pearce.", []),
+])
+def test_a_credit_the_evidence_gives_another_name(claim: str, evidence: str,
+                                                  expected: list[str]) -> None:
+    assert codes(claim, evidence) == expected
+
+
 GIFTS = ("Employees may accept gifts from suppliers with a value of up to £50 without "
          "approval. Cash or vouchers must never be accepted, whatever their value.")
 

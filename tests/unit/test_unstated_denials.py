@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from certirag.checks import check_claim, prepare_evidence
+from certirag.claims import extract_claims
 
 MESSI = ["Lionel Messi - member of sports team - Inter Miami CF",
          "Lionel Messi - country of citizenship - Argentina",
@@ -72,13 +73,33 @@ def test_a_denial_the_evidence_grounds_passes(claim: str, evidence: str) -> None
     "Not yet, it was released in 1986.",  # an elliptical answer
     "Kenji Ito directed Never Let Me Go.",  # a title's word
     "Not Counting You is a song by which artist? Kenji Ito",  # a question asks
-    "I'm not sure, but Mulberry was released in 1986.",  # the speaker's own state
-    "I don't have the director's birthplace.",
     "No problem, enjoy Mulberry!",  # a chat formula
     "[Withheld: not verified.]",  # a bracketed note
 ])
 def test_denials_other_checks_read_are_left_alone(claim: str) -> None:
     assert "ungrounded_denial" not in codes(claim, FILM)
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not sure, but Mulberry was released in 1986.",
+    "I haven't seen it, but Mulberry was released in 1986.",
+    "I don't have much information about it, but Mulberry was released in 1986.",
+])
+def test_the_speakers_own_state_never_reaches_the_check(answer: str) -> None:
+    """The claim rules take the speaker's doubt off the claim; what is left denies
+    nothing."""
+    claims = extract_claims(answer, question="When was Mulberry released?")
+    assert [(c.text, c.kind) for c in claims] == [("Mulberry was released in 1986.", "claim")]
+    assert codes(claims[0].text, FILM) == []
+
+
+def test_a_companys_we_is_read() -> None:
+    """The speaker as a company states a fact: "We do not charge …" needs a denial."""
+    assert "ungrounded_denial" in codes("We do not charge for delivery.",
+                                        "Standard delivery costs £3.95 within the UK.")
+    assert "ungrounded_denial" not in codes(
+        "We do not charge for delivery.", "Standard delivery costs nothing: we do not charge "
+        "for it.")
 
 
 def test_a_denied_title_is_no_ungrounded_title() -> None:

@@ -82,9 +82,10 @@ def _first_name(question: str) -> str | None:
             words = [*words[:-1], words[-1][:-1]]  # "… the Brennock Arts Fellowship."
         while words and words[0].lower() in _WH:
             words.pop(0)
-        if words == ["I"] or (len(words) == 1 and words[0].lower() in _DETERMINERS
-                              | _INTERJECTIONS):
-            # the asker, never what a pronoun of the answer names ("I Stand Alone" is); a
+        if (words[-1:] == ["I"] and all(w.lower() in _INTERJECTIONS for w in words[:-1])) or (
+                len(words) == 1 and words[0].lower() in _DETERMINERS | _INTERJECTIONS):
+            # the asker ("I", "No I haven't …"), never what a pronoun of the answer names
+            # ("I Stand Alone" is); a
             # capitalised article alone opens a name the run cannot follow ("The 2021 …");
             # "Thanks." names nothing
             continue

@@ -206,3 +206,21 @@ def test_a_yes_about_the_same_guy_leaves_the_claim_to_the_name_a_no_keeps_it() -
 ])
 def test_short_replies_read_as_statements(question: str, answer: str, claim: str) -> None:
     assert texts(answer, question) == [claim]
+
+
+@pytest.mark.parametrize(("question", "subject"), [
+    # the asker after a yes or no is no topic: "it" of the answer is not "No I"
+    ("Have you read The Road? Yes. No I haven't what kind of book is that one?", "The Road"),
+    ("Yes I have what kind of film is that one?", None),
+    ("Do you like I Stand Alone?", "I Stand Alone"),
+])
+def test_the_asker_after_a_yes_or_no_is_no_topic(question: str, subject: str | None) -> None:
+    assert question_subject(question) == subject
+
+
+def test_a_pronoun_after_a_no_i_question_names_the_work() -> None:
+    question = ("[Human]: Have you read The Road? [Assistant]: Yes. [Human]: No I haven't "
+                "what kind of book is that one?")
+    assert [c.text for c in extract_claims("I'm not sure, but it was published in 2006.",
+                                           question=question)] == [
+        "The Road was published in 2006."]

@@ -33,6 +33,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.transfers import transfer_mismatch
+from certirag.text.subjects import NAME_RUN
 from certirag.text.verbs import BE_FORMS
 
 __all__ = ["RELATIONS", "agent_credits", "check_relations", "credits"]
@@ -201,8 +202,7 @@ _IRREGULAR = frozenset({"wrote", "written", "sang", "sung", "built", "made"})
 _DEMONYM = re.compile(r"[A-Z][a-z]+(?:an|ian|ish|ese|ic|i)|French|Dutch|Welsh|Greek|Swiss|Thai"
                       r"|Czech")
 
-#: A run of capitalised words (one name, "The" and "of" inside it): "Jay-Z", "Roc Nation".
-_NAME_RUN = re.compile(r"[A-Z][\w'’&.-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z][\w'’&.-]*)*")
+_NAME_RUN = re.compile(NAME_RUN)
 _NOT_AGENTS = frozenset({"the", "a", "an", "it", "he", "she", "they", "in", "on", "his", "her",
                          "their", "its", "this", "that"})
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from certirag.text.sentences import split_sentences
+from certirag.text.subjects import DEMONYM
 from certirag.text.verbs import BASE_VERBS as _BASE
 from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES, third_person
 
@@ -130,7 +131,6 @@ _STOP = frozenset(
     """.split())
 #: A lowercase word with an adjective's ending ("available", "careful", "statically").
 ADJ_SUFFIX = re.compile(r"^[a-z]+(?:able|ible|ful|ous|ive|ed|ing|less|ic|ary|ent|ant|ly)$")
-_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ic|i)$")
 _CONNECT = frozenset("of and & for de des la le du da van von der den the y 's".split())
 _WORDS = re.compile(r"\S+")
 
@@ -187,7 +187,7 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
             j = i + 1
             while j < len(words):
                 w = words[j]
-                if _is_cap(w) and _DEMONYM.match(w) and j + 1 < len(words) and \
+                if _is_cap(w) and DEMONYM.match(w) and j + 1 < len(words) and \
                         words[j + 1][:1].islower() and words[j + 1].lower() not in _CONNECT:
                     break  # "Kings of Leon American rock bands": the predicate begins
                 if _is_cap(w) or (w.lower() in _CONNECT and j + 1 < len(words) and (

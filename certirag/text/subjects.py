@@ -14,13 +14,17 @@ import re
 
 from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
 
-__all__ = ["NAME_RUN", "NAME_SUBJECT", "PRONOUN_START", "leading_subject", "name_pronoun",
-           "resolve_pronoun", "sentence_subjects", "thing_subject"]
+__all__ = ["DEMONYM", "NAME_RUN", "NAME_SUBJECT", "PRONOUN_START", "leading_subject",
+           "name_pronoun", "resolve_pronoun", "sentence_subjects", "thing_subject"]
 
 #: A run of capitalised words with the connectors names have ("Bank of England",
 #: "Ludwig van Beethoven", "The Remains of the Day"), as a pattern to embed.
 NAME_RUN = (r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s+(?:the\s+)?)?"
             r"[A-Z][\w'’.-]*)*")
+
+#: A capitalised word with a nationality's ending ("American", "Japanese", "Irish"); also
+#: some names ("Morgan"), so a reader of it gives up a name rather than take a nationality.
+DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ic|i)$")
 
 #: A sentence that opens with a pronoun (group 1).
 PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|Those)\b")

@@ -151,7 +151,7 @@ def _credited_to_another(a: str, b: str, said: set[str], ev: PreparedEvidence
     is named there.)"""
     na, nb = _norm(a), _norm(b)
     words = [re.compile(r"(?<!\w)" + re.escape(n) + r"(?!\w)") for n in (na, nb)]
-    texts = [_norm(s.text) for s in ev.sentences]
+    texts = _normed(ev)
     if any(words[0].search(t) and words[1].search(t) for t in texts):
         return None
     for s, t in zip(ev.sentences, texts, strict=True):
@@ -167,6 +167,11 @@ def _credited_to_another(a: str, b: str, said: set[str], ev: PreparedEvidence
                         and _plain_credit(s.text, x, mine):
                     return x
     return None
+
+
+def _normed(ev: PreparedEvidence) -> list[str]:
+    """Each evidence sentence as :func:`_norm` writes it, once per prepared evidence."""
+    return ev.derived("relations.normed", lambda e: [_norm(s.text) for s in e.sentences])
 
 
 def _plain_credit(text: str, a: str, b: str) -> bool:
@@ -231,8 +236,8 @@ def check_relations(c: Parsed, ev: PreparedEvidence, question: Question,
                 continue
             said = credits(c.text, a, b) if credited else set()
             stated: set[str] = set()
-            for s in ev.sentences if len(said) == 1 else ():
-                if _norm(a) in _norm(s.text) and _norm(b) in _norm(s.text):
+            for s, t in zip(ev.sentences, _normed(ev), strict=True) if len(said) == 1 else ():
+                if _norm(a) in t and _norm(b) in t:
                     stated |= credits(s.text, a, b)
             if stated and not said & stated:
                 out.append(Finding(

@@ -20,28 +20,32 @@ from certirag.text.sentences import is_question
 __all__ = ["asks_experience", "favourite_name", "not_a_claim_reason", "opinion_name",
            "performance_fact", "presupposed_fact"]
 
+# The rest of a formula that runs on ("Thanks for your help", "Have a great weekend"), never
+# past a clause's end: "Have a great day, the refund was approved." states something.
+_TAIL = r"[^,;:.!?]*"
 _GREETING_ONE = (
-    r"(?:hi|hello|hey|dear\b.*|greetings|good (?:morning|afternoon|evening)|thanks?(?: you)?"
-    r"(?: (?:so|very) much)?(?: for .*)?|thank you.*|you'?re (?:very |most )?welcome"
+    r"(?:hi|hello|hey|dear\b@T|greetings|good (?:morning|afternoon|evening)"
+    r"|thanks?(?: you)?(?: (?:so|very) much)?(?: for @T)?|thank you@T"
+    r"|you'?re (?:very |most )?welcome"
     r"|no problem|no worries|no prob|any ?time|(?:it'?s |it was )?my pleasure|you too"
     r"|same to you|(?:i'?m |so )?(?:glad|happy) (?:i could|to) (?:help|be of help)"
     r"|(?:i )?hope you (?:enjoy|like|love) (?:it|them|that|this|the (?:\w+ )?\w+|your \w+)"
     r"(?: (?:too|as well))?"
     r"|(?:it was |it'?s been )?(?:nice|good|great|lovely) (?:talking|chatting) (?:to|with) you"
     r"|sure(?: thing)?"
-    r"|of course|certainly|absolutely|okay|ok|great question|good question|happy to help"
-    r"|glad to help"
-    r"|i hope (?:this|that) helps.*|hope (?:this|that) helps.*|let me know if.*|feel free to.*"
-    r"|best regards.*|kind regards.*|regards|cheers|bye|goodbye|have a (?:nice|good|great) .*"
+    r"|of course|certainly|absolutely|okay|ok|great question|good question"
+    r"|(?:i )?hope (?:this|that) helps@T|let me know if@T|feel free to@T"
+    r"|(?:best|kind) regards@T|regards|cheers|bye|goodbye|have a (?:nice|good|great) @T"
     r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed"
     # wishes and sympathy: "Enjoy!", "Safe travels!", "Sorry to hear that!", "Good luck!"
     r"|enjoy(?: it| (?:the|your) (?:new )?\w+)?|safe travels|travel safe|good luck|best of luck"
     r"|take care|hi there|hello there|hey there|happy to (?:summari[sz]e|explain|clarify|assist)"
     r"|(?:i'?m |so )?sorry to hear (?:that|about (?:that|this|it))|get well soon"
-    r"|have fun|happy (?:reading|watching|listening|travels|shopping|cooking))")
+    r"|have fun|happy (?:reading|watching|listening|travels|shopping|cooking))"
+).replace("@T", _TAIL)
 # Formulas one after another: "No problem, enjoy!", "You're welcome, have a great day!"
 _GREETING = re.compile(r"^" + _GREETING_ONE + r"(?:[\s!.,:;]+" + _GREETING_ONE
-                       + r")*[\s!.,:;]*$", re.IGNORECASE)
+                       + r")*[\s!.,:;\"”’')]*$", re.IGNORECASE)
 _OPINION = re.compile(
     r"^(?:i|we)(?:\s+|(?=['’]))(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
     r"(?:like|liked|love|loved|adore|adored|enjoy|enjoyed|prefer|preferred|hate|hated|dislike"

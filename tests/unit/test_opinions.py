@@ -178,3 +178,23 @@ def test_the_speakers_doubt_before_but_is_taken_off_the_claim(reply: str, claim:
 def test_an_opinion_with_a_clause_of_fact_is_a_claim(sentence: str, reason: str | None
                                                      ) -> None:
     assert not_a_claim_reason(sentence) == reason
+
+
+@pytest.mark.parametrize("reply", [
+    "Have a great day, the refund was approved.",
+    "You're welcome, have a great day, the refund was approved.",
+    "Feel free to apply, the refund was approved.",
+    "Let me know if you need more, the refund was approved.",
+])
+def test_a_formula_never_swallows_the_clause_after_it(reply: str) -> None:
+    """A formula's open end ("Have a great …") stops at a clause's end: what follows was
+    shown unchecked as part of the greeting."""
+    assert not_a_claim_reason(reply) is None
+    assert [c.kind for c in extract_claims(reply)] == ["claim"]
+
+
+@pytest.mark.parametrize("reply", ["Thanks for asking, have a great day!",
+                                   "Hope that helps, bye!", "Thank you so much for your help!",
+                                   "Let me know if you need anything else."])
+def test_formulas_that_run_on_are_still_formulas(reply: str) -> None:
+    assert not_a_claim_reason(reply) == "greeting"

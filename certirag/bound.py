@@ -33,6 +33,7 @@ from certirag.schemas import Evidence
 from certirag.text.frames import bears_on, quote_frame, shared_words
 from certirag.text.negated import positive_reading
 from certirag.text.notation import model_text
+from certirag.text.voice import voice_reading
 from certirag.verifiers.binding import (
     BindingPlan,
     antecedent,
@@ -45,18 +46,20 @@ from certirag.verifiers.binding import (
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
            "claim_reading", "model_premise", "model_reading", "negation_reading",
-           "neighbourhood", "plan_claim", "plan_finding", "premise", "sentence_spans",
-           "span_findings"]
+           "neighbourhood", "plan_claim", "plan_finding", "premise", "reading_against",
+           "sentence_spans", "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: How the model reads a recorded span and its claim (:func:`model_premise`,
 #: :func:`model_reading`); certificates record it.
-SCORER_VERSION = "certirag.scorer.v5"
+SCORER_VERSION = "certirag.scorer.v6"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
 SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", "certirag.scorer.v3",
-                     "certirag.scorer.v4", SCORER_VERSION})
+                     "certirag.scorer.v4", "certirag.scorer.v5", SCORER_VERSION})
 #: The scorer versions that read a claim's negation as written (before v5).
-_NEGATION_AS_WRITTEN = SCORERS - {SCORER_VERSION}
+_NEGATION_AS_WRITTEN = SCORERS - {"certirag.scorer.v5", SCORER_VERSION}
+#: The scorer versions that read a claim in its own voice (before v6).
+_VOICE_AS_WRITTEN = SCORERS - {SCORER_VERSION}
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -76,8 +79,9 @@ def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
     (:func:`certirag.text.notation.model_text`); ``certirag.scorer.v4`` as v3, but the
     pronoun of a sentence in a chain about one unnamed person ("She moved … . In 1903 she
     shared … . She won …") is resolved from the sentence before the chain
-    (:func:`certirag.verifiers.binding.antecedent`); ``certirag.scorer.v5`` reads the span as
-    v4 (it changes how the claim is read: :func:`claim_reading`)."""
+    (:func:`certirag.verifiers.binding.antecedent`); ``certirag.scorer.v5`` and
+    ``certirag.scorer.v6`` read the span as v4 (they change how the claim is read:
+    :func:`claim_reading`)."""
     if scorer == "certirag.scorer.v1" or len(spans) != 1:
         text = premise(spans)
     elif scorer in ("certirag.scorer.v2", "certirag.scorer.v3"):
@@ -110,8 +114,9 @@ def claim_reading(claim: str, premise: str, *, scorer: str) -> str:
     """What the model read for ``claim`` against ``premise`` (the span as the model read it)
     under the scorer version ``scorer``: :func:`model_reading` until v4; from
     ``certirag.scorer.v5`` with each negated phrase whose opposite the premise states
-    written as that opposite (:func:`negation_reading`)."""
-    return negation_reading(model_reading(claim, scorer=scorer), premise, scorer=scorer)
+    written as that opposite (:func:`negation_reading`); from ``certirag.scorer.v6`` in the
+    voice the premise states the claim's agency in (:func:`certirag.text.voice.voice_reading`)."""
+    return reading_against(model_reading(claim, scorer=scorer), premise, scorer=scorer)
 
 
 def negation_reading(claim: str, premise: str, *, scorer: str) -> str:
@@ -120,6 +125,16 @@ def negation_reading(claim: str, premise: str, *, scorer: str) -> str:
     states written as that opposite ("is not open" → "is closed":
     :func:`certirag.text.negated.positive_reading`)."""
     return claim if scorer in _NEGATION_AS_WRITTEN else positive_reading(claim, premise)
+
+
+def reading_against(claim: str, premise: str, *, scorer: str) -> str:
+    """``claim`` (already in the scorer's notation) as the model reads it against
+    ``premise``: :func:`negation_reading`, then from ``certirag.scorer.v6`` in the voice the
+    premise states its agency in ("Christopher Nolan directed Inception." → "Inception was
+    directed by Christopher Nolan." against a span that says so:
+    :func:`certirag.text.voice.voice_reading`)."""
+    read = negation_reading(claim, premise, scorer=scorer)
+    return read if scorer in _VOICE_AS_WRITTEN else voice_reading(read, premise)
 
 
 def plan_claim(claim: str, texts: Sequence[str], *, top: int, locale: str = "dmy"

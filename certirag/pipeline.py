@@ -278,7 +278,7 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
         return
 
     read = partial(bound.model_reading, scorer=bound.SCORER_VERSION)  # what the model reads
-    reword = partial(bound.negation_reading, scorer=bound.SCORER_VERSION)
+    reword = partial(bound.reading_against, scorer=bound.SCORER_VERSION)
 
     def score(batch: list[Claim]) -> list[BoundResult]:
         return score_bound(used[0], [c.text for c in batch], [plans[c.id] for c in batch],

@@ -192,6 +192,10 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("ungrounded_denial", "check", _U, 1,
      "the claim denies something (\"not\", \"never\", \"failed to\") where no evidence "
      "sentence about its subject or what it denies denies, excludes or limits anything"),
+    ("ungrounded_detail", "check", _U, 1,
+     "the claim adds a clause after a comma (\", when …\", \", where …\", \", which …\") "
+     "with two or more content words of its own, none of which the evidence or the question "
+     "uses"),
     ("ungrounded_rank", "check", _U, 1,
      "the claim ranks its subject (\"one of his best\", \"his finest performance\") with "
      "a word no evidence sentence uses"),

@@ -103,6 +103,20 @@ _IRREGULAR = {
 }
 
 
+_VOWELS = frozenset("aeiou")
+
+
+def _silent_e(w: str) -> str:
+    """A three-letter rest of "-ed"/"-ing" that ends consonant, vowel, consonant gets back
+    the silent "e" its verb had ("moved" → "move", "hoping" → "hope", "noted" → "note"), so
+    it meets the four-letter verb, which keeps its "e"; a doubled consonant ("hopped")
+    says there was none."""
+    if len(w) == 3 and w[0] not in _VOWELS and w[1] in _VOWELS and w[2] not in _VOWELS \
+            and w[2] not in "wxy":
+        return w + "e"
+    return w
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light suffix-stripping stem (lowercase) that merges common inflections:
@@ -118,8 +132,12 @@ def stem(word: str) -> str:
     if (n > 4 and w.endswith("ies")) or (n > 4 and w.endswith("ied")):
         w = w[:-3] + "y"
     elif n > 5 and w.endswith("ing"):
-        w = w[:-3]
-    elif (n > 4 and w.endswith("ed")) or (n > 4 and w.endswith("es") and w[-3] in "sxz"):
+        w = _silent_e(w[:-3])
+    elif n > 4 and w.endswith("ed"):
+        w = _silent_e(w[:-2])
+    elif n == 4 and w.endswith("ed") and w[0] in _VOWELS and w[1] not in _VOWELS:
+        w = w[:2] + "e"  # "used", "owed", "aged": the stem of "use", "owe", "age"
+    elif n > 4 and w.endswith("es") and w[-3] in "sxz":
         w = w[:-2]
     elif n > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
         w = w[:-1]

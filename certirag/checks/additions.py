@@ -17,7 +17,7 @@ from certirag.checks.superlatives import ordinal_rank
 from certirag.checks.swap import capitalised_stems
 from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
 
-__all__ = ["check_causes", "check_exemptions", "check_ranks"]
+__all__ = ["check_causes", "check_details", "check_exemptions", "check_ranks"]
 
 
 # A cause or purpose the claim asserts, and any word of cause, purpose or effect in the
@@ -160,3 +160,51 @@ def check_ranks(c: Parsed, ev: PreparedEvidence, question: Question,
     out.append(Finding("ungrounded_rank", "ungrounded",
                        f"the claim ranks its subject ({m.group(0)!r}) where the evidence "
                        "ranks nothing so", m.group(0)))
+
+
+# A clause the claim hangs on its statement after a comma: a time, place or relative
+# clause ("…, when the weekly team meeting takes place.", "…, where it was filmed in 1998.",
+# "…, which Marta Ruiz designed."). It runs to the next punctuation.
+_DETAIL = re.compile(r",\s+(?:when|where|which|who|whose|whom)\s+(?P<body>[^,;:.!?()]+)",
+                     re.IGNORECASE)
+# Words a clause uses for anything: they say nothing the evidence must give.
+_PLAIN = frozenset(stem(w) for w in """take takes took taken place places happen happens
+happened make makes made get gets got go goes went come comes came give gives gave hold
+holds held keep kept put set see saw seen say said use used have has had do does did be
+been being also then there here now just often usually always still even only very much
+many more most some any all each every both other others one ones first last next new
+way thing things time times people person part lot""".split())
+_DETAIL_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+_DETAIL_STOP = frozenset("""the a an of and or to in on at by for with from is are was
+were this that these those it its they them their he him his she her we our you your i
+my me us not no than as into onto over under about after before during while""".split())
+_DETAIL_MIN = 2
+_SPEAKER = re.compile(r"\b(?:i|i'd|i'm|i've|i'll|we|we'd|we're|you|you'd|you're|you'll|my|"
+                      r"our|your)\b", re.IGNORECASE)
+
+
+def check_details(c: Parsed, ev: PreparedEvidence, question: Question,
+                  out: list[Finding]) -> None:
+    """``ungrounded_detail``: the claim adds a clause after a comma (", when …", ", where
+    …", ", which …", ", who …") with at least two content words of its own, not one of
+    which any evidence sentence or the question uses. The statement before it may be the
+    evidence's word for word, and a small model reads past the clause: "Those in
+    client-facing roles must be in the office on Mondays, when the weekly team meeting
+    takes place." was verified at P(entailment) 0.97 from "Employees in client-facing roles
+    must be in the office on Mondays." A clause that shares one word with the evidence
+    is the model's to read."""
+    asked = {stem(w) for w in _DETAIL_WORD.findall(question.text.lower())}
+    known = ev.stem_index.keys() | asked
+    for m in _DETAIL.finditer(c.text):
+        if _SPEAKER.search(m.group("body")):
+            continue  # "…, which I'd recommend": the speaker's, not a fact
+        words = {stem(w.lower()) for w in _DETAIL_WORD.findall(m.group("body"))
+                 if w.lower() not in _DETAIL_STOP}
+        words -= _PLAIN
+        if len(words) < _DETAIL_MIN or words & known:
+            continue
+        clause = m.group(0).lstrip(", ").strip()
+        out.append(Finding("ungrounded_detail", "ungrounded",
+                           f"the claim adds a clause ({clause!r}) none of whose words the "
+                           "evidence uses", clause))
+        return

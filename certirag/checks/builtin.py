@@ -12,7 +12,7 @@ imports this module, so the built-ins are registered before any check runs.
 from __future__ import annotations
 
 from certirag.checks.absolutes import check_absolutes
-from certirag.checks.additions import check_causes, check_exemptions, check_ranks
+from certirag.checks.additions import check_causes, check_details, check_exemptions, check_ranks
 from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.borrowed import check_borrowed
@@ -87,6 +87,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("definite", _codes("comparison_mismatch"), check_definite, CHECKS_VERSION),
     Check("unstated_denials", _codes("ungrounded_denial"), check_unstated_denials,
           CHECKS_VERSION),
+    Check("details", _codes("ungrounded_detail"), check_details, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

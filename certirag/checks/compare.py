@@ -115,12 +115,44 @@ def check_titles(c: Parsed, ev: PreparedEvidence, question: Question,
 
 
 def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
-    if not s.content:
+    """The evidence sentence that states most of what ``s`` states, with the share of
+    ``s``'s content words it has."""
+    return _align_content(s.content, ev)
+
+
+def _align_main(s: SentInfo, ev: PreparedEvidence) -> SentInfo | None:
+    """The evidence sentence that states most of the main clause of ``s`` without its
+    condition ("Boxes that have shipped can be refunded if you cancel before Wednesday."
+    against "We do not offer refunds for boxes that have already shipped."), for a claim
+    no sentence states whole; its negation and antonyms are compared with the claim's."""
+    if not s.conditions:
+        return None
+    main = _main_clause(s)
+    got = _align_content(main, ev) if main and main != s.content else None
+    return got[0] if got is not None else None
+
+
+def _main_clause(s: SentInfo) -> frozenset[str]:
+    """The content stems of ``s`` outside its first condition: before a cue inside the
+    sentence ("… if you cancel"), after the first comma of one that opens it ("If …, …")."""
+    cue = s.conditions[0][0]
+    toks = list(zip(s.toks, s.stems, strict=True))
+    if cue > s.toks[0].start:
+        kept = [st for t, st in toks if t.start < cue]
+    else:
+        comma = next((k for k, (t, _) in enumerate(toks) if t.text == ","), None)
+        kept = [st for _, st in toks[comma + 1:]] if comma is not None else []
+    return frozenset(st for st in kept if st is not None)
+
+
+def _align_content(content: frozenset[str], ev: PreparedEvidence
+                   ) -> tuple[SentInfo, float] | None:
+    if not content:
         return None
     # the antonym pairs of one word ("grew strongly": rise/fall, change/steady and a
     # degree) count once, as one word, so that they do not outweigh the claim's other words
-    plain = [st for st in s.content if not st.startswith("~")]
-    marked = [st for st in s.content if st.startswith("~")]
+    plain = [st for st in content if not st.startswith("~")]
+    marked = [st for st in content if st.startswith("~")]
     counts = Counter(idx for st in plain for idx in ev.stem_index.get(st, ()))
     counts.update({idx for st in marked for idx in ev.stem_index.get(st, ())})
     if not counts:
@@ -151,6 +183,9 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
             # question the claim is read with asserts nothing
         got = _align(s, ev)
         before = len(out)
+        if got is None and (main := _align_main(s, ev)) is not None:
+            check_negation(s, main, out, ev)
+            _check_polarity(s, main, out, ev)
         if got is not None:
             e, score = got
             check_negation(s, e, out, ev)
@@ -164,7 +199,7 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                 # (the sentence whose exception the question asks about states the
                 # claim with the question's condition)
                 if e is not asked_exception(c, ev, question):
-                    _check_conditions(s, e, out)
+                    _check_conditions(s, e, out, _asked_stems(question))
         if ev.restrictions and s.modals and not any(
                 f.code == "modal_mismatch" and f.kind == "contradiction" for f in out[before:]
         ) and (got is None or not _states_same_modal(s, got[0])):
@@ -248,6 +283,13 @@ def _in_values(s: SentInfo) -> set[str]:
 _EVENT_PAIRS = frozenset({"found/acquire"})
 
 
+# Pairs whose words on one side are synonyms a negation turns round ("allowed" and "not
+# permitted"); not a pair with a homograph ("found" a company, "found" a link).
+_SYNONYM_PAIRS = frozenset({"allow/prohibit", "accept/reject", "agree/refuse",
+                            "include/exclude", "enable/disable", "legal/illegal",
+                            "mandatory/optional"})
+
+
 def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEvidence
                     ) -> None:
     """``polarity_mismatch``: the claim takes the other side of an antonym pair than its
@@ -269,10 +311,13 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
             continue
         if esides is None or len(esides) != 1 or esides == sides:
             continue
-        if s.polarity.raw_sides[pair] == e.polarity.raw_sides[pair]:
-            continue  # the same word, negated on one side: a negation mismatch
         cw = s.polarity.words[pair][0]
         ew = e.polarity.words[pair][0]
+        if s.polarity.raw_sides[pair] == e.polarity.raw_sides[pair] and (
+                stem(cw.lower()) == stem(ew.lower()) or pair not in _SYNONYM_PAIRS):
+            continue  # the same word, negated on one side: a negation mismatch (a synonym
+            # of a permission or a decision negated, "allowed" for "not permitted", is this
+            # check's; "did not fall" is no change, and "rose" no contradiction of it)
         if pair == "before/after" and other_events(s, cw, e, ew):
             continue
         if pair == "open/closed" and ew.lower().startswith("reopen") \
@@ -410,10 +455,27 @@ _EVEN_IF_RE = re.compile(r"\b(?:even\s+(?:if|when|though)|regardless\s+of|whethe
                          re.IGNORECASE)
 
 
-_PROVISOS = ("provided", "providing", "as long as", "on condition", "subject to")
+_PROVISOS = ("provided", "providing", "as long as", "on condition", "subject to", "only if",
+             "only when", "only where", "only once", "only after")
 
 
-def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+def _asked_stems(question: Question) -> frozenset[str]:
+    """The stems of the question's words; none for a question with a negation ("… if the
+    property isn't being sold?" asks the other case)."""
+    if _ASKED_NOT.search(question.text):
+        return frozenset()
+    return frozenset(stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", question.text))
+
+
+_ASKED_NOT = re.compile(r"\b(?:not|never|no|without|unless)\b|n['’]t\b", re.IGNORECASE)
+
+
+def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding],
+                      asked: frozenset[str] = frozenset()) -> None:
+    """``qualifier_dropped``: the evidence states what the claim states only under a
+    condition the claim drops; not when the question states it ("My parcel arrived
+    damaged, what can I do?" against "If your order arrives damaged, contact us …": two
+    thirds of the condition's words, two at least)."""
     even = _EVEN_IF_RE.search(s.text)
     excepts = [c[2] for c in e.conditions
                if c[2].lower().startswith(("unless", "except", "only", "provid"))]
@@ -440,13 +502,19 @@ def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
     cond_end = m.start() if m else len(text)
     cond_words = {st for tok, st in zip(e.toks, e.stems, strict=True)
                   if st is not None and start <= tok.start < e.start + cond_end}
-    main = e.content - cond_words
+    # the words outside the condition are the statement, whether or not the condition
+    # uses them too: "covers accidental damage … only if the Accidental Damage Extension is
+    # shown" states accidental damage, and a claim of it covers nothing of the condition
+    outside = {st for tok, st in zip(e.toks, e.stems, strict=True)
+               if st is not None and not start <= tok.start < e.start + cond_end}
+    main = (e.content - cond_words) | (outside & e.content)
     if not main:
         return
     overlap = len(s.content & main) / max(1, len(s.content))
-    covered = len(s.content & cond_words)
+    covered = len(s.content & (cond_words - outside or cond_words))
     if overlap < 0.6 or (cond_words and covered >= max(1, len(cond_words) // 2)) or (
-            s.conditions and covered):
+            s.conditions and covered) or (
+            len(cond_words & asked) >= max(2, (2 * len(cond_words) + 2) // 3)):
         return
     clause = text[rel:cond_end].strip()
     out.append(Finding("qualifier_dropped", "ungrounded",

@@ -423,7 +423,8 @@ class EntityIndex:
         so its first word may be a common word capitalised by position ("Student Britt
         Lapthorne"); it is dropped when the text writes it in lower case too."""
         cuts = frozenset(cuts)
-        if self._grounded(words) or self._pieces(words, cuts) or self._located(words):
+        if self._grounded(words) or self._pieces(words, cuts) or self._located(words) \
+                or self._inverted(words) or self._route(words):
             return True
         if not opening or len(words) < 2 or words[0] not in self._common \
                 or words[0] in _CONNECT:
@@ -471,6 +472,25 @@ class EntityIndex:
 
     def _grounded(self, words: tuple[str, ...]) -> bool:
         return self._grounded_whole(words) or self._placed(words)
+
+    def _route(self, words: tuple[str, ...]) -> bool:
+        """Two places joined by a dash, as a route or a link ("the Aldwick–Porthcarn
+        journey", "Paris-London"), each mentioned as a name."""
+        if len(words) != 1 or words[0].count("-") != 1:
+            return False
+        parts = words[0].split("-")
+        return all(p and p in self._capital and self._mentioned((p,)) for p in parts)
+
+    def _inverted(self, words: tuple[str, ...]) -> bool:
+        """A body named by its place first ("Eastmoor Court of Appeal", "Ravensholm
+        District Court") where the text names it with its place after "of" ("the Court of
+        Appeal of Eastmoor", "the District Court of Ravensholm"): one place word, then a
+        body of two words or more."""
+        if len(words) < 3 or words[0] in _CONNECT or words[1] in _CONNECT \
+                or words[-1] in _CONNECT:
+            return False
+        place, body = words[:1], words[1:]
+        return any(self._mentioned((*body, *link, *place)) for link in (("of",), ("of", "the")))
 
     def _placed(self, words: tuple[str, ...]) -> bool:
         """A person's name with the place they are from ("Mimi and Joe Lemay of

@@ -84,6 +84,16 @@ _ARTICLE_RE = re.compile(r"(?<![\w-])(?P<n>an?|one)\s+(?=[A-Za-z])", re.IGNORECA
 _ORDINAL_SECOND_RE = re.compile(
     r"second\s+(?!(?:later|ago|or|and|of|before|after|too|to|for|in|on|at|the|a|an|per|"
     r"longer|earlier|faster|slower)\b)[A-Za-z]")
+# A claim's "first" ending its clause, "… check with your doctor first.", is an adverb of
+# order; a place in a ranking keeps it ("she came first", "finished first", "the first").
+_FIRST_ADVERB = re.compile(r"first(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|then|before|so|if|when)\b)",
+                           re.IGNORECASE)
+_FIRST_PLACE = re.compile(r"\b(?:the|a|his|her|their|its|our|my|your|be|is|was|were|are|"
+                          r"been|being|come|comes|came|finish\w*|rank\w*|plac\w*|end\w*|"
+                          r"cross\w*|arriv\w*|vot\w*|list\w*)\s+$", re.IGNORECASE)
+# A noun a number after it places in a series: "season four", "Book 3", "episode 12".
+_NUMBERED = re.compile(r"\b(?:season|series|book|chapter|episode|volume|vol\.|part|phase|"
+                       r"stage|round|act|movement|instalment|installment)\s+$", re.IGNORECASE)
 _LIST_MARK_RE = re.compile(r"\s*(?:[0-9]{1,2}[.)]|\(?[0-9]{1,2}\))\s")
 
 
@@ -125,8 +135,9 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
     cands.sort(key=lambda c: c[0])
     asked = _asked_unit(text) if claim else None
     for start, end, value, spelled, ordinal in cands:
-        if not taken.free(start, end):
-            continue
+        if not taken.free(start, end) or (claim and spelled and ordinal and _FIRST_ADVERB.match(
+                text, start) and not _FIRST_PLACE.search(text, max(0, start - 24), start)):
+            continue  # "check with your doctor first": an adverb of order, no rank
         if asked is not None and start >= asked[0] and not text[end:].strip(" .!"):
             # a bare number replying "How many days …?" counts days
             got = _classify(text[start:end] + " " + asked[1], 0, end - start, value,
@@ -306,6 +317,10 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         if om is not None:
             return _figure("ordinal", "ordinal", value, value, value, 0, "", "", text, start,
                            om.end())
+    if _NUMBERED.search(text, max(0, start - 16), start) and not _MAGNITUDE_RE.match(text, end) \
+            and value == value.to_integral_value() and 0 < value < 1000:
+        # "season four", "Book 3": the place in a series, as "the fourth season" says it
+        return _figure("ordinal", "ordinal", value, value, value, 0, "", "", text, start, end)
     start2 = start
     currency = None
     if not spelled:

@@ -40,6 +40,10 @@ _MODAL_AFTER = frozenset({"required", "permitted", "allowed", "obliged", "obliga
 #: The auxiliary after a stressed subject ("Not even X would …", "Not even Y has …").
 _AUXILIARY = frozenset({"would", "could", "can", "will", "should", "might", "may", "must",
                         "is", "was", "are", "were", "has", "have", "had", "does", "do", "did"})
+# A verb that only carries the noun after it: "We do not offer refunds" denies refunds, as
+# "can be refunded" states them.
+_SUPPORT = frozenset({"offer", "offers", "provide", "provides", "issue", "issues", "grant",
+                      "grants"})
 _BOUNDARY = frozenset({",", ";", ":", ".", "!", "?", "(", ")", "but", "although", "though",
                        "whereas", "while", "except", "unless", "because", "however", "if",
                        "when", "which", "who", "that"})
@@ -78,7 +82,7 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "uphold/dismiss": (("uphold", "upholds", "upheld", "upholding"),
                        ("dismiss", "dismisses", "dismissed", "quash", "quashes", "quashed",
                         "overturn", "overturns", "overturned")),
-    "agree/refuse": (("agree", "agrees", "agreed", "agreeing"),
+    "agree/refuse": (("agree", "agrees", "agreed", "agreeing", "grant", "grants", "granted"),
                      ("refuse", "refuses", "refused", "refusing")),
     "safe/unsafe": (("safe",), ("unsafe", "dangerous")),
     "legal/illegal": (("legal", "lawful"), ("illegal", "unlawful")),
@@ -104,6 +108,7 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "import/export": (("import", "imports", "imported"), ("export", "exports", "exported")),
     "pass/fail": (("pass", "passes", "passed"), ("fail", "fails", "failed", "defeated")),
     "true/false": (("true",), ("false", "untrue")),
+    "amateur/professional": (("amateur", "amateurs"), ("professional", "professionals")),
     "positive/negative": (("positive",), ("negative",)),
     "static/dynamic": (("static", "statically"), ("dynamic", "dynamically")),
     "manual/automatic": (("manual", "manually"), ("automatic", "automatically")),
@@ -394,8 +399,10 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
                 break
             st = stems[j]
             if st is not None and not (lows[j] in _MEASURES and j + 1 < n
-                                       and lows[j + 1] == "of"):
-                words.append(st)  # (not "amount" of "the amount of compensation")
+                                       and lows[j + 1] == "of") and not (
+                    not words and lows[j] in _SUPPORT and j + 1 < n and stems[j + 1]):
+                words.append(st)  # (not "amount" of "the amount of compensation"; not
+                # "offer" of "do not offer refunds": the refund is what is denied)
             last = j
             j += 1
         if low in _EXCEPTIVE and _exceptive(lows, last + 1):

@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from certirag.checks._text import stem
+from certirag.checks._text import has_any, stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import future, qualified
+from certirag.text.sentences import is_question
 
 __all__ = ["check_prospects"]
 
@@ -43,6 +44,11 @@ _PLANNED = re.compile(
     # "considered", which may have been decided)
     r"|\b(?:(?:is|are|was|were)\s+considering|(?:would|will|to)\s+consider)\s+"
     r"(?:[a-z]+ing\s+)?(?:(?:a|an|the|its|their|his|her)\s+)?(?P<weighed>[a-z]+)"
+    # "we considered raising the price to $14.99, but we decided against it": a past
+    # "considered" the same sentence says came to nothing
+    r"|\b(?:considered|weighed|discussed|debated|explored)\s+(?P<dropped>[a-z]+ing)\b"
+    r"(?=(?:[^.;]|\.\d)*\b(?:decided\s+against|decided\s+not\s+to|rejected|abandoned|dropped|"
+    r"scrapped|shelved|ruled\s+(?:it|this|that)\s+out)\b)"
     # "further experiments were planned for 2025" (not "is scheduled to arrive": what is
     # planned is the arrival)
     r"|\b(?P<scheduled>[a-z]+)\s+(?:is|are|was|were)\s+(?:planned|scheduled)\b(?!\s+to\b)",
@@ -79,7 +85,8 @@ def _planned(text: str) -> tuple[tuple[str, str, bool], ...]:
         nouns = [m.group("noun"), m.group("noun2"), m.group("weighed"), m.group("scheduled")]
         if m.group(0).lower().startswith("propos") and nouns[1] and nouns[1].lower() not in _LINKS:
             nouns = [nouns[1]]
-        for word, noun in ((m.group("verb"), False), *((n, True) for n in nouns)):
+        for word, noun in ((m.group("verb") or m.group("dropped"), False),
+                           *((n, True) for n in nouns)):
             if word and word.lower() not in _LINKS:
                 out += [(st, m.group(0), noun) for st in _stems(word)]
     return tuple(out)
@@ -146,7 +153,10 @@ def _states_a_deed(s: SentInfo) -> bool:
 
 
 def _flat(stem: str, s: SentInfo) -> bool:
-    """Whether ``s`` states ``stem`` outside a plan, a hope or a request."""
+    """Whether ``s`` states ``stem`` outside a plan, a hope or a request (a question, "Will
+    Streamly raise its prices?", states nothing)."""
+    if is_question(s.text):
+        return False
     rest = _PLANNED.sub(" ", s.text)
     return not s.hedges and any(stem in _stems(w) for w in re.findall(r"[A-Za-z]+", rest))
 
@@ -202,14 +212,87 @@ def _state_now(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
     return None
 
 
+# A plan the evidence says came to nothing: "The plan was abandoned in 2023", "… but the
+# council voted it down", "The deal fell through."
+_ABANDONED = re.compile(
+    r"\b(?:(?:plans?|proposals?|idea|project|scheme|bid|deal|merger|takeover|sale)\s+"
+    r"(?:was|were|has\s+been|have\s+been|had\s+been|is|are)\s+(?:later\s+|since\s+|"
+    r"eventually\s+|quietly\s+|formally\s+)?(?:abandoned|scrapped|dropped|shelved|"
+    r"cancell?ed|rejected|withdrawn|called\s+off|voted\s+down)|decided\s+against|"
+    r"voted\s+(?:it\s+)?(?:down|against)|never\s+went\s+ahead|(?:did\s+not|didn['’]t)\s+go\s+"
+    r"ahead|fell\s+through|came\s+to\s+nothing|decided\s+not\s+to\s+(?:proceed|go\s+ahead)|"
+    r"(?:will|would)\s+not\s+(?:proceed|go\s+ahead))\b", re.IGNORECASE)
+
+
+def _abandoned(ev: PreparedEvidence) -> tuple[tuple[SentInfo, tuple[tuple[str, str, bool], ...]],
+                                               ...]:
+    """The evidence sentences that plan something the same or the next sentence says came
+    to nothing, each with :func:`_planned` of it."""
+    out = []
+    for i, e in enumerate(ev.sentences):
+        # a plan, or a future someone reported ("Reports suggested that Quillon would
+        # acquire Tessaly.")
+        planned = _planned(e.text) + tuple(
+            (st, m.group(0), False) for m in (*_WILL.finditer(e.text), *_WOULD.finditer(e.text),
+                                              *_REPORTED_WOULD.finditer(e.text))
+            for st in _stems(m.group("verb")))
+        nxt = ev.sentences[i + 1].text if i + 1 < len(ev.sentences) else ""
+        if planned and (_ABANDONED.search(e.text) or _ABANDONED.search(nxt)):
+            out.append((e, planned))
+    return tuple(out)
+
+
+def _given_up(c: Parsed, ev: PreparedEvidence) -> Finding | None:
+    """``hedge_mismatch`` for a claim that states, in any tense ("will build", "built",
+    "is building"), what the evidence says was only planned and then given up ("announced
+    a plan to build a car park … The plan was abandoned in 2023"). A claim that speaks of
+    the plan or its end states no more than the evidence."""
+    if not has_any(ev.lower_text, _GIVEN_UP_HINTS):
+        return None
+    plans = ev.derived("prospects.abandoned", _abandoned)
+    for s in c.sentences if plans else ():
+        if s.hedges or is_question(s.text) or _PLANNED.search(s.text) \
+                or _CONSIDERED.search(s.text) or _ABANDONED.search(s.text) \
+                or _PLAN_WORD.search(s.text):
+            continue
+        said = {st for st in s.stems if st}
+        for e, planned in plans:
+            if len(said & e.content) < 2:
+                continue
+            for thing, phrase, _ in planned:
+                if thing in said and thing not in s.polarity.negated \
+                        and not any(_flat(thing, x) for x in ev.sentences if x is not e):
+                    return Finding("hedge_mismatch", "ungrounded",
+                                   f"the claim states what the evidence says was only planned "
+                                   f"and given up ({phrase!r})", s.text, e.text)
+    return None
+
+
+# "Reports … suggested that Quillon Software would acquire …"
+_REPORTED_WOULD = re.compile(r"\b(?:suggested|reported|speculated|claimed|rumou?red|expected|"
+                             r"predicted|believed|thought|hoped)\b"
+                             r"[^.;:!?]{0,60}?\bwould\s+(?P<verb>(?!be\b|have\b)[a-z]+)",
+                             re.IGNORECASE)
+_GIVEN_UP_HINTS = ("abandon", "scrap", "drop", "shelv", "cancel", "reject", "withdr",
+                   "called off", "voted", "against", "went ahead", "go ahead", "fell through",
+                   "came to nothing", "not to proceed", "not proceed")
+_PLAN_WORD = re.compile(r"\b(?:plan|plans|planned|proposal|proposed|idea|abandon\w*|scrap\w*)\b",
+                        re.IGNORECASE)
+
+
 def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``hedge_mismatch``: the claim states as done what the evidence only plans, hopes,
-    expects or asks for (see the module docstring)."""
+    expects or asks for (see the module docstring), or states at all what it says was
+    planned and given up."""
     for s in c.sentences:
         if (now := _state_now(s, ev)) is not None:
             out.append(now)
             return
+    given_up = _given_up(c, ev)
+    if given_up is not None:
+        out.append(given_up)
+        return
     deeds = [s for s in c.sentences if not (
         s.hedges or "?" in s.text or not _states_a_deed(s) or qualified(s.text)
         or future(s.text) or _PLANNED.search(s.text) or _CONSIDERED.search(s.text))]
@@ -221,8 +304,8 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
             if len(said & e.content) < 2:
                 continue
             for thing, phrase, noun in planned:
-                if thing not in said:
-                    continue
+                if thing not in said or thing in s.polarity.negated:
+                    continue  # ("was ultimately not charged": no deed stated)
                 if not (_DONE.search(s.text) if noun else _done(thing, s)):
                     continue  # "was trying to restrain" for "was restraining": not done
                 if any(_flat(thing, x) for x in ev.sentences):

@@ -168,8 +168,10 @@ def qualifier_after(text: str, end: int) -> str | None:
 
 
 _CONDITION_RE = re.compile(
-    r"\b(?:unless|except(?:\s+(?:for|where|when|that|if))?|excluding|provided(?:\s+that)?"
-    r"|providing\s+that|only\s+(?:if|where|when)|subject\s+to|as\s+long\s+as"
+    # ("provided" after a comma or before "that": "England provided 12 of the 20
+    # semi-finalists" is a verb)
+    r"\b(?:unless|except(?:\s+(?:for|where|when|that|if))?|excluding|(?<=, )provided(?:\s+that)?"
+    r"|provided\s+that|providing\s+that|only\s+(?:if|where|when)|subject\s+to|as\s+long\s+as"
     r"|on\s+condition\s+that|save\s+(?:that|where|for))\b"
     # a sentence that opens with its condition: "If an employee resigns …, they must …"
     r"|^\W*(?:if|in\s+the\s+event\s+that)\b",

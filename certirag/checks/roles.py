@@ -279,6 +279,16 @@ def _common(e: SentInfo, start: int, stems: set[str]) -> bool:
                                                      strict=True) if st in stems)
 
 
+def _modifier(s: SentInfo, start: int, missing: set[str], e: SentInfo) -> bool:
+    """Whether the one word of ``s`` (after its subject) that ``e`` lacks is a lower-case
+    word right before a noun ``e`` has: a kind ("a cycle lane" for "a lane")."""
+    for k in range(start, len(s.toks) - 1):
+        if s.stems[k] in missing:
+            nxt = s.stems[k + 1]
+            return s.toks[k].text.islower() and nxt is not None and nxt in e.content
+    return False
+
+
 def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | None:
     """``subject_swap`` when the claim sentence ``s`` and its aligned evidence sentence
     ``e`` say the same thing (every content word of ``s`` after its subject is in ``e``, at
@@ -309,6 +319,12 @@ def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | 
     rest = {st for st in s.stems[start_s:] if st is not None}
     said = {st for st in e.stems[start_e:] if st is not None}
     extra = said - rest
+    # one word of the claim another evidence sentence gives is a kind the claim adds ("a
+    # cycle lane" for "a lane", where another sentence speaks of "new cycle lanes")
+    missing = rest - e.content
+    if len(missing) == 1 and len(rest) >= 3 and _modifier(s, start_s, missing, e) and any(
+            missing <= o.content for o in others if o is not e and o is not s):
+        rest = rest - missing
     if len(rest) < 2 or not rest <= e.content or (len(extra) > len(said) // 5 and not (
             len(extra) == 1 and _common(e, start_e, extra))):
         return None  # not the same statement: the evidence says more, or the claim does

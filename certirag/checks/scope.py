@@ -210,11 +210,44 @@ def _restricted(s: SentInfo, e: SentInfo, figures: list[Figure], group: set[str]
     return None
 
 
+# "All items …" where the evidence says "Most items …": the quantifier and its noun.
+_CLAIM_ALL = re.compile(r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|your\s+|its\s+|"
+                        r"their\s+)?(?P<noun>[a-z][a-z-]+)", re.IGNORECASE)
+_EVIDENCE_PART = re.compile(r"(?<!\bas )(?<!\bso )(?<!\bhow )"
+                            r"\b(?:most|many|some|several|certain|(?:the\s+)?majority\s+of)"
+                            r"\s+(?:of\s+)?(?:the\s+|our\s+|your\s+|its\s+|their\s+)?"
+                            r"(?P<noun>[a-z][a-z-]+)", re.IGNORECASE)
+
+
+def _all_of_part(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
+    """``qualifier_dropped``: the claim says "all items" (every, each) where an evidence
+    sentence that shares two more of its words says "most items" (many, some, several, the
+    majority of): "All items in the sale can be returned within 14 days." against "Most
+    items in the sale can be returned within 14 days." A claim with a limit of its own
+    ("only", "except") says no more than the evidence."""
+    for s in c.sentences:
+        m = _CLAIM_ALL.search(s.text)
+        if m is None or _OWN_LIMIT.search(s.text):
+            continue
+        noun = stem(m["noun"])
+        for e in ev.sentences:
+            part = next((x for x in _EVIDENCE_PART.finditer(e.text)
+                         if stem(x["noun"]) == noun), None)
+            if part is None or len((s.content & e.content) - {noun}) < 2:
+                continue
+            out.append(Finding("qualifier_dropped", "ungrounded",
+                               f"the evidence says {part.group(0)!r}; the claim says "
+                               f"{m.group(0)!r}", s.text, e.text))
+            return
+
+
 def check_scope(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
     """``qualifier_dropped`` (see the module docstring)."""
     before = len(out)
-    _some_as_all(c, ev, out)
+    _all_of_part(c, ev, out)
+    if len(out) == before:
+        _some_as_all(c, ev, out)
     if len(out) == before:
         _each_alternative(c, ev, out)
     if len(out) == before:

@@ -53,14 +53,23 @@ def _clauses(s: SentInfo) -> list[tuple[int, int]]:
     return list(zip(bounds, ends, strict=True))
 
 
+# A clause that opens with the time a value held until and tells it in the past: "Until
+# March 2024, employees were entitled to carry over up to 10 days" (not "Until 31 December,
+# the fee is £10", a value of now with its end).
+_UNTIL_PAST = re.compile(r"^\W*until\s+[^,;]{1,30},[^;]*?\b(?:was|were|had|used\s+to)\b",
+                         re.IGNORECASE)
+
+
 def former(s: SentInfo, it: Item) -> bool:
     """Whether the clause of ``s`` that holds ``it`` marks it as a past value, with a mark
-    close before it (:data:`_REACH` characters) or right after it."""
+    close before it (:data:`_REACH` characters) or right after it, or opens with the time
+    it held until, in the past."""
     for a, b in _clauses(s):
         if a <= it.start < b:
             lo = max(a, it.start - _REACH) - s.start
             hi = min(b, it.end + _AFTER) - s.start
-            return _FORMER.search(s.text[lo:hi]) is not None
+            return _FORMER.search(s.text[lo:hi]) is not None or \
+                _UNTIL_PAST.search(s.text[a - s.start:it.start - s.start]) is not None
     return False
 
 
@@ -69,6 +78,13 @@ _REACH, _AFTER = 60, 30
 
 def _stems(s: SentInfo, a: int, b: int) -> set[str]:
     return {st for t, st in zip(s.toks, s.stems, strict=True) if st and a <= t.start < b}
+
+
+def _counted(s: SentInfo, it: Item) -> set[str]:
+    """The content stems of the three words after ``it`` in ``s``: what a bare number
+    counts ("10 unused vacation days" → unused, vacation, day)."""
+    after = [st for t, st in zip(s.toks, s.stems, strict=True) if t.start >= it.end]
+    return {st for st in after[:3] if st}
 
 
 def _same(x: Item, it: Item) -> bool:
@@ -88,9 +104,13 @@ def check_superseded(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> Non
         for it in cs.items:
             if it.group in ("date", "time"):
                 continue
+            counted = _counted(cs, it)
             stated = [(s, x) for s in ev.sentences for x in s.items if _same(x, it)]
-            if not stated or not all(former(s, x) and x.group != "number" for s, x in stated):
-                continue  # a bare number ("270 Park Avenue") is no value a rule replaces
+            if not stated or not all(former(s, x) and (x.group != "number"
+                                                       or counted & _counted(s, x))
+                                     for s, x in stated):
+                continue  # a bare number ("270 Park Avenue") is no value a rule replaces,
+                # unless the same noun counts it on both sides ("10 unused vacation days")
             groups = {it.group} | {x.group for _, x in stated}
             for s in ev.sentences:
                 for a, b in _clauses(s):
@@ -98,7 +118,8 @@ def check_superseded(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> Non
                     if _FORMER.search(clause) or len(_stems(s, a, b) & words) < _MIN_SHARED:
                         continue
                     now = next((x for x in s.items if a <= x.start < b
-                                and x.group in groups and not _same(x, it)), None)
+                                and x.group in groups and not _same(x, it)
+                                and (x.group != "number" or counted & _counted(s, x))), None)
                     if now is not None:
                         out.append(Finding(
                             "value_swap", "contradiction",

@@ -244,6 +244,8 @@ def duration_after(text: str, pos: int) -> tuple[str, str, Decimal, str, int] | 
     u = m.group("u").lower()
     if u == "h" and text[pos:pos + 1] == "-":
         return None
+    if u in ("an", "ans") and not text[:pos].rstrip()[-1:].isdigit():
+        return None  # French "1 an", "2 ans"; not the article of "one an hour"
     if m.group("cmp") and re.search(r"(?<![\w-])(?:one|an?)$", text[:pos], re.IGNORECASE):
         return None  # "one more year" is another year, no count of years
     canon, family, factor = _DURATION_UNITS[u]

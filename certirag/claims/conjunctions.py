@@ -72,7 +72,8 @@ def split_conjunction(sentence: str) -> list[str]:
         if _has_clause(left) and _has_clause(right) and rs is not None \
                 and opens_predicate(right[rs.end(1):]):
             return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
-        if _has_clause(left) and body.count(" and ") == 1:
+        if _has_clause(left) and (body.count(" and ") == 1 or _NP_CLAUSE.match(right)
+                                  or _bare_np_clause(right)):
             second = _second_clause(left, right)
             if second is not None:  # "…, and she used to cook at X", "…, and the film won"
                 return [left.rstrip(" ,;") + ".", second]
@@ -140,8 +141,11 @@ _LISTENER_CLAUSE = re.compile(r"^(?:you|we)(?:['’](?:ll|re|ve|d)\b|\s+[a-z]+\b
 # a reply word that opens the clause after ", and" ("and yes, he has …")
 _INTERJECTION = re.compile(r"^(?:yes|no|indeed|of\s+course),\s+(?=(?:he|she|they|you|we)\b)",
                            re.IGNORECASE)
-_NP_CLAUSE = re.compile(r"^(?:the|its|his|her|their)\s+(?:[a-z][\w'’-]*\s+){0,3}?"
-                        r"(?:is|are|was|were|has|have|had|will)\s+\S", re.IGNORECASE)
+_NP_CLAUSE = re.compile(r"^(?:the|its|his|her|their|a|an)\s+(?:[a-z][\w'’-]*\s+){0,3}?"
+                        r"(?:(?:usually|often|also|now|still|only|always|normally|typically)\s+)?"
+                        r"(?:is|are|was|were|has|have|had|will|can|must|may|takes|runs|costs|"
+                        r"lasts|opens|closes|starts|ends|needs|requires|covers|includes)\s+\S",
+                        re.IGNORECASE)
 
 
 def _second_clause(left: str, right: str) -> str | None:
@@ -155,9 +159,27 @@ def _second_clause(left: str, right: str) -> str | None:
     if _PRONOUN_CLAUSE.match(right):
         named = resolve_pronoun(left + ".", right[0].upper() + right[1:] + ".")
         return named if named is not None and not named.startswith(right[:1].upper()) else None
-    if _NP_CLAUSE.match(right):
+    if _NP_CLAUSE.match(right) or _bare_np_clause(right):
         return right[0].upper() + right[1:] + "."
     return None
+
+
+_BARE_NP_AUX = frozenset("are were is was have has had will can must may".split())
+
+
+def _bare_np_clause(right: str) -> bool:
+    """Whether the clause after ", and" opens with a bare noun phrase of one or two
+    lower-case words and its auxiliary: "…, and phone calls are allowed while …"."""
+    words = right.split()
+    for n in (1, 2):
+        if len(words) > n + 1 and words[n].lower() in _BARE_NP_AUX:
+            head = [w.lower() for w in words[:n]]
+            return all(w.isalpha() and w not in VERBS and w not in _AUX_AFTER
+                       and w not in _DETERMINERS and w not in _PREDICATE_OPENERS
+                       and w not in NOT_A_SUBJECT and w not in _NOT_OWN_SUBJECT
+                       and not w.endswith("ly") and not w.endswith("ed")
+                       for w in head) and words[0][:1].islower()
+    return False
 
 
 # ", which starred …" open at the end of the left half: its name, if it has one

@@ -31,6 +31,7 @@ from certirag.claims.answers import (
     asks_the_listener,
     capitalise,
     is_yes_no_question,
+    last_question,
     wh_thing,
     yes_no_lead,
     yes_no_polarity,
@@ -90,6 +91,16 @@ _AGENT = re.compile(r"\bby ((?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|de|van|v
 _PERSON_START = re.compile(r"^(?:I|We|You)(?:['’][a-z]|\s+[a-z])")  # not "I Love You, Man"
 
 
+# What follows a yes to say how far it holds, with no subject of its own: "up to £800 a
+# year, …", "as long as …", "but only on weekdays", "within 14 days".
+_ELABORATION = re.compile(r"^(?:up to|as long as|provided|but only|only|within|from|for|"
+                          r"unless|except|if|once|after|before|until|by|on|at|in|every|each)"
+                          r"\s+(?-i:[^A-Z\s])", re.IGNORECASE)
+# A last question that asks what, who, which, where, when, why or how: no yes or no answers it.
+_WH_LAST = re.compile(r"(?:^\W*|[,;:]\s*)(?:what|who|whom|whose|which|where|when|why|how)\b"
+                      r"[^,;:]*\?\W*$", re.IGNORECASE)
+
+
 def is_fragment(sentence: str) -> bool:
     """True for an answer that names something without a verb ("Delhi.", "Arthur's Magazine")."""
     raw = _WORD.findall(sentence)
@@ -107,8 +118,14 @@ def is_fragment(sentence: str) -> bool:
         return False
     # a lowercase word with a verb ending after the first word ("Mumbai hosts it"), not a
     # plural after a number ("28 days", "twenty-eight weeks")
+    # (a past form after a number is a verb: "Season four started in January")
     return not any(i > 0 and w.islower() and _VERB_SUFFIX.match(w) and (
-        not _counted(raw, i) or _object_follows(raw, i)) for i, w in enumerate(raw))
+        not _counted(raw, i) or _object_follows(raw, i) or (
+            w.endswith("ed") and w != "hundred" and not _ORDINAL_WORD.match(raw[i - 1])))
+        for i, w in enumerate(raw))
+
+
+_ORDINAL_WORD = re.compile(r"^(?:first|second|third|[a-z]+th|\d+(?:st|nd|rd|th))$", re.IGNORECASE)
 
 
 def _counted(raw: list[str], i: int) -> bool:
@@ -331,9 +348,12 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     for s_start, s_end in answer_sentences(answer):
         full = answer[s_start:s_end]
         polarity = yes_no_polarity(strip_markers(full))
-        if polarity is not None and to_listener:
+        if polarity is not None and (to_listener or (
+                polarity and question.strip() and _WH_LAST.search(last_question(question)))):
+            # "Did you like it?" "Yes!"; "…, what did you think of it?" "Yes!": an
+            # exclamation, no answer (a "No." may say "none": it stays unresolved)
             claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start, end=s_end,
-                                kind="not_a_claim"))  # "Did you like it?" "Yes!"
+                                kind="not_a_claim"))
             continue
         if polarity is not None:  # "Yes." / "No, it isn't.": read with the question
             stmt = yes_no_statement(question, polarity) if question.strip() else None
@@ -357,6 +377,17 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             # statement that names him (a no keeps its statement: "No, different director.")
             same = positive and _SAME.search(stmt or "") is not None \
                 and not is_fragment(strip_markers(full[rest:]))
+            tail = strip_markers(full[rest:]).strip()
+            if stmt is not None and positive and not to_listener and not same \
+                    and not _PRONOUN_STATEMENT.match(stmt) and _ELABORATION.match(tail):
+                # "Yes, up to £800 a year, as long as your manager approves it.": the rest
+                # says how far the yes holds, so the two are one claim
+                merged = f"{stmt.rstrip('.!? ')} {tail}"
+                if _norm(merged) not in seen:
+                    seen.add(_norm(merged))
+                    claims.append(Claim(id=f"c{len(claims) + 1}", text=merged, start=s_start,
+                                        end=s_end))
+                continue
             if stmt is not None and not to_listener and not same \
                     and not _PRONOUN_STATEMENT.match(stmt) and _norm(stmt) not in seen:
                 seen.add(_norm(stmt))

@@ -46,13 +46,19 @@ _GREETING_ONE = (
 # Formulas one after another: "No problem, enjoy!", "You're welcome, have a great day!"
 _GREETING = re.compile(r"^" + _GREETING_ONE + r"(?:[\s!.,:;]+" + _GREETING_ONE
                        + r")*[\s!.,:;\"”’')]*$", re.IGNORECASE)
+_TITLE_RUN = r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|and|a|an|de|von|van)\s+)*[A-Z][\w'’.-]*)*"
 _OPINION = re.compile(
     r"^(?:i|we)(?:\s+|(?=['’]))(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
     r"(?:like|liked|love|loved|adore|adored|enjoy|enjoyed|prefer|preferred|hate|hated|dislike"
     r"|disliked|feel|am (?:happy|glad|sad|sorry|excited|"
     r"pleased|thrilled)|think (?:it'?s|that'?s|this is) (?:great|good|bad|awful|amazing|"
     r"wonderful|fun|interesting)|find (?:it|this|that) \w+|wish|hope|can't wait|cannot wait"
-    r"|(?:['’]m|am) (?:happy|glad|sad|sorry|excited|(?:also )?a (?:big |huge )?fan)"
+    r"|(?:['’]m|am) (?:(?:so|really|very|super|just|also) )*(?:happy|glad|sad|sorry|excited|"
+    r"thrilled|jealous|obsessed|hooked|curious|intrigued|(?:also )?a (?:big |huge )?fan)"
+    # what the speaker is doing with the work: "I'm reading it right now!"
+    r"|(?:['’]m|am) (?:(?:currently|still|just|actually) )?(?:reading|watching|"
+    r"listening to|playing|re-?reading|re-?watching|binging|bingeing) (?:it|that|this|them)"
+    r"(?: (?:right )?now| at the moment)?"
     r"|(?:(?:['’]ve|have) )?heard (?:so much |a lot of |many )?(?:great|good|amazing|nice)"
     r" things"
     r"|(?:['’]d|would) (?:really )?"
@@ -72,6 +78,18 @@ _OPINION = re.compile(
     r"\b",
     re.IGNORECASE,
 )
+# A verdict on a work or a person and nothing more: "Hearth Songs is gorgeous!",
+# "Ironvale is so addictive!", "Caleb Dunmore is a legend!"
+_VERDICT = re.compile(
+    r"^(?P<name>" + _TITLE_RUN + r"|(?i:it|that|this|that one|this one|he|she|they))"
+    r"(?:['’]s|['’]re| is| was| are| were)(?: (?:so|really|very|just|absolutely|truly|pretty|"
+    r"simply|honestly|such|totally|super))* (?:an? )?(?:great|good|awesome|amazing|cool|nice|"
+    r"wonderful|fun|lovely|terrible|awful|gorgeous|stunning|beautiful|brilliant|fantastic|"
+    r"incredible|superb|excellent|addictive|addicting|hilarious|perfect|epic|iconic|"
+    r"underrated|overrated|boring|creepy|scary|funny|moving|gripping|chilling|touching|"
+    r"mellow|catchy|legend|classic|masterpiece|gem|banger|must[- ](?:see|watch|read|listen))"
+    r"(?: (?:one|film|movie|book|song|show|album|record|game|series|read|band|track|player))?"
+    r"[\s!.]*$")  # (case kept: "Now Is Good" is a title, no verdict)
 _OPINION_ONLY = re.compile(
     r"^(?:(?:(?:that|this|it)(?:'s| is| was| sounds| seems| looks)|sounds|seems|looks)"
     r"(?: like)? (?:an? )?(?:so |really |"
@@ -94,7 +112,19 @@ _OPINION_ONLY = re.compile(
     # what the speaker knew: "I didn't know that!", "I had no idea.", "I knew that."
     r"|(?:i )?(?:didn'?t|did not|never) know(?: (?:that|this|it))?(?: (?:before|either))?"
     r"|i (?:had|have) no idea|i (?:did |do )?(?:already )?kn[eo]w (?:that|it)"
-    r"|good to know|me too|same here|i agree)[\s!.]*$",
+    r"|good to know|me too|same here|i agree"
+    # the speaker's favourite, named by a pronoun: "That one's a favourite of mine!"
+    r"|(?:that|this|it)(?: one)?(?:['’]s| is| was) (?:(?:a|one) (?:real |personal |big |"
+    r"huge )?favou?rite of (?:mine|ours)|(?:one of )?my (?:very |all[- ]time |personal )?"
+    r"favou?rites?)"
+    # an idiom of praise: "Running a mining town never gets old."
+    r"|[^,;:.!?]{1,80}\bnever gets old"
+    # advice to the listener to try the work: "You should check it out."
+    r"|you (?:should|must|have to|need to|gotta|['’]ve got to|ought to)(?: (?:definitely|"
+    r"totally|really|absolutely|so))? (?:check (?:it|them|this|that) out|watch it|read it|"
+    r"listen to it|see it|play it|try it|give it a (?:try|go|listen|watch|read|shot))"
+    r"(?: (?:sometime|soon|some time|if you can|too))?"
+    r"|no spoilers(?: please)?|let me know what you think)[\s!.]*$",
     re.IGNORECASE,
 )
 # Congratulations to a named party: "Well done to the Falcons!", "Congrats to Ana!"
@@ -102,6 +132,7 @@ _CHEER = re.compile(r"^(?:well done|congrat(?:ulation)?s|bravo|hats off|kudos)(?
                     r"[\s!.]*$", re.IGNORECASE)
 # A fact inside an opinion: a figure, or a clause ("I love that it was filmed in Iceland");
 # "that" before a noun is a demonstrative ("I love that movie").
+_PRONOUN_NAMES = frozenset({"it", "that", "this", "that one", "this one", "he", "she", "they"})
 _FACTUAL_HINT = re.compile(r"\d|\bthat\s+(?:it|he|she|they|there|we|you|i|this|these|those)\b"
                            r"|\bbecause\b|\bsince\b|\bwhich\b|\bwho\b", re.IGNORECASE)
 
@@ -125,7 +156,7 @@ def not_a_claim_reason(sentence: str) -> str | None:
         return None if has_checkable(s) else "greeting"
     if _CHEER.match(s):  # "Well done to the Falcons!": a name, but no fact
         return None if has_strong_checkable(s) else "greeting"
-    if _OPINION_ONLY.match(s) or favourite_name(s) is not None:
+    if _OPINION_ONLY.match(s) or _VERDICT.match(s) or favourite_name(s) is not None:
         return "opinion"
     if _OPINION.match(s):
         rest = s.split(None, 1)[1] if " " in s else ""
@@ -156,6 +187,10 @@ def opinion_name(sentence: str) -> str | None:
     favourite = favourite_name(sentence)
     if favourite is not None:
         return favourite
+    verdict = _VERDICT.match(sentence.strip())
+    if verdict is not None and verdict["name"][:1].isupper() \
+            and verdict["name"].lower() not in _PRONOUN_NAMES:
+        return verdict["name"]  # "Caleb Dunmore is a legend! He won …": he is Caleb Dunmore
     rest = sentence.split(None, 1)[1] if " " in sentence.strip() else ""
     m = _NAME_IN_OPINION.search(rest)
     return m.group(0).rstrip(".") if m is not None else None
@@ -163,7 +198,6 @@ def opinion_name(sentence: str) -> str | None:
 
 # A title or name: capitalised words, with "of", "the" … between them ("The Lord of the
 # Rings", "Harry Potter and the Philosopher's Stone").
-_TITLE_RUN = r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|and|a|an|de|von|van)\s+)*[A-Z][\w'’.-]*)*"
 _NAME_IN_OPINION = re.compile(r"(?:\b[Tt]he\s+)?\b" + _TITLE_RUN)
 # Advice names what to do or take ("I'd recommend ibuprofen"): unless its object is a
 # pronoun ("I'd recommend it"), it is checked.
@@ -182,8 +216,9 @@ _FAVOURITE = (r"(?:[Oo]ne of my |[Mm]y )(?:very |all[- ]time |personal )?favou?r
               r"actresses|directors?|authors?|teams?|players?|novels?|series))?")
 _FAVOURITE_FIRST = re.compile(r"^" + _FAVOURITE + r" (?:is|are|was|has to be|would be) "
                               r"(?P<name>(?:The\s+)?" + _TITLE_RUN + r")[\s!.]*$")
-_FAVOURITE_LAST = re.compile(r"^(?P<name>(?:The\s+)?" + _TITLE_RUN + r") (?:is|was) "
-                             + _FAVOURITE + r"[\s!.]*$")
+_FAVOURITE_LAST = re.compile(r"^(?P<name>(?:The\s+)?" + _TITLE_RUN + r") (?:is|was) (?:"
+                             + _FAVOURITE + r"|(?:a|one) (?:real |personal |big |huge )?"
+                             r"favou?rite of (?:mine|ours))[\s!.]*$")
 
 
 # A question about the listener's experience of a work that names the work's maker or cast

@@ -16,6 +16,12 @@ _NAME_ANSWER = re.compile(r"(?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|of|de|va
 # "It was Christopher Nolan." to "Who directed Inception?": the name is the answer.
 _CLEFT = re.compile(r"^(?:it|that)(?:['’]s|\s+(?:is|was|would\s+be|will\s+be))\s+(?P<rest>.+?)"
                     r"[\s.!]*$", re.IGNORECASE)
+# Praise of the person named, after the name: it says nothing the name does not.
+_PRAISED = re.compile(r"\s*[,;—–-]+\s*(?:and\s+)?(?:he|she|they)(?:['’]s|['’]re|\s+(?:is|was|are|"
+                      r"were))\s+(?:(?:so|really|just|absolutely|truly)\s+)?(?:wonderful|great|"
+                      r"amazing|brilliant|fantastic|superb|excellent|incredible|perfect|"
+                      r"fabulous|terrific|outstanding)(?:\s+in\s+(?:it|that|that one|the role))?"
+                      r"[\s.!]*$", re.IGNORECASE)
 _WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
 _WH_QUESTION = re.compile(r"\b(?:who|whom|which|what)\b", re.IGNORECASE)
 # An object "it" right after the verb phrase of a sentence's subject ("Christopher Nolan
@@ -41,7 +47,7 @@ def cleft_answer(sentence: str, question: str) -> str | None:
     m = _CLEFT.match(sentence.strip())
     if m is None or not _WH_QUESTION.search(question):
         return None
-    rest = m["rest"]
+    rest = _PRAISED.sub("", m["rest"])  # "That was Ivana Baquero, she was wonderful in it!"
     return rest if is_name_answer(rest) and rest[:1].isupper() else None
 
 

@@ -20,7 +20,7 @@ _WH = frozenset("who whom whose what which when where why how is are was were do
                 "could will would should has have had in on at for of by".split())
 _NAME_RUN = re.compile(NAME_RUN)
 _CLAUSE_SUBJECT = re.compile(r"\s+(?:is|was|has|had|\w+ed|blew|came|won|made|took|left|went)\b")
-_ADVERBS = frozenset("just only still also even never already so then now".split())
+_ADVERBS = frozenset("just only still also even ever never already so then now".split())
 _DETERMINERS = frozenset("the a an this that these those".split())
 _ABBREVIATIONS = frozenset("jr sr st dr mr mrs ms mt ft co inc ltd no vs u.s u.k".split())
 # capitalised, never what a pronoun stands for
@@ -38,12 +38,27 @@ _PLACE_OF = re.compile(r"\b(?:my|our|your|his|her|their|the|this|that)\s+[a-z]+\
 _PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
 
 
+# "Have you read Winter at Hollin Fell?": the whole title a question about the listener's
+# experience ends with, small words inside it ("at", "in", "over") and all
+_EXPERIENCED = re.compile(
+    r"^(?:(?:have|did|do)\s+you\s+(?:ever\s+|already\s+)?|ever\s+)(?:seen|watched|read|"
+    r"heard|listened\s+to|played|see|watch|hear|listen\s+to|play)\s+(?:the\s+(?:film|movie|"
+    r"book|novel|show|series|album|song|game)\s+)?(?P<work>(?-i:[A-Z])[\w'’.-]*(?:\s+(?:(?-i:at|in|"
+    r"on|of|over|under|for|to|from|with|and|the|a|an)\s+)*(?-i:[A-Z])[\w'’.-]*)*)\s*\?$",
+    re.IGNORECASE)
+
+
 def question_subject(question: str) -> str | None:
     """The first proper name of the question's last question, or else of the whole
     question ("When did Marie Curie die?" → "Marie Curie"; "Have you seen Harbour of
     Glass? What else can you tell me about Tomasz Wielgus's involvement?" → "Tomasz
-    Wielgus": the answer's "He" answers the question asked last)."""
+    Wielgus": the answer's "He" answers the question asked last); a work a question about
+    the listener's experience ends with, whole ("Have you read Winter at Hollin Fell?" →
+    "Winter at Hollin Fell")."""
     last = last_question(question)
+    work = _EXPERIENCED.match(last.strip())
+    if work is not None and work["work"][:1].isupper():
+        return work["work"]
     got = _first_name(last) if last.strip() != question.strip() and \
         not _PRONOUN.search(last) else None  # "Messi. Does he play in …?": he is Messi
     return got or named_alone(question) or _first_name(question)

@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v12``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v13``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -52,7 +52,24 @@ _SELF_ADVERB = re.compile(
     r"it (?:is|was|has been|had been) (?:alleged|claimed|rumou?red|speculated) that|"
     r"(?:critics|sceptics|skeptics|opponents|detractors) (?:\w+ ){0,3}?(?:say|said|claim|"
     r"claimed|argue|argued|insist|insisted)(?: that)?|"
-    r"a (?:common|popular|widespread) (?:belief|misconception|myth) (?:is )?that|"
+    r"a (?:common|popular|widespread|persistent|local|long-standing|old) (?:belief|"
+    r"misconception|myth|legend|story|tale) (?:is |holds |has it |says |goes |claims )?that|"
+    # what some believed or reports said, not the passage's finding: "For two decades,
+    # researchers hypothesised that …", "Reports last week suggested that …"
+    r"(?:researchers|scientists|experts|analysts|officials|historians|doctors) "
+    r"(?:\w+ ){0,2}?(?:had |have )?(?:hypothesi[sz]ed|theori[sz]ed|speculated|assumed|"
+    r"suspected)(?: that)?|"
+    r"(?:(?:media|press|news|early|earlier|initial|unconfirmed) )?reports? (?:\w+ ){0,3}?"
+    r"(?:suggested|claimed|speculated)(?: that)?|"
+    # an earlier text the passage says was replaced: "An earlier version of the leaflet
+    # stated that …"
+    r"(?:an? |the )(?:earlier|previous|former|old|original) (?:version|edition|draft) "
+    r"(?:\w+ ){0,4}?(?:stated|said|claimed|advised|recommended)(?: that)?|"
+    # a supposition put forward, not the passage's finding: "One early hypothesis held that
+    # …", "A theory suggested that …"
+    r"(?:an?|one|the|this|that|another) (?:\w+ )?(?:hypothesis|theory|conjecture|"
+    r"speculation) (?:held|was|stated|suggested|proposed|posited|claimed|maintained|"
+    r"argued)(?: that)?|"
     # a denial that carries what it denies: "It is a myth that …", "There is no evidence
     # that …", "The claim that … has been debunked."
     r"(?:it is|it's|it was) (?:a (?:\w+ )?)?(?:myth|misconception|not true|untrue|false|"
@@ -110,6 +127,17 @@ _AFTER = re.compile(
     r"\b(?:denied|denies|deny|refuted|refutes|rejected|debunked|dismissed|retracted|"
     r"withdrew|corrected) " + _BACK +
     r"(?=\W*$|\s*[.,;:!?]|\s+(?:as|and|on|in|at|outright|entirely|completely)\b)|"
+    r"\bruled " + _BACK + r" out\b|\bruled out " + _BACK + r"(?=\W*$|\s*[.,;:!?])|"
+    # "This advice was withdrawn in the 2023 revision."
+    r"^\W*(?:this|that|these|those|the|such) (?:\w+ )?(?:advice|claims?|statements?|reports?|"
+    r"rule|polic(?:y|ies)|guidance|recommendations?|information|suggestion|story|figures?|"
+    r"hypothesis|theory|idea|view) (?:was|were|has been|have been|had been) (?:later |since "
+    r"|subsequently |quickly |formally )?(?:withdrawn|retracted|corrected|removed|replaced|"
+    r"superseded|debunked|discredited|disproved|refuted|rejected|denied|dismissed|"
+    r"abandoned)\b|"
+    # "A 2024 study tested this and found no link between …"
+    r"\b(?:found|find|finds|showed|show|shows|saw) no (?:clear |significant |such |real )?"
+    r"(?:link|evidence|connection|association|support|effect|benefit|correlation)\b|"
     r"\bno (?:evidence|truth) (?:for|of|in|to|to support) " + _BACK + r"|\bnever happened\b|"
     r"\b(?:found|find|finds|showed|show|shows|shown|saw|see|sees) no such (?:effect|link|"
     r"benefit|thing|evidence|connection|change)s?\b|\bthere (?:is|was) no such thing\b|"

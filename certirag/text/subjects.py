@@ -27,7 +27,10 @@ NAME_RUN = (r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|de|van|von|der|la|le|du|da|&)\s
 DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ic|i)$")
 
 #: A sentence that opens with a pronoun (group 1).
-PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|Those)\b")
+# (not the people a phrase names: "Those in client-facing roles must …", "Those who …")
+PRONOUN_START = re.compile(r"^(He|She|It|They|His|Her|Its|Their|This|These|"
+                           r"Those(?!\s+(?:who|whom|whose|in|with|without|aged|under|over|on|"
+                           r"at|from|of)\b))\b")
 _SUBJECT_PRONOUNS = frozenset({"He", "She", "It", "They"})
 _PERSON_PRONOUNS = frozenset({"He", "She", "His", "Her"})
 # A name "he" or "she" cannot stand for: a club, firm, body or place by its last word, or a

@@ -31,40 +31,14 @@ yields nothing, never a guess.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
+from certirag.text.voice import ACTIVE, AGENT_NOUN, voices
 from certirag.train.nli_data import ENT, NOT_ENTAILED, Pair
 from certirag.verifiers.binding import claim_anchors
 
 __all__ = ["ACTIVE", "FORMS", "document_voice_pairs", "voice_pairs", "voices"]
 
-#: participle → (simple past, present third person singular).
-ACTIVE: dict[str, tuple[str, str]] = {
-    "directed": ("directed", "directs"), "written": ("wrote", "writes"),
-    "produced": ("produced", "produces"), "composed": ("composed", "composes"),
-    "published": ("published", "publishes"), "founded": ("founded", "founds"),
-    "created": ("created", "creates"), "developed": ("developed", "develops"),
-    "designed": ("designed", "designs"), "built": ("built", "builds"),
-    "released": ("released", "releases"), "recorded": ("recorded", "records"),
-    "performed": ("performed", "performs"), "owned": ("owned", "owns"),
-    "operated": ("operated", "operates"), "managed": ("managed", "manages"),
-    "hosted": ("hosted", "hosts"), "sung": ("sang", "sings"),
-    "illustrated": ("illustrated", "illustrates"), "edited": ("edited", "edits"),
-    "voiced": ("voiced", "voices"), "invented": ("invented", "invents"),
-    "discovered": ("discovered", "discovers"), "established": ("established", "establishes"),
-    "organized": ("organized", "organizes"), "organised": ("organised", "organises"),
-    "led": ("led", "leads"), "coached": ("coached", "coaches"),
-    "narrated": ("narrated", "narrates"), "distributed": ("distributed", "distributes"),
-    "manufactured": ("manufactured", "manufactures"), "run": ("ran", "runs"),
-    "headed": ("headed", "heads"), "adapted": ("adapted", "adapts"),
-    "translated": ("translated", "translates"), "painted": ("painted", "paints"),
-    "sculpted": ("sculpted", "sculpts"), "authored": ("authored", "authors"),
-    "co-founded": ("co-founded", "co-founds"), "co-written": ("co-wrote", "co-writes"),
-    "co-produced": ("co-produced", "co-produces"), "acquired": ("acquired", "acquires"),
-    "won": ("won", "wins"), "played": ("played", "plays"), "portrayed": ("portrayed",
-                                                                         "portrays"),
-}
 #: Verbs of one family: a verb the sentence does not state is a wrong role, not a
 #: paraphrase ("wrote" for "directed").
 _FAMILIES: tuple[frozenset[str], ...] = (
@@ -77,71 +51,6 @@ _FAMILIES: tuple[frozenset[str], ...] = (
     frozenset({"designed", "built", "developed", "manufactured", "created", "invented"}),
 )
 
-_NAME = r"[A-Z][\w.'&-]*(?:\s+(?:of |the |de |van |von )?[A-Z][\w.'&-]*){0,4}"
-#: What may follow a name the patterns take: punctuation, the end, or a word that starts
-#: a new phrase ("… by Christopher Paolini in 2011"), never another word of a noun phrase
-#: ("… by American author Christopher Paolini" names no agent "American").
-_AFTER = (r"(?=[,.;]|$| \(| (?:and|in|on|at|for|from|with|as|about|under|during|between|"
-          r"which|who|that|to|based|starring|featuring|through|since|until|after|before)\b)")
-_PART = "|".join(sorted((re.escape(p) for p in ACTIVE), key=len, reverse=True))
-_PASSIVE = re.compile(
-    rf"^(?P<subj>{_NAME}(?: \([^()]{{1,40}}\))?)(?:,[^,]{{1,80}},)? (?P<aux>is|was|are|were) "
-    rf"(?P<desc>(?:an?|the) [^.;:()]{{0,80}}? )?(?:(?:first|originally|primarily|"
-    rf"mainly|jointly) )?(?P<parts>(?:{_PART})(?:(?:,| and|, and) (?:{_PART}))*) by "
-    rf"(?P<agent>{_NAME}){_AFTER}")
-_STARRING = re.compile(
-    rf"^(?P<subj>{_NAME}(?: \([^()]{{1,40}}\))?) (?:is|was) (?:(?:an?|the) [^.;:()]{{0,80}}? )?"
-    rf"starring (?P<cast>{_NAME}(?:, {_NAME}){{0,4}}(?:,? and {_NAME})?){_AFTER}")
-_YEARS = re.compile(r" \([^()]*\)$")
-#: A word with a full stop inside a name that runs on ("Desi Arnaz Jr. Bess Armstrong":
-#: two names with no comma between them); initials ("M. Night") are fine.
-_RUN_ON = re.compile(r"\b[A-Za-z]{2,}\. [A-Z]")
-_STOP_SUBJ = frozenset({"It", "He", "She", "They", "This", "That", "These", "There", "The",
-                        "A", "An", "In", "On", "At", "His", "Her", "Its", "Their"})
-
-
-def _subject_ok(subj: str) -> bool:
-    """A named subject: not a pronoun or a determiner, except a title's "The" ("The
-    Hobbit", not "The film")."""
-    words = subj.split()
-    if words[0] == "The":
-        return len(words) > 1 and words[1][:1].isupper()
-    return words[0] not in _STOP_SUBJ
-
-
-def _clean(name: str) -> str:
-    return _YEARS.sub("", name).strip().rstrip(".") if not name.endswith(" Jr.") else name
-
-
-def voices(sentence: str) -> list[tuple[str, str, str, bool]]:
-    """(agent, participle, subject, present) for each passive statement of agency of
-    ``sentence`` the patterns read, "starring" casts as participle ``starring``."""
-    s = sentence.strip()
-    out: list[tuple[str, str, str, bool]] = []
-    m = _PASSIVE.match(s)
-    if m and _subject_ok(m.group("subj")):
-        subj, agent = _clean(m.group("subj")), _clean(m.group("agent"))
-        present = m.group("aux") in ("is", "are") and not m.group("desc")
-        for part in re.split(r",? and |, ", m.group("parts")):
-            if part in ACTIVE and agent != subj and not _RUN_ON.search(agent):
-                out.append((agent, part, subj, present))
-    m = _STARRING.match(s)
-    if m and _subject_ok(m.group("subj")):
-        subj = _clean(m.group("subj"))
-        for name in re.split(r",? and |, ", m.group("cast")):
-            if name and name != subj and not _RUN_ON.search(name):
-                out.append((_clean(name), "starring", subj, False))
-    return out
-
-
-#: participle → the agent's noun, for "<Agent> was the director of <Subject>."
-_AGENT_NOUN = {"directed": "director", "written": "writer", "produced": "producer",
-               "composed": "composer", "published": "publisher", "founded": "founder",
-               "created": "creator", "developed": "developer", "designed": "designer",
-               "built": "builder", "illustrated": "illustrator", "edited": "editor",
-               "invented": "inventor", "narrated": "narrator", "owned": "owner",
-               "manufactured": "manufacturer", "distributed": "distributor",
-               "authored": "author", "co-founded": "co-founder", "painted": "painter"}
 FORMS = ("active", "passive", "noun")
 
 
@@ -155,8 +64,8 @@ def _say(agent: str, part: str, subj: str, present: bool, form: str = "active") 
             else f"{agent} starred in {subj}."
     if form == "passive":
         return f"{subj} {be} {part} by {agent}."
-    if form == "noun" and part in _AGENT_NOUN:
-        return f"{agent} {be} the {_AGENT_NOUN[part]} of {subj}."
+    if form == "noun" and part in AGENT_NOUN:
+        return f"{agent} {be} the {AGENT_NOUN[part]} of {subj}."
     past, now = ACTIVE[part]
     return f"{agent} {now if present else past} {subj}."
 

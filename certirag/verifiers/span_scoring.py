@@ -55,7 +55,7 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     ``others``, in the same order. ``read`` gives what the model reads for a span's text
     and for a claim (the scorer version's reading: :func:`certirag.bound.model_reading`);
     ``reword`` what it reads for a claim so read against a span so read (the scorer
-    version's reading of a negation: :func:`certirag.bound.negation_reading`)."""
+    version's reading of a negation and a voice: :func:`certirag.bound.reading_against`)."""
     pairs = [(premise, reword(claim, premise))
              for claim, p in zip(map(read, claims), plans, strict=True) for w in p.windows
              for premise in (read(w.text),)]

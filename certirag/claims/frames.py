@@ -34,14 +34,15 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"|in my (?:opinion|view|experience)|personally|as far as i (?:know|can tell)"
     r"|to (?:the best of )?my knowledge|if i (?:remember|recall) (?:correctly|rightly)"
     r"|if memory serves(?: me)?(?: (?:right|correctly|well))?|unless i'?m mistaken|as i recall"
-    r"|i think so"
+    r"|i think so|if i'?m reading (?:this|that|it|the \w+) (?:right|correctly)"
     r"|i believe so|from what i (?:know|understand)"
     # an attribution to the sources the answer is checked against: "According to the
     # handbook, …", "Based on the documents provided, …", "As per the policy, …"
     r"|(?:according to|based on|as (?:per|stated in|set out in|described in|noted in)|per|"
     r"from|going by) (?:the|this|that|your|our) (?:\w+ ){0,2}?(?:documents?|handbook|"
     r"polic(?:y|ies)|articles?|passages?|texts?|evidence|sources?|reports?|guide|guidance|"
-    r"manual|context|pages?|contract|records?|information|materials?|excerpts?)"
+    r"manual|context|pages?|contract|records?|information|materials?|excerpts?|leaflet|"
+    r"label|website|brochure|faq|terms|specs|specifications|listing)"
     r"(?: (?:provided|given|available|above|you shared|i have))?)" + _SEP,
     # opinion and attention markers followed by the statement itself
     r"^(?:i (?:really |honestly |personally )?(?:think|believe|guess|feel|reckon|suppose|"
@@ -58,6 +59,9 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"for certain|exactly|much|a lot|that much|the details))?(?: about (?:it|that|this|them|"
     r"him|her|the \w+))?"
     r"|i (?:could|may|might) be (?:wrong|mistaken)|correct me if i'?m (?:wrong|mistaken)"
+    # a disclaimer: "I'm not a medical professional, so please check with a pharmacist, but"
+    r"|(?:i'?m|i am) not an? (?:\w+ ){0,2}?(?:professional|expert|doctor|lawyer|pharmacist|"
+    r"specialist|nurse|accountant|adviser|advisor)(?:,? so (?:please )?[^,;.!?]{1,60})?"
     r"|i (?:(?:don'?t|do not) have|(?:couldn'?t|could not|can'?t|cannot) find) (?:any |much |"
     r"more )?(?:information|info|details|anything)(?: (?:on|about) (?:it|that|this|them|"
     r"the \w+))?"

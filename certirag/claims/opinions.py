@@ -142,7 +142,7 @@ _OWN_CLAUSE = re.compile(r"\b(?:but|though|although|and|so)\s+((?:it|he|she|they
                          re.IGNORECASE)
 
 
-def not_a_claim_reason(sentence: str) -> str | None:
+def not_a_claim_reason(sentence: str, *, asked: str = "") -> str | None:
     """Why ``sentence`` asserts nothing checkable, or ``None`` when it is a claim. A
     greeting or sign-off that carries a figure, date, name, title or citation ("Let me know
     if the £500 allowance is not enough") is a claim, and so is a question that carries a
@@ -156,7 +156,7 @@ def not_a_claim_reason(sentence: str) -> str | None:
         return None if has_checkable(s) else "greeting"
     if _CHEER.match(s):  # "Well done to the Falcons!": a name, but no fact
         return None if has_strong_checkable(s) else "greeting"
-    if _OPINION_ONLY.match(s) or _VERDICT.match(s) or favourite_name(s) is not None:
+    if _OPINION_ONLY.match(s) or _verdict(s, asked) or favourite_name(s) is not None:
         return "opinion"
     if _OPINION.match(s):
         rest = s.split(None, 1)[1] if " " in s else ""
@@ -170,6 +170,17 @@ def not_a_claim_reason(sentence: str) -> str | None:
         if not _FACTUAL_HINT.search(s) and (not proper or _ONE_NAME.match(rest)):
             return "opinion"
     return None
+
+
+def _verdict(sentence: str, asked: str) -> bool:
+    """A verdict on what the talk is about ("Ironvale is so addictive!" after "Ever played
+    Ironvale?", "It's so good!"); a name the question does not write is an answer, so a
+    claim ("Who is your favorite player?" "Mark McGwire is really good." names him)."""
+    m = _VERDICT.match(sentence)
+    if m is None:
+        return False
+    name = m["name"]
+    return name.lower() in _PRONOUN_NAMES or (bool(asked) and name.lower() in asked.lower())
 
 
 def favourite_name(sentence: str) -> str | None:

@@ -14,15 +14,33 @@ def read(answer: str, question: str = "") -> list[tuple[str, str]]:
     return [(c.kind, c.text) for c in extract_claims(answer, question=question)]
 
 
-@pytest.mark.parametrize("sentence", [
-    "Oh, Hearth Songs is gorgeous!", "Ironvale is so addictive!",
-    "Haha, Caleb Dunmore is a legend!", "Eek, I'm so excited!", "Ha, I'm reading it right now!",
-    "Oh yes, that one's a favourite of mine!", "You should check it out.",
-    "You should definitely give it a try!", "No spoilers please!",
-    "Running a mining town in a steampunk world never gets old.",
+@pytest.mark.parametrize(("question", "sentence"), [
+    ("Have you heard Hearth Songs?", "Oh, Hearth Songs is gorgeous!"),
+    ("Ever played Ironvale?", "Ironvale is so addictive!"),
+    ("Are you a Caleb Dunmore fan?", "Haha, Caleb Dunmore is a legend!"),
+    ("Have you heard of it?", "It's so good!"),
+    ("Have you heard of it?", "Eek, I'm so excited!"),
+    ("Have you heard of it?", "Ha, I'm reading it right now!"),
+    ("Have you heard of it?", "Oh yes, that one's a favourite of mine!"),
+    ("Have you heard of it?", "You should check it out."),
+    ("Have you heard of it?", "You should definitely give it a try!"),
+    ("Have you heard of it?", "No spoilers please!"),
+    ("Have you heard of it?", "Running a mining town in a steampunk world never gets old."),
 ])
-def test_the_speakers_own_verdicts_and_doings_are_no_claims(sentence: str) -> None:
-    assert read(sentence, "Have you heard of it?") == [("not_a_claim", sentence)]
+def test_the_speakers_own_verdicts_and_doings_are_no_claims(question: str,
+                                                            sentence: str) -> None:
+    assert read(sentence, question) == [("not_a_claim", sentence)]
+
+
+@pytest.mark.parametrize(("question", "sentence"), [
+    ("Who is your favorite player?", "Mark McGwire is really good."),
+    ("Do you have a recommendation?", "Undead and Unwed is very good."),
+    ("", "Ironvale is so addictive!"),
+])
+def test_a_verdict_on_a_name_the_question_does_not_write_answers_it(question: str,
+                                                                    sentence: str) -> None:
+    # the name is the answer: the evidence must name it
+    assert read(sentence, question) == [("claim", sentence)]
 
 
 @pytest.mark.parametrize("sentence", [

@@ -32,8 +32,11 @@ import pytest
 
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
-# Measured with the default preset (policy v3, scorer v5, builtin:nli-minilm-l6-para-int8,
-# tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py): catch 181/182 = 0.995, pass
+# Measured with the default preset (policy v3, scorer v6, checks v13, claims rules v10,
+# builtin:nli-minilm-l6-para-int8, tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py):
+# catch 184/185 = 0.995, pass 102/125 = 0.816 (scorer v6 reads "Ana Duarte directed
+# Heatwave." in its span's voice); with scorer v5 and checks v12, 184/185 and 101/125.
+# Earlier (scorer v5): catch 181/182 = 0.995, pass
 # 97/120 = 0.808 with checks v11 and the ten cases "b10-" (denials, planted and faithful,
 # written after the first version of the unstated-denials rule: it withholds one faithful
 # one, "not observed since 1994" for "last observed in 1994", and the model three);

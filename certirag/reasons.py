@@ -192,6 +192,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("ungrounded_denial", "check", _U, 1,
      "the claim denies something (\"not\", \"never\", \"failed to\") where no evidence "
      "sentence about its subject or what it denies denies, excludes or limits anything"),
+    ("ungrounded_question", "check", _U, 1,
+     "the claim restates a yes/no question (a bare \"Yes.\" or \"No.\" read with it) whose "
+     "last two content words, what it asks about, no evidence sentence uses"),
     ("ungrounded_detail", "check", _U, 1,
      "the claim adds a clause after a comma (\", when …\", \", where …\", \", which …\") "
      "with two or more content words of its own, none of which the evidence or the question "

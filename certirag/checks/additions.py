@@ -17,7 +17,7 @@ from certirag.checks.superlatives import ordinal_rank
 from certirag.checks.swap import capitalised_stems
 from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
 
-__all__ = ["check_causes", "check_details", "check_exemptions", "check_ranks"]
+__all__ = ["check_asked", "check_causes", "check_details", "check_exemptions", "check_ranks"]
 
 
 # A cause or purpose the claim asserts, and any word of cause, purpose or effect in the
@@ -208,3 +208,34 @@ def check_details(c: Parsed, ev: PreparedEvidence, question: Question,
                            f"the claim adds a clause ({clause!r}) none of whose words the "
                            "evidence uses", clause))
         return
+
+
+# The words a yes/no question ends on name what it asks about: "Does the flat come with a
+# parking space?" asks about a parking space.
+_ASKED_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+_ASKED_STOP = _DETAIL_STOP | frozenset("""do does did is are was were can could will would
+should may might must have has had be been get got there any some it its this that you your
+i me my we our they them he she his her one ones also still ever already yet too very""".split())
+
+
+def check_asked(c: Parsed, ev: PreparedEvidence, question: Question,
+                out: list[Finding]) -> None:
+    """``ungrounded_question``: the claim restates a yes/no question (a bare "Yes." or "No,
+    it doesn't." read with it) whose last two content words, what it asks about, no
+    evidence sentence uses: "Does the flat at Birchmoor Court come with a parking space?"
+    "Yes, it does." against a listing that never mentions parking (verified at
+    P(entailment) 0.79). Neither yes nor no is then the evidence's answer."""
+    if not question.restated:
+        return
+    asked = question.restated
+    last = [w for w in _ASKED_WORD.findall(asked.rsplit("?", 1)[0].split("?")[-1])
+            if w.lower() not in _ASKED_STOP]
+    words = last[-2:]
+    if not words:
+        return
+    known = ev.stem_index.keys()
+    if any(stem(w.lower()) in known or w.lower() in ev.lower_text for w in words):
+        return
+    out.append(Finding("ungrounded_question", "ungrounded",
+                       f"the claim answers a question about {' '.join(words)!r}, which no "
+                       "evidence sentence mentions", " ".join(words)))

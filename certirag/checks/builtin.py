@@ -12,7 +12,13 @@ imports this module, so the built-ins are registered before any check runs.
 from __future__ import annotations
 
 from certirag.checks.absolutes import check_absolutes
-from certirag.checks.additions import check_causes, check_details, check_exemptions, check_ranks
+from certirag.checks.additions import (
+    check_asked,
+    check_causes,
+    check_details,
+    check_exemptions,
+    check_ranks,
+)
 from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.borrowed import check_borrowed
@@ -88,6 +94,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("unstated_denials", _codes("ungrounded_denial"), check_unstated_denials,
           CHECKS_VERSION),
     Check("details", _codes("ungrounded_detail"), check_details, CHECKS_VERSION),
+    Check("asked", _codes("ungrounded_question"), check_asked, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

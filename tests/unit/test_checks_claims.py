@@ -77,7 +77,10 @@ PENSION = ("On the death of a member in service, a lump sum of three times annua
            "paid to the nominated beneficiary. A spouse's pension of half the member's pension "
            "is payable on the member's death after retirement.")
 
-POSITIVE: list[tuple[str, str | list[str], str]] = [
+# (an evidence given as (evidence, question): the claim is read with that question)
+Evidence = str | list[str] | tuple[str, str]
+
+POSITIVE: list[tuple[str, Evidence, str]] = [
     ("The fee is £85.", "The fee is £58.", "ungrounded_figure"),
     ("The dose is 5 mg.", "The dose is 5 g.", "unit_mismatch"),
     ("The fee is $500.", "The fee is £500.", "unit_mismatch"),
@@ -133,6 +136,9 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
      "Big Fish is starring Ewan McGregor.", "ungrounded_rank"),
     ("Staff must be in the office on Mondays, when the weekly team meeting takes place.",
      "Staff must be in the office on Mondays.", "ungrounded_detail"),
+    ("The flat does come with a parking space.",
+     ("Two-bedroom flat with a south-facing balcony and a bike store.",
+      "Does the flat come with a parking space?"), "ungrounded_question"),
     ("Members are allowed to smoke indoors.", "Members are prohibited from smoking indoors.",
      "modal_mismatch"),
     ("Tenants must pay the deposit.", "Tenants may pay the deposit.", "modal_mismatch"),
@@ -179,7 +185,7 @@ POSITIVE: list[tuple[str, str | list[str], str]] = [
       "Inter Miami CF - league - Major League Soccer"], "ungrounded_denial"),
 ]
 
-NEGATIVE: list[tuple[str, str | list[str], str]] = [
+NEGATIVE: list[tuple[str, Evidence, str]] = [
     ("The fee is £85.", "The fee is £85.", "ungrounded_figure"),
     # a bound met by an exact value close to it, in the same unit
     ("More than £12,700 was spent on overtime.", "Police spent £12,712.97 on overtime.",
@@ -230,6 +236,12 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
      "Staff must be in the office on Mondays, before the team meeting.", "ungrounded_detail"),
     ("Murakami also wrote Kafka on the Shore, which I'd recommend.",
      "Haruki Murakami wrote Kafka on the Shore.", "ungrounded_detail"),
+    ("The flat does come with a parking space.",
+     ("Two-bedroom flat with a balcony and one allocated parking space.",
+      "Does the flat come with a parking space?"), "ungrounded_question"),
+    ("The flat does not come with a parking space.",
+     ("Two-bedroom flat with a balcony. Parking is on the street.",
+      "Does the flat come with a parking space?"), "ungrounded_question"),
     ("Prices fell in 2023.", "Prices did not rise in 2023.", "polarity_mismatch"),
     ("It is paid on the 1st.", "It is paid on 1 March.", "ungrounded_figure"),
     ("It was the 3rd edition.", "Edition 3 came out in 2001.", "ungrounded_figure"),
@@ -285,16 +297,18 @@ NEGATIVE: list[tuple[str, str | list[str], str]] = [
 
 
 @pytest.mark.parametrize(("claim", "evidence", "code"), POSITIVE)
-def test_positive(claim: str, evidence: str | list[str], code: str) -> None:
-    got = found(claim, evidence)
+def test_positive(claim: str, evidence: Evidence, code: str) -> None:
+    ev, question = evidence if isinstance(evidence, tuple) else (evidence, "")
+    got = found(claim, ev, question=question)
     assert code in [c for c, _ in got], got
     kinds = {k for c, k in got if c == code}
     assert kinds <= set(CODES[code][0])
 
 
 @pytest.mark.parametrize(("claim", "evidence", "code"), NEGATIVE)
-def test_negative(claim: str, evidence: str | list[str], code: str) -> None:
-    assert code not in codes(claim, evidence)
+def test_negative(claim: str, evidence: Evidence, code: str) -> None:
+    ev, question = evidence if isinstance(evidence, tuple) else (evidence, "")
+    assert code not in codes(claim, ev, question=question)
 
 
 def test_every_code_has_a_positive_and_a_negative() -> None:

@@ -218,6 +218,11 @@ should may might must have has had be been get got there any some it its this th
 i me my we our they them he she his her one ones also still ever already yet too very""".split())
 
 
+_COMPARING = re.compile(r"\b(?:both|same|different|either|neither|similar|more|less|than|"
+                        r"older|younger|earlier|later|longer|shorter|larger|smaller|bigger|"
+                        r"higher|lower|first)\b", re.IGNORECASE)
+
+
 def check_asked(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
     """``ungrounded_question``: the claim restates a yes/no question (a bare "Yes." or "No,
@@ -225,8 +230,8 @@ def check_asked(c: Parsed, ev: PreparedEvidence, question: Question,
     evidence sentence uses: "Does the flat at Birchmoor Court come with a parking space?"
     "Yes, it does." against a listing that never mentions parking (verified at
     P(entailment) 0.79). Neither yes nor no is then the evidence's answer."""
-    if not question.restated:
-        return
+    if not question.restated or _COMPARING.search(question.restated):
+        return  # "Are X and Y in different cities?" asks a relation the evidence implies
     asked = question.restated
     last = [w for w in _ASKED_WORD.findall(asked.rsplit("?", 1)[0].split("?")[-1])
             if w.lower() not in _ASKED_STOP]

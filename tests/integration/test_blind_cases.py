@@ -38,7 +38,7 @@ FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence"
 N_CASES = 280
 
 # Measured with the default preset (policy v3, scorer v6, checks v13, claims rules v10,
-# model para, tau_e 0.49, tau_c 0.5): caught 148/159 = 0.931, passed 29/121 = 0.240
+# model para, tau_e 0.49, tau_c 0.5): caught 150/159 = 0.943, passed 29/121 = 0.240
 # (checks v12, claims rules v9, scorer v5: 127/159 and 26/121; README, "The blind set").
 CATCH_MIN = 0.90
 PASS_MIN = 0.20

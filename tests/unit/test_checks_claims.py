@@ -242,6 +242,11 @@ NEGATIVE: list[tuple[str, Evidence, str]] = [
     ("The flat does not come with a parking space.",
      ("Two-bedroom flat with a balcony. Parking is on the street.",
       "Does the flat come with a parking space?"), "ungrounded_question"),
+    # a comparison asks a relation the evidence implies
+    ("The Zorlu Center and the Bayezid II Mosque are not in different cities.",
+     ("The Zorlu Center is a complex in Istanbul. The Bayezid II Mosque is a mosque in "
+      "Istanbul.", "Are the Zorlu Center and the Bayezid II Mosque in different cities?"),
+     "ungrounded_question"),
     ("Prices fell in 2023.", "Prices did not rise in 2023.", "polarity_mismatch"),
     ("It is paid on the 1st.", "It is paid on 1 March.", "ungrounded_figure"),
     ("It was the 3rd edition.", "Edition 3 came out in 2001.", "ungrounded_figure"),

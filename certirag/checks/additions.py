@@ -229,7 +229,10 @@ def check_asked(c: Parsed, ev: PreparedEvidence, question: Question,
     it doesn't." read with it) whose last two content words, what it asks about, no
     evidence sentence uses: "Does the flat at Birchmoor Court come with a parking space?"
     "Yes, it does." against a listing that never mentions parking (verified at
-    P(entailment) 0.79). Neither yes nor no is then the evidence's answer."""
+    P(entailment) 0.79). Neither yes nor no is then the evidence's answer. Run again
+    against the span that decides (:mod:`certirag.bound`), the span must mention it too:
+    "No." to "Can the filter go in the dishwasher?" decided by a sentence about the kettle's
+    capacity is withheld."""
     if not question.restated or _COMPARING.search(question.restated):
         return  # "Are X and Y in different cities?" asks a relation the evidence implies
     asked = question.restated
@@ -242,5 +245,5 @@ def check_asked(c: Parsed, ev: PreparedEvidence, question: Question,
     if any(stem(w.lower()) in known or w.lower() in ev.lower_text for w in words):
         return
     out.append(Finding("ungrounded_question", "ungrounded",
-                       f"the claim answers a question about {' '.join(words)!r}, which no "
-                       "evidence sentence mentions", " ".join(words)))
+                       f"the claim answers a question about {' '.join(words)!r}, which the "
+                       "evidence does not mention", " ".join(words)))

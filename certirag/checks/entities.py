@@ -41,8 +41,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from certirag.checks._text import COMMON, Spans, Token, tokens, words
+from certirag.checks.name_tables import ALIAS_OF, NICKNAMES, aliases
 
-__all__ = ["Entity", "EntityIndex", "aliases", "extract_entities"]
+__all__ = ["Entity", "EntityIndex", "extract_entities"]
 
 _CONNECT = frozenset({"of", "and", "de", "del", "della", "di", "da", "du", "des", "la", "le",
                       "van", "von", "der", "den", "ter", "bin", "al", "el", "y", "&", "the",
@@ -104,90 +105,8 @@ fc""".split())
 _QUOTES = frozenset("\"'([{")
 # Words between a person's name and the place they are from (:meth:`EntityIndex._placed`).
 _NEAR = 12
-# A first name's short and long forms ("Mike Finkel" is "Michael Finkel", "Rob" "Robert").
-_NICKNAMES: dict[str, frozenset[str]] = {n: g for g in (frozenset(x.split("|")) for x in (
-    "michael|mike|mick|mickey", "robert|rob|bob|bobby|robbie|bert", "william|will|bill|billy|"
-    "liam", "james|jim|jimmy|jamie", "thomas|tom|tommy", "david|dave|davy", "daniel|dan|danny",
-    "joseph|joe|joey", "christopher|chris", "nicholas|nick|nicky", "stephen|steven|steve",
-    "anthony|tony", "andrew|andy|drew", "alexander|alex|sandy", "alexandra|alex|sandra",
-    "benjamin|ben|benny", "samuel|sam|sammy", "samantha|sam", "matthew|matt",
-    "patrick|pat|paddy", "patricia|pat|patty|trish", "katherine|catherine|kathryn|kate|katie|"
-    "kathy|cathy|kat", "elizabeth|liz|lizzie|beth|betty|eliza", "jennifer|jen|jenny",
-    "susan|sue|susie", "edward|ed|eddie|ted|teddy", "frederick|fred|freddie", "gregory|greg",
-    "jonathan|jon", "joshua|josh", "kenneth|ken|kenny", "lawrence|larry", "nathan|nate",
-    "nathaniel|nate|nat", "peter|pete", "philip|phillip|phil", "ronald|ron|ronnie",
-    "richard|rick|ricky|rich|dick", "charles|charlie|chuck", "john|johnny|jack",
-    "henry|harry|hank", "timothy|tim|timmy", "victoria|vicky|tori", "margaret|maggie|peggy|meg",
-    "rebecca|becky|becca", "deborah|debbie|deb", "douglas|doug", "gerald|gerry|jerry",
-    "jeffrey|geoffrey|jeff|geoff", "leonard|len|lenny", "raymond|ray", "donald|don|donnie",
-    "abigail|abby|abbie", "barbara|barb", "frances|fran", "francis|frank", "zachary|zach|zack",
-)) for n in g}
-_ALIASES: list[frozenset[str]] = [frozenset(g.split("|")) for g in (
-    "uk|u.k|united kingdom|britain|great britain|british|gb|brit",
-    "us|u.s|usa|u.s.a|united states|united states of america|america|american|americans",
-    "eu|european union|europe|european", "un|united nations", "nhs|national health service",
-    "france|french", "germany|german", "italy|italian", "spain|spanish", "china|chinese",
-    "japan|japanese", "india|indian", "canada|canadian", "australia|australian|aussie",
-    "ireland|irish", "scotland|scottish|scots", "wales|welsh", "england|english",
-    "netherlands|dutch|holland", "switzerland|swiss", "russia|russian", "mexico|mexican",
-    "brazil|brazilian", "sweden|swedish", "norway|norwegian", "denmark|danish",
-    "poland|polish", "portugal|portuguese", "greece|greek", "turkey|turkish",
-    "belgium|belgian", "austria|austrian", "egypt|egyptian", "israel|israeli",
-    "korea|korean|south korea", "new zealand|new zealander|kiwi", "south africa|south african",
-    "argentina|argentine|argentinian", "who|world health organization|world health organisation",
-    # parties and cities by their short names: "the Tories", "Lib Dems", "NYC"
-    "tory|tories|conservative|conservatives|conservative party",
-    "lib dem|lib dems|libdem|libdems|liberal democrat|liberal democrats",
-    "nyc|new york city", "la|los angeles", "qld|queensland", "nsw|new south wales",
-    "dc|washington dc|washington d.c",
-    # US states by their press abbreviations: "Lititz, Pa." for Lititz, Pennsylvania
-    "pa|penn|pennsylvania", "calif|california", "fla|florida", "ariz|arizona",
-    "ark|arkansas", "colo|colorado", "conn|connecticut", "ill|illinois", "kan|kans|kansas",
-    "ky|kentucky", "md|maryland", "mass|massachusetts", "mich|michigan", "minn|minnesota",
-    "mont|montana", "neb|nebr|nebraska", "nev|nevada", "okla|oklahoma", "ore|oreg|oregon",
-    "tenn|tennessee", "tex|texas", "vt|vermont", "va|virginia", "wis|wisc|wisconsin",
-    "wyo|wyoming", "ala|alabama", "ny|n.y|new york", "nj|n.j|new jersey",
-    "nc|n.c|north carolina", "sc|s.c|south carolina", "nh|n.h|new hampshire",
-    "nm|n.m|new mexico", "ri|r.i|rhode island", "wva|w.va|west virginia",
-    # countries and their demonyms: "a Kenyan college" for a college in Kenya
-    "afghanistan|afghan", "albania|albanian", "algeria|algerian", "angola|angolan",
-    "armenia|armenian", "azerbaijan|azerbaijani", "bahrain|bahraini",
-    "bangladesh|bangladeshi", "belarus|belarusian", "bolivia|bolivian", "bosnia|bosnian",
-    "bulgaria|bulgarian", "cambodia|cambodian", "cameroon|cameroonian", "chile|chilean",
-    "colombia|colombian", "congo|congolese", "croatia|croatian", "cuba|cuban",
-    "cyprus|cypriot", "czech republic|czech", "ecuador|ecuadorian", "eritrea|eritrean",
-    "estonia|estonian", "ethiopia|ethiopian", "finland|finnish", "ghana|ghanaian",
-    "guatemala|guatemalan", "haiti|haitian", "honduras|honduran", "hungary|hungarian",
-    "iceland|icelandic", "indonesia|indonesian", "iran|iranian", "iraq|iraqi",
-    "jamaica|jamaican", "jordan|jordanian", "kenya|kenyan", "kuwait|kuwaiti",
-    "latvia|latvian", "lebanon|lebanese", "liberia|liberian", "libya|libyan",
-    "lithuania|lithuanian", "malaysia|malaysian", "malta|maltese", "mongolia|mongolian",
-    "morocco|moroccan", "myanmar|burma|burmese", "nepal|nepali|nepalese",
-    "nicaragua|nicaraguan", "nigeria|nigerian", "north korea|north korean", "oman|omani",
-    "pakistan|pakistani", "palestine|palestinian", "panama|panamanian",
-    "paraguay|paraguayan", "peru|peruvian", "philippines|filipino|philippine",
-    "qatar|qatari", "romania|romanian", "rwanda|rwandan", "saudi arabia|saudi",
-    "senegal|senegalese", "serbia|serbian", "sierra leone|sierra leonean",
-    "singapore|singaporean", "slovakia|slovak", "slovenia|slovenian", "somalia|somali",
-    "sri lanka|sri lankan", "sudan|sudanese", "syria|syrian", "taiwan|taiwanese",
-    "tanzania|tanzanian", "thailand|thai", "tunisia|tunisian", "uganda|ugandan",
-    "ukraine|ukrainian", "uruguay|uruguayan", "venezuela|venezuelan", "vietnam|vietnamese",
-    "yemen|yemeni", "zambia|zambian", "zimbabwe|zimbabwean",
-)]
 _UPPER_RE = re.compile(r"[A-Z]")
 _LOWER_RE = re.compile(r"[a-z]")
-_ALIAS_OF: dict[str, frozenset[str]] = {name: g for g in _ALIASES for name in g}
-
-
-def aliases(name: str) -> frozenset[str]:
-    """The other names of ``name`` (lowercase words joined by a space) in the alias table:
-    a country, its demonym and its common short forms (``kenyan`` gives ``kenya``); a
-    plural demonym (``kenyans``, ``nepalis``) is read as its singular. Empty when the
-    table does not know it."""
-    group = _ALIAS_OF.get(name)
-    if group is None and name.endswith("s"):
-        group = _ALIAS_OF.get(name[:-1])
-    return group - {name} if group is not None else frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +214,7 @@ def extract_entities(text: str, taken: Spans, toks: list[Token] | None = None
                 prev = run[-1][0].text.lower() if run else ""
                 cut = bool(run) and (prev.endswith("'s") or (
                     low in _TITLE and prev not in _TITLE | _CONNECT) or (
-                    low in _HONORIFIC and prev in _ALIAS_OF))  # "Cuban | President Raul"
+                    low in _HONORIFIC and prev in ALIAS_OF))  # "Cuban | President Raul"
                 run.append((tok, initial, cut))
                 continue
         elif run and ch.isalpha() and tok.text in _CONNECT and i + 1 < len(toks) and _is_cap(
@@ -356,7 +275,7 @@ def _nicknamed(words: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
     i = 0
     while i < len(words) - 1 and words[i] in PERSON_TITLES:
         i += 1
-    for other in sorted(_NICKNAMES.get(words[i], frozenset()) - {words[i]}) if words else ():
+    for other in sorted(NICKNAMES.get(words[i], frozenset()) - {words[i]}) if words else ():
         yield (*words[:i], other, *words[i + 1:])
 
 

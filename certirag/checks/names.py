@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from certirag.checks.base import Finding
-from certirag.checks.entities import aliases
+from certirag.checks.name_tables import aliases
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question, parse_as
 

@@ -17,7 +17,8 @@ from decimal import Decimal
 from functools import lru_cache
 
 from certirag.checks.dates import DateRef
-from certirag.checks.entities import NAME_HEADS, aliases
+from certirag.checks.entities import NAME_HEADS
+from certirag.checks.name_tables import aliases
 from certirag.checks.parse import KIN_GROUPS, Parsed, figure_item, parse_text, time_item
 from certirag.text.predicates import SAME_PREDICATE, one_predicate
 from certirag.verifiers.windows import terms

@@ -11,7 +11,7 @@ import pytest
 
 from certirag.bound import binding_finding
 from certirag.checks import check_claim
-from certirag.checks.entities import aliases
+from certirag.checks.name_tables import aliases
 from certirag.claims import extract_claims
 
 from .paraphrase_support import codes

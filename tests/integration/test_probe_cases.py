@@ -22,15 +22,11 @@ still are from general.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-PROBE_PATH = Path(__file__).resolve().parent.parent / "data" / "probe_cases.jsonl"
-FIELDS = {"id": str, "category": str, "question": str, "answer": str, "evidence": list,
-          "expect": str, "note": str}
+from tests.integration.case_sets import DATA, assert_well_formed, default_rates, read_cases
+
+PROBE_PATH = DATA / "probe_cases.jsonl"
 N_CASES = 532
 
 # Measured with the default preset (policy v3, scorer v5, checks v7, claims rules v7,
@@ -41,41 +37,13 @@ CATCH_MIN = 0.93
 PASS_MIN = 0.56
 
 
-def _cases() -> list[dict[str, Any]]:
-    with PROBE_PATH.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
-
-
 def test_probe_file_is_well_formed() -> None:
-    cases = _cases()
-    assert len(cases) == N_CASES
-    ids = [c["id"] for c in cases]
-    assert len(set(ids)) == len(ids)
-    for case in cases:
-        assert set(case) == set(FIELDS), case.get("id")
-        for name, kind in FIELDS.items():
-            assert isinstance(case[name], kind), (case["id"], name)
-        assert case["expect"] in ("catch", "pass"), case["id"]
-        assert case["answer"].strip() and case["evidence"], case["id"]
-        assert all(isinstance(p, str) and p.strip() for p in case["evidence"]), case["id"]
-        assert case["id"].startswith(("A-", "pb-", "pc-", "pd-", "pe-")), case["id"]
+    assert_well_formed(read_cases(PROBE_PATH), N_CASES, ("A-", "pb-", "pc-", "pd-", "pe-"))
 
 
 @pytest.mark.slow
 def test_probe_case_rates() -> None:
-    from certirag import load_settings, verify
-
-    settings = load_settings(preset="default")
-    caught = n_catch = passed = n_pass = 0
-    for case in _cases():
-        result = verify(case["question"], case["answer"], evidence=case["evidence"],
-                        settings=settings)
-        if case["expect"] == "catch":
-            n_catch += 1
-            caught += result.exit_code() != 0
-        else:
-            n_pass += 1
-            passed += result.stats["verified"] >= 1 and result.exit_code() == 0
+    caught, n_catch, passed, n_pass = default_rates(read_cases(PROBE_PATH))
     print(f"\nprobe set: caught {caught}/{n_catch}, passed {passed}/{n_pass}")
     assert caught / n_catch >= CATCH_MIN, (caught, n_catch)
     assert passed / n_pass >= PASS_MIN, (passed, n_pass)

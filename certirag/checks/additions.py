@@ -104,8 +104,7 @@ def check_exemptions(c: Parsed, ev: PreparedEvidence, question: Question,
     sentence, nor the question, uses. An exemption changes what a party owes; added to a
     faithful sentence, it is the part the model reads past (own case add-07 was verified at
     P(entailment) 0.55)."""
-    asked = {stem(w) for w in re.findall(r"[a-z][a-z-]+", question.text.lower())}
-    known = ev.stem_index.keys() | asked  # every content stem of the evidence
+    known = ev.stem_index.keys() | question.word_stems  # every content stem of the evidence
     for m in _EXEMPTION.finditer(c.text):
         head = _exempted(m.group(0), c.text[m.end():])
         what = stem(head) if head else None
@@ -174,7 +173,7 @@ holds held keep kept put set see saw seen say said use used have has had do does
 been being also then there here now just often usually always still even only very much
 many more most some any all each every both other others one ones first last next new
 way thing things time times people person part lot""".split())
-_DETAIL_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
 _DETAIL_STOP = frozenset("""the a an of and or to in on at by for with from is are was
 were this that these those it its they them their he him his she her we our you your i
 my me us not no than as into onto over under about after before during while""".split())
@@ -193,12 +192,11 @@ def check_details(c: Parsed, ev: PreparedEvidence, question: Question,
     takes place." was verified at P(entailment) 0.97 from "Employees in client-facing roles
     must be in the office on Mondays." A clause that shares one word with the evidence
     is the model's to read."""
-    asked = {stem(w) for w in _DETAIL_WORD.findall(question.text.lower())}
-    known = ev.stem_index.keys() | asked
+    known = ev.stem_index.keys() | question.word_stems
     for m in _DETAIL.finditer(c.text):
         if _SPEAKER.search(m.group("body")):
             continue  # "…, which I'd recommend": the speaker's, not a fact
-        words = {stem(w.lower()) for w in _DETAIL_WORD.findall(m.group("body"))
+        words = {stem(w.lower()) for w in _WORD.findall(m.group("body"))
                  if w.lower() not in _DETAIL_STOP}
         words -= _PLAIN
         if len(words) < _DETAIL_MIN or words & known:
@@ -212,7 +210,6 @@ def check_details(c: Parsed, ev: PreparedEvidence, question: Question,
 
 # The words a yes/no question ends on name what it asks about: "Does the flat come with a
 # parking space?" asks about a parking space.
-_ASKED_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
 _ASKED_STOP = _DETAIL_STOP | frozenset("""do does did is are was were can could will would
 should may might must have has had be been get got there any some it its this that you your
 i me my we our they them he she his her one ones also still ever already yet too very""".split())
@@ -236,7 +233,7 @@ def check_asked(c: Parsed, ev: PreparedEvidence, question: Question,
     if not question.restated or _COMPARING.search(question.restated):
         return  # "Are X and Y in different cities?" asks a relation the evidence implies
     asked = question.restated
-    last = [w for w in _ASKED_WORD.findall(asked.rsplit("?", 1)[0].split("?")[-1])
+    last = [w for w in _WORD.findall(asked.rsplit("?", 1)[0].split("?")[-1])
             if w.lower() not in _ASKED_STOP]
     words = last[-2:]
     if not words:

@@ -462,9 +462,7 @@ _PROVISOS = ("provided", "providing", "as long as", "on condition", "subject to"
 def _asked_stems(question: Question) -> frozenset[str]:
     """The stems of the question's words; none for a question with a negation ("… if the
     property isn't being sold?" asks the other case)."""
-    if _ASKED_NOT.search(question.text):
-        return frozenset()
-    return frozenset(stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", question.text))
+    return frozenset() if _ASKED_NOT.search(question.text) else question.word_stems
 
 
 _ASKED_NOT = re.compile(r"\b(?:not|never|no|without|unless)\b|n['’]t\b", re.IGNORECASE)
@@ -507,11 +505,12 @@ def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding],
     # shown" states accidental damage, and a claim of it covers nothing of the condition
     outside = {st for tok, st in zip(e.toks, e.stems, strict=True)
                if st is not None and not start <= tok.start < e.start + cond_end}
-    main = (e.content - cond_words) | (outside & e.content)
+    own = cond_words - outside  # what only the condition says
+    main = e.content - own
     if not main:
         return
     overlap = len(s.content & main) / max(1, len(s.content))
-    covered = len(s.content & (cond_words - outside or cond_words))
+    covered = len(s.content & (own or cond_words))
     if overlap < 0.6 or (cond_words and covered >= max(1, len(cond_words) // 2)) or (
             s.conditions and covered) or (
             len(cond_words & asked) >= max(2, (2 * len(cond_words) + 2) // 3)):

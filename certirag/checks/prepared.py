@@ -170,11 +170,14 @@ def _polar(text: str) -> tuple[str, frozenset[str]]:
                            if t.text[:1].isalnum())
 
 
+_QUESTION_WORD = re.compile(r"[a-z][a-z'’-]+")
+
+
 class Question:
     """The question, parsed only if some claim figure, date or name needs it."""
 
-    __slots__ = ("_asked", "_grounds", "_index", "_parsed", "_polar", "_read", "claim",
-                 "options", "text")
+    __slots__ = ("_asked", "_grounds", "_index", "_parsed", "_polar", "_read", "_stems",
+                 "claim", "options", "text")
 
     def __init__(self, text: str, options: CheckOptions, claim: str = "") -> None:
         self.text = text
@@ -186,6 +189,15 @@ class Question:
         self._polar = ""
         self._grounds: bool | None = None
         self._read: dict[str, tuple[tuple[object, ...], object]] = {}
+        self._stems: frozenset[str] | None = None
+
+    @property
+    def word_stems(self) -> frozenset[str]:
+        """The stems of the question's words of two letters or more: what a claim's added
+        words are looked up in beside the evidence's."""
+        if self._stems is None:
+            self._stems = frozenset(stem(w) for w in _QUESTION_WORD.findall(self.text.lower()))
+        return self._stems
 
     def read_once(self, name: str, of: tuple[object, ...], build: Callable[[], _T]) -> _T:
         """``build()``, kept under ``name`` for the objects ``of`` (the parsed claim and its

@@ -78,10 +78,13 @@ _OPINION = re.compile(
     r"\b",
     re.IGNORECASE,
 )
+# What a verdict may be about besides a name: the thing talked of.
+_PRONOUN_NAMES = frozenset({"it", "that", "this", "that one", "this one", "he", "she", "they"})
 # A verdict on a work or a person and nothing more: "Hearth Songs is gorgeous!",
 # "Ironvale is so addictive!", "Caleb Dunmore is a legend!"
 _VERDICT = re.compile(
-    r"^(?P<name>" + _TITLE_RUN + r"|(?i:it|that|this|that one|this one|he|she|they))"
+    r"^(?P<name>" + _TITLE_RUN + r"|(?i:" + "|".join(sorted(_PRONOUN_NAMES, key=len, reverse=True))
+    + r"))"
     r"(?:['’]s|['’]re| is| was| are| were)(?: (?:so|really|very|just|absolutely|truly|pretty|"
     r"simply|honestly|such|totally|super))* (?:an? )?(?:great|good|awesome|amazing|cool|nice|"
     r"wonderful|fun|lovely|terrible|awful|gorgeous|stunning|beautiful|brilliant|fantastic|"
@@ -132,7 +135,6 @@ _CHEER = re.compile(r"^(?:well done|congrat(?:ulation)?s|bravo|hats off|kudos)(?
                     r"[\s!.]*$", re.IGNORECASE)
 # A fact inside an opinion: a figure, or a clause ("I love that it was filmed in Iceland");
 # "that" before a noun is a demonstrative ("I love that movie").
-_PRONOUN_NAMES = frozenset({"it", "that", "this", "that one", "this one", "he", "she", "they"})
 _FACTUAL_HINT = re.compile(r"\d|\bthat\s+(?:it|he|she|they|there|we|you|i|this|these|those)\b"
                            r"|\bbecause\b|\bsince\b|\bwhich\b|\bwho\b", re.IGNORECASE)
 

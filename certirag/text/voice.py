@@ -87,18 +87,25 @@ def _clean(name: str) -> str:
     return _YEARS.sub("", name).strip().rstrip(".") if not name.endswith(" Jr.") else name
 
 
-def voices(sentence: str) -> list[tuple[str, str, str, bool]]:
-    """(agent, participle, subject, present) for each passive statement of agency of
-    ``sentence`` the patterns read, "starring" casts as participle ``starring``."""
-    s = sentence.strip()
+def _passive(m: re.Match[str]) -> list[tuple[str, str, str, bool]]:
+    """(agent, participle, subject, present) of each participle of a :data:`_PASSIVE`
+    match."""
     out: list[tuple[str, str, str, bool]] = []
-    m = _PASSIVE.match(s)
-    if m and _subject_ok(m.group("subj")):
+    if _subject_ok(m.group("subj")):
         subj, agent = _clean(m.group("subj")), _clean(m.group("agent"))
         present = m.group("aux") in ("is", "are") and not m.group("desc")
         for part in re.split(r",? and |, ", m.group("parts")):
             if part in ACTIVE and agent != subj and not _RUN_ON.search(agent):
                 out.append((agent, part, subj, present))
+    return out
+
+
+def voices(sentence: str) -> list[tuple[str, str, str, bool]]:
+    """(agent, participle, subject, present) for each passive statement of agency of
+    ``sentence`` the patterns read, "starring" casts as participle ``starring``."""
+    s = sentence.strip()
+    m = _PASSIVE.match(s)
+    out = _passive(m) if m is not None else []
     m = _STARRING.match(s)
     if m and _subject_ok(m.group("subj")):
         subj = _clean(m.group("subj"))
@@ -181,10 +188,11 @@ def _premise_voices(premise: str) -> list[tuple[str, str, str, str]]:
     a negation stands before the agent ("a film not directed by …")."""
     out = []
     for s in sentences(premise):
-        m = _PASSIVE.match(s.strip())
-        if m is None or _NEGATED.search(s.strip()[:m.start("agent")]):
+        text = s.strip()
+        m = _PASSIVE.match(text)
+        if m is None or _NEGATED.search(text[:m.start("agent")]):
             continue
-        out += [(a, p, subj, m["aux"]) for a, p, subj, _ in voices(s) if p != "starring"]
+        out += [(a, p, subj, m["aux"]) for a, p, subj, _ in _passive(m)]
     return out
 
 

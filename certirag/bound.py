@@ -29,10 +29,13 @@ from collections.abc import Sequence
 
 from certirag.checks import check_claim, prepare_evidence
 from certirag.checks.base import CheckOptions, Finding
-from certirag.schemas import Evidence
+from certirag.schemas import Evidence, Scores
+from certirag.text.conjuncts import conjuncts
+from certirag.text.contractions import expanded
 from certirag.text.frames import bears_on, quote_frame, shared_words
-from certirag.text.negated import positive_reading
+from certirag.text.negated import no_form, positive_reading
 from certirag.text.notation import model_text
+from certirag.text.predicates import release_reading
 from certirag.text.voice import voice_reading
 from certirag.verifiers.binding import (
     BindingPlan,
@@ -45,21 +48,24 @@ from certirag.verifiers.binding import (
 )
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
-           "claim_reading", "model_premise", "model_reading", "negation_reading",
-           "neighbourhood", "plan_claim", "plan_finding", "premise", "reading_against",
-           "sentence_spans", "span_findings"]
+           "claim_reading", "claim_readings", "model_premise", "model_reading",
+           "negation_reading", "neighbourhood", "pick_reading", "plan_claim", "plan_finding",
+           "premise", "reading_against", "sentence_spans", "span_findings"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: How the model reads a recorded span and its claim (:func:`model_premise`,
 #: :func:`model_reading`); certificates record it.
-SCORER_VERSION = "certirag.scorer.v6"
+SCORER_VERSION = "certirag.scorer.v7"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
 SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", "certirag.scorer.v3",
-                     "certirag.scorer.v4", "certirag.scorer.v5", SCORER_VERSION})
+                     "certirag.scorer.v4", "certirag.scorer.v5", "certirag.scorer.v6",
+                     SCORER_VERSION})
 #: The scorer versions that read a claim's negation as written (before v5).
-_NEGATION_AS_WRITTEN = SCORERS - {"certirag.scorer.v5", SCORER_VERSION}
+_NEGATION_AS_WRITTEN = SCORERS - {"certirag.scorer.v5", "certirag.scorer.v6", SCORER_VERSION}
 #: The scorer versions that read a claim in its own voice (before v6).
-_VOICE_AS_WRITTEN = SCORERS - {SCORER_VERSION}
+_VOICE_AS_WRITTEN = _NEGATION_AS_WRITTEN | {"certirag.scorer.v5"}
+#: The scorer versions that read contractions as written (before v7).
+_CONTRACTED = SCORERS - {SCORER_VERSION}
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -106,8 +112,16 @@ def _antecedent_text(span: Evidence, passages: Sequence[Evidence]) -> str | None
 def model_reading(text: str, *, scorer: str) -> str:
     """What the model read for ``text`` (a claim, or a span as :func:`model_premise` builds
     it) under the scorer version ``scorer``: as written until v2; from
-    ``certirag.scorer.v3`` in one notation (:func:`certirag.text.notation.model_text`)."""
-    return text if scorer in ("certirag.scorer.v1", "certirag.scorer.v2") else model_text(text)
+    ``certirag.scorer.v3`` in one notation (:func:`certirag.text.notation.model_text`); from
+    ``certirag.scorer.v7`` with each contraction written out in full
+    (:func:`certirag.text.contractions.expanded`: "shouldn't" → "should not") and a
+    denial of a thing in its "no" form
+    (:func:`certirag.text.negated.no_form`: "does not charge a fee" → "charges no fee")."""
+    if scorer in ("certirag.scorer.v1", "certirag.scorer.v2"):
+        return text
+    if scorer in _CONTRACTED:
+        return model_text(text)
+    return model_text(no_form(expanded(text)))
 
 
 def claim_reading(claim: str, premise: str, *, scorer: str) -> str:
@@ -117,6 +131,32 @@ def claim_reading(claim: str, premise: str, *, scorer: str) -> str:
     written as that opposite (:func:`negation_reading`); from ``certirag.scorer.v6`` in the
     voice the premise states the claim's agency in (:func:`certirag.text.voice.voice_reading`)."""
     return reading_against(model_reading(claim, scorer=scorer), premise, scorer=scorer)
+
+
+def claim_readings(claim: str, premise: str, *, scorer: str) -> list[str]:
+    """What the model reads for ``claim`` against ``premise`` under the scorer version
+    ``scorer``: :func:`claim_reading` alone until v6; from ``certirag.scorer.v7`` that,
+    then each clause the claim joins read the same way, when it joins two or more
+    (:func:`certirag.text.conjuncts.conjuncts`). :func:`pick_reading` says which one's
+    scores the claim takes."""
+    whole = claim_reading(claim, premise, scorer=scorer)
+    if scorer in _CONTRACTED:
+        return [whole]
+    parts = conjuncts(model_reading(claim, scorer=scorer))
+    if len(parts) < 2:
+        return [whole]
+    return [whole, *(reading_against(p, premise, scorer=scorer) for p in parts)]
+
+
+def pick_reading(scores: Sequence[Scores]) -> int:
+    """Which of a claim's readings (:func:`claim_readings`, in order) gives its scores: the
+    weakest clause (the lowest P(entailment)) when that is higher than the whole claim's,
+    else the whole claim (index 0). Every clause must hold for the claim to hold, so the
+    weakest clause stands for all of them."""
+    if len(scores) < 2:
+        return 0
+    weakest = min(range(1, len(scores)), key=lambda i: (scores[i].entailment, i))
+    return weakest if scores[weakest].entailment > scores[0].entailment else 0
 
 
 def negation_reading(claim: str, premise: str, *, scorer: str) -> str:
@@ -132,8 +172,12 @@ def reading_against(claim: str, premise: str, *, scorer: str) -> str:
     ``premise``: :func:`negation_reading`, then from ``certirag.scorer.v6`` in the voice the
     premise states its agency in ("Christopher Nolan directed Inception." → "Inception was
     directed by Christopher Nolan." against a span that says so:
-    :func:`certirag.text.voice.voice_reading`)."""
+    :func:`certirag.text.voice.voice_reading`); from ``certirag.scorer.v7`` with "came out"
+    written as the release the premise states ("was released":
+    :func:`certirag.text.predicates.release_reading`)."""
     read = negation_reading(claim, premise, scorer=scorer)
+    if scorer not in _CONTRACTED:  # v7: "came out" as the span's "released"
+        read = release_reading(read, premise)
     return read if scorer in _VOICE_AS_WRITTEN else voice_reading(read, premise)
 
 

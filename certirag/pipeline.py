@@ -34,7 +34,7 @@ from certirag.text.turns import asked
 from certirag.verifiers import NLIResult, Verifier, shared_verifier, verify_claims
 from certirag.verifiers.binding import BindingPlan, BindingWindow
 from certirag.verifiers.judge import FILTER_ID, JUDGE_PROMPT_SHA256, LLMJudge, judge_uncertain
-from certirag.verifiers.span_scoring import BoundResult, score_bound
+from certirag.verifiers.span_scoring import BoundResult, picked, score_bound
 
 __all__ = ["FAILURE_CODES", "MAX_ANSWER_CHARS", "MAX_EVIDENCE_CHARS", "IndexLike",
            "VerificationResult", "coerce_evidence", "quoted_by", "render", "verify"]
@@ -278,11 +278,12 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
         return
 
     read = partial(bound.model_reading, scorer=bound.SCORER_VERSION)  # what the model reads
-    reword = partial(bound.reading_against, scorer=bound.SCORER_VERSION)
+    readings = partial(bound.claim_readings, scorer=bound.SCORER_VERSION)
 
     def score(batch: list[Claim]) -> list[BoundResult]:
         return score_bound(used[0], [c.text for c in batch], [plans[c.id] for c in batch],
-                           tau_entail=thresholds.tau_entail, read=read, reword=reword)
+                           tau_entail=thresholds.tau_entail, read=read, readings=readings,
+                           pick=bound.pick_reading)
 
     def run() -> tuple[list[Claim], list[Claim], list[BoundResult], list[list[Evidence]],
                        list[NLIResult | None]]:
@@ -301,11 +302,11 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
                     long.append(c)
             bindings = score(fits) if fits else []
         quotes = _quotes_of(fits, passages, answer)
-        qpairs = [(premise, reword(read(c.text), premise))
-                  for c, q in zip(fits, quotes, strict=True) if q
-                  for premise in (bound.model_premise(q, passages,
-                                                      scorer=bound.SCORER_VERSION),)]
-        qres = used[0].score_pairs(qpairs) if qpairs else []
+        qgroups = [[(premise, h) for h in readings(c.text, premise)]
+                   for c, q in zip(fits, quotes, strict=True) if q
+                   for premise in (bound.model_premise(q, passages,
+                                                       scorer=bound.SCORER_VERSION),)]
+        qres = picked(used[0], qgroups, bound.pick_reading)
         return fits, long, bindings, quotes, _spread(quotes, qres)
 
     out = _guarded(run, pending, settings, used, decisions)

@@ -175,7 +175,8 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("precision_mismatch", "check", _U, 1,
      "``exactly X`` where the evidence says ``approximately X``"),
     ("hedge_mismatch", "check", _U, 1,
-     "hedged in the claim but flat in the evidence, or the reverse"),
+     "hedged in the claim but flat in the evidence, or the reverse (a plan given up, "
+     "someone's words in quotation marks stated as fact)"),
     ("comparison_mismatch", "check", _C, 1,
      "the claim compares two things (\"more common with A than with B\") the other way "
      "round from the two figures an evidence sentence gives them, or gives one named thing "

@@ -14,8 +14,9 @@ from certirag import __version__, verifiers
 from certirag.bound import (
     POLICY_V3,
     binding_finding,
-    claim_reading,
+    claim_readings,
     model_premise,
+    pick_reading,
     span_findings,
 )
 from certirag.certify.body import Body, ClaimRecord, Passage, ReasonRecord, SpanRecord
@@ -34,6 +35,7 @@ from certirag.schemas import Claim, ClaimDecision, Decision, Document, Evidence,
 from certirag.text.sentences import split_sentences
 from certirag.text.turns import asked
 from certirag.verifiers import Verifier, verify_claims
+from certirag.verifiers.span_scoring import picked
 
 if TYPE_CHECKING:
     from certirag.certify.verify import CertificateCheck
@@ -301,14 +303,15 @@ def _check_span(body: Body, c: ClaimRecord, cd: Any, thresholds: Any, decide: An
            "the policy on the recorded span, scores and thresholds")
 
 
-def _pair_of(body: Body, c: ClaimRecord) -> tuple[str, str]:
-    """The (evidence, claim) texts the pipeline scored for ``c``, from its recorded span."""
+def _pairs_of(body: Body, c: ClaimRecord) -> list[tuple[str, str]]:
+    """The (evidence, claim) texts the pipeline scored for ``c`` on its recorded span: the
+    claim's readings, whose scores :func:`certirag.bound.pick_reading` chooses from."""
     if body.policy.id != POLICY_V3:
-        return c.evidence[0].text, c.text
+        return [(c.evidence[0].text, c.text)]
     scorer = (body.versions or LEGACY_VERSIONS).get("scorer", LEGACY_VERSIONS["scorer"])
     premise = model_premise([Evidence(**e.model_dump()) for e in c.evidence], _passages(body),
                             scorer=scorer)
-    return premise, claim_reading(c.text, premise, scorer=scorer)
+    return [(premise, h) for h in claim_readings(c.text, premise, scorer=scorer)]
 
 
 def _passages(body: Body) -> list[Any]:
@@ -394,8 +397,8 @@ def recompute_scores(body: Body, check: CertificateCheck, settings: Settings | N
     try:
         v = verifier if verifier is not None else verifiers.create_verifier(settings)
         by_id = {c.id: r for c, r in zip(
-            spanned, v.score_pairs([_pair_of(body, c) for c in spanned]) if spanned
-            else [], strict=True)}
+            spanned, picked(v, [_pairs_of(body, c) for c in spanned], pick_reading),
+            strict=True)}
         if bare:
             by_id.update(zip((c.id for c in bare), verify_claims(
                 v, [c.text for c in bare], [p.text for p in body.evidence],

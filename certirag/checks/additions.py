@@ -1,6 +1,8 @@
 """What a claim adds to its statement that no evidence sentence gives anything: a cause or
 purpose ("because it makes it work faster"), an exemption ("without paying any penalty")
-or a ranking ("one of his best films").
+or a ranking ("one of his best films"); a clause no evidence word supports; a yes/no
+question about something the evidence never mentions; and someone's quoted words stated as
+a fact.
 
 Each ``check_*`` function is the compare function of one built-in check
 (:mod:`certirag.checks.builtin`): ``(claim, evidence, question, out) -> None``."""
@@ -17,7 +19,8 @@ from certirag.checks.superlatives import ordinal_rank
 from certirag.checks.swap import capitalised_stems
 from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
 
-__all__ = ["check_asked", "check_causes", "check_details", "check_exemptions", "check_ranks"]
+__all__ = ["check_asked", "check_attributed", "check_causes", "check_details", "check_exemptions",
+           "check_ranks"]
 
 
 # A cause or purpose the claim asserts, and any word of cause, purpose or effect in the
@@ -34,7 +37,11 @@ _EVIDENCE_CAUSE = re.compile(
     r"\b(?:because|since|as a result|due to|owing to|thanks to|so that|in order to|"
     r"therefore|thus|hence|caus\w*|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? (?:in|from)|"
     r"reasons?|why|helps?|helped|makes?|made|means?|meant|prevents?|avoids?|reduces?|"
-    r"increases?|improves?|protects?|allows?|enables?|so as to)\b", re.IGNORECASE)
+    r"increases?|improves?|protects?|allows?|enables?|so as to)\b"
+    # "…, as the database format has changed": "as" after a comma before a clause
+    r"|,\s+as\s+(?!(?:well|of|part|a|long|soon|much|many|such|if|though|per|usual)\b)"
+    r"(?:[\w'’-]+\s+){1,4}?(?:is|are|was|were|has|have|had|will|can|would|may|must)\b",
+    re.IGNORECASE)
 
 
 _ASKS_WHY = re.compile(r"\b(?:why|(?:the|what|which)\s+reasons?|how\s+come)\b", re.IGNORECASE)
@@ -108,8 +115,9 @@ def check_exemptions(c: Parsed, ev: PreparedEvidence, question: Question,
     for m in _EXEMPTION.finditer(c.text):
         head = _exempted(m.group(0), c.text[m.end():])
         what = stem(head) if head else None
-        if what is None or what in known or (what in _PRICE and _PRICE & known):
-            continue
+        if what is None or what in known or (what in _PRICE and _PRICE & known) or (
+                m.group(0).lower().endswith("-free") and m.group(0).lower() in ev.lower_text):
+            continue  # ("tax-free" where the evidence says "a tax-free lump sum")
         phrase = c.text[m.start():m.end() + 40].split(",")[0].split(".")[0].strip()
         out.append(Finding("ungrounded_exemption", "ungrounded",
                            f"the claim adds an exemption ({phrase!r}) the evidence does not "
@@ -244,3 +252,53 @@ def check_asked(c: Parsed, ev: PreparedEvidence, question: Question,
     out.append(Finding("ungrounded_question", "ungrounded",
                        f"the claim answers a question about {' '.join(words)!r}, which the "
                        "evidence does not mention", " ".join(words)))
+
+
+# A phrase an evidence sentence gives in quotation marks as someone's words ("Reviewers at
+# Frame Weekly described it as 'the most daring debut of the decade'."), and the words that
+# give it to them.
+_QUOTED = re.compile(r"(?:^|(?<=[\s(]))[\"“‘'](?P<q>[^\"“”‘’']{6,160})[\"”’'](?!\w)")
+_SAYING = re.compile(r"\b(?:described|describes|describe|called|calls|call|hailed|hails|dubbed|"
+                     r"labelled|labeled|branded|termed|praised|said|says|wrote|writes|claimed|"
+                     r"claims|according to|declared|insisted|argued|reckoned)\b", re.IGNORECASE)
+# A claim that gives the words to someone itself
+_CLAIM_SAYING = re.compile(r"[\"“‘]|\b(?:described|describes|called|calls|hailed|dubbed|"
+                           r"labelled|labeled|branded|termed|praised|said|says|wrote|claimed|"
+                           r"claims|according|reviewers?|critics?|reviews?|reckons?|declared|"
+                           r"insisted|insists|argued|argues|stated|states|told|tells|"
+                           r"explained|added|noted|believes|believed|thinks|thought|"
+                           r"suggested|warned|admitted|denied|maintained|maintains)\b",
+                           re.IGNORECASE)
+_QUOTE_MIN_WORDS = 3
+
+
+def _quoted_words(sentence: str) -> list[str]:
+    """The phrases ``sentence`` quotes as someone's words: in quotation marks, three words
+    or more, one of them in lower case (a title in quotation marks is no one's words)."""
+    if _SAYING.search(sentence) is None:
+        return []
+    out: list[str] = []
+    for m in _QUOTED.finditer(sentence):
+        words = _WORD.findall(m["q"])
+        if len(words) >= _QUOTE_MIN_WORDS and any(w.islower() and len(w) > 3 for w in words):
+            out.append(" ".join(w.lower() for w in words))
+    return out
+
+
+def check_attributed(c: Parsed, ev: PreparedEvidence, question: Question,
+                     out: list[Finding]) -> None:
+    """``hedge_mismatch``: the claim states as a fact, in the evidence's own words, what an
+    evidence sentence gives only in quotation marks as someone's words: "Low Tide Signals
+    is the most daring debut of the decade." against "Reviewers at Frame Weekly described
+    it as 'the most daring debut of the decade'.". A claim that gives the words to someone
+    ("critics called it …", a quotation of its own) says what the evidence says."""
+    if not any(ch in ev.lower_text for ch in "\"“‘'") or _CLAIM_SAYING.search(c.text):
+        return
+    said = " ".join(w.lower() for w in _WORD.findall(c.text))
+    for s in ev.sentences:
+        for phrase in _quoted_words(s.text):
+            if f" {phrase} " in f" {said} ":
+                out.append(Finding("hedge_mismatch", "ungrounded",
+                                   f"the claim states as fact what the evidence gives only as "
+                                   f"someone's words ({phrase!r})", phrase, s.text))
+                return

@@ -14,6 +14,7 @@ from __future__ import annotations
 from certirag.checks.absolutes import check_absolutes
 from certirag.checks.additions import (
     check_asked,
+    check_attributed,
     check_causes,
     check_details,
     check_exemptions,
@@ -95,6 +96,7 @@ BUILTIN: tuple[Check, ...] = (
           CHECKS_VERSION),
     Check("details", _codes("ungrounded_detail"), check_details, CHECKS_VERSION),
     Check("asked", _codes("ungrounded_question"), check_asked, CHECKS_VERSION),
+    Check("attributed", _codes("hedge_mismatch"), check_attributed, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

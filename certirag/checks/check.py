@@ -112,6 +112,7 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
     out: list[Finding] = []
     for check in (*map(get_check, BUILTIN_CHECKS), *extra_checks(opts.extra)):
         out.extend(_run(check, c, ev, q))
+    out.extend(_clause_findings(claim, ev, q, out))
     codes = {f.code for f in out}
     seen: set[tuple[str, str]] = set()
     unique: list[Finding] = []
@@ -122,6 +123,36 @@ def check_claim(claim: str, evidence: Sequence[str] | PreparedEvidence, *, quest
             unique.append(f)
     return unique
 
+
+
+#: What the sentence rules find of one clause of a claim that joins clauses: a clause that
+#: says the opposite of its own evidence sentence ("Smoking is banned on the platforms, but
+#: e-cigarettes are permitted." against "… E-cigarettes are also banned."). Not a negation:
+#: a clause read alone loses the other clause's "not" or "refused" ("Wilcox said 'shoot
+#: me', but the cop refused." has no "shoot" the evidence negates).
+_CLAUSE_CODES = frozenset({"polarity_mismatch"})
+
+
+def _clause_findings(claim: str, ev: PreparedEvidence, q: Question,
+                     found: Sequence[Finding]) -> list[Finding]:
+    """The sentence rules' antonyms of each clause of ``claim`` that ``found`` (the whole
+    claim's findings) does not have already. The rules align a claim with one
+    evidence sentence, and a claim that joins two statements is aligned with one of them
+    only; each clause is aligned with its own."""
+    from certirag.text.conjuncts import conjuncts  # (the claim rules import the checks)
+
+    parts = conjuncts(claim)
+    if len(parts) < 2:
+        return []
+    sentences = get_check("sentences")
+    have = {(f.code, f.text) for f in found}
+    out: list[Finding] = []
+    for part in parts:
+        for f in _run(sentences, parse_as(part, ev.options, "claim"), ev, q):
+            if f.code in _CLAUSE_CODES and (f.code, f.text) not in have:
+                have.add((f.code, f.text))
+                out.append(f)
+    return out
 
 
 _UNGROUNDED = frozenset({"ungrounded_entity", "ungrounded_figure", "ungrounded_date"})

@@ -33,6 +33,8 @@ _OPENERS = frozenset({".", "!", "?", ":", ";", '"', "'", "(", "-"})
 _QUALIFIER_NEXT = frozenset({"more", "less", "fewer", "later", "earlier", "greater", "exceeding",
                              "over", "under", "above", "below", "longer", "shorter", "only",
                              "sooner", "much", "many"})
+_COUNTS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty "
+                    "thirty forty fifty hundred".split())
 _MODAL_BEFORE = frozenset({"must", "shall", "may", "can", "ca", "could", "should", "need",
                            "ought", "might", "sha", "must've", "wo", "will", "would"})
 _MODAL_AFTER = frozenset({"required", "permitted", "allowed", "obliged", "obligated",
@@ -368,7 +370,13 @@ def analyse_polarity(toks: list[Token], stems: list[str | None]) -> Polarity:
         # title, which a claim may still name him by)
         longer = low == "no" and nxt == "longer" and i + 2 < n and lows[i + 2] != "than" \
             and toks[i + 2].text[:1].islower()
-        if (nxt in _QUALIFIER_NEXT and not longer) or (low == "no" and nxt == "." ) or (
+        after = lows[i + 2] if i + 2 < n else ""
+        # "do not take more than eight tablets", "shouldn't go over three": a bound
+        bound = low != "no" and nxt.isalpha() and after in _QUALIFIER_NEXT and after != "only" \
+            and i + 3 < n and (lows[i + 3] == "than" or (
+                after in ("over", "above", "under", "below")
+                and (lows[i + 3][:1].isdigit() or lows[i + 3] in _COUNTS)))
+        if (nxt in _QUALIFIER_NEXT and not longer) or bound or (low == "no" and nxt == "." ) or (
                 low == "not" and prev == "or") or (low == "no" and nxt in ("doubt",)):
             continue
         modal = prev in _MODAL_BEFORE or nxt in _MODAL_AFTER or (

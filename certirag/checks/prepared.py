@@ -30,6 +30,15 @@ from certirag.text.turns import to_listener
 __all__ = ["PreparedEvidence", "Question", "parse_as", "question_parts"]
 
 _T = TypeVar("_T")
+# Words that name a span of weekdays (1 = Monday): what the evidence says of each day in it.
+_WEEKDAY_SPANS = (
+    (re.compile(r"\b(?:weekdays|every weekday|monday to friday|monday through friday|"
+                r"monday-friday|mon-fri)\b"), range(1, 6)),
+    (re.compile(r"\b(?:weekends|at the weekend|on the weekend|every weekend|saturday and sunday|"
+                r"saturdays and sundays)\b"), range(6, 8)),
+    (re.compile(r"\b(?:daily|every day|seven days a week|7 days a week|each day)\b"),
+     range(1, 8)),
+)
 
 
 def parse_as(text: str, options: CheckOptions,
@@ -107,6 +116,10 @@ class PreparedEvidence:
                     self.occurrences.setdefault(it.key, []).append((s, it))
         self.lower_text = " | ".join(lowered)
         self.entities = EntityIndex(s.toks for s in self.sentences)
+        # "on weekdays", "at weekends", "daily": the weekdays a span of them names
+        for pattern, days in _WEEKDAY_SPANS:
+            if pattern.search(self.lower_text):
+                self.weekdays.update(days)
 
     def __repr__(self) -> str:
         return f"PreparedEvidence({len(self.texts)} texts, {len(self.sentences)} sentences)"

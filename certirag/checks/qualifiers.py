@@ -33,6 +33,8 @@ __all__ = [
 
 _BEFORE: list[tuple[str, str]] = [
     ("min", r"at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+fewer\s+than"
+            # "a minimum age of 18", "a minimum stay of two nights"
+            r"|(?:a\s+)?minimum\s+[a-z]+\s+of"
             r"|no\s+shorter\s+than|not\s+shorter\s+than"
             r"|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|minimum|a\s+min\.?\s+of|min\.|≥"),
     ("max", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|no\s+greater\s+than"
@@ -40,7 +42,7 @@ _BEFORE: list[tuple[str, str]] = [
             r"|(?:shall|must|may|will|should|does|do|did|cannot|can't|can)\s+(?:not\s+)?exceed"
             r"|not\s+to\s+exceed|(?:shall|must|may)\s+not\s+be\s+more\s+than"
             r"|not\s+greater\s+than|up\s+to|as\s+(?:many|much)\s+as|a\s+maximum\s+of"
-            r"|maximum\s+of|maximum"
+            r"|maximum\s+of|maximum|(?:a\s+)?maximum\s+[a-z]+\s+of"
             r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤"),
     ("gt", r"more\s+than|greater\s+than|higher\s+than|in\s+excess\s+of|upwards?\s+of"
            r"|exceeding|over|above|>"),
@@ -112,6 +114,10 @@ def qualifier_before(text: str, start: int) -> str | None:
     if not tail or not (tail[-1].isalpha() or tail[-1] in ".~≈≥≤<>"):
         return None
     m = _BEFORE_RE.search(window)
+    if m is not None and m.lastgroup in ("gt", "lt") and _DENIED.search(window, 0, m.start()):
+        # "shouldn't go over three tablets", "never take more than 40 mg": a denied
+        # "more than" is at most; "not under 18" at least
+        return "max" if m.lastgroup == "gt" else "min"
     if m is not None:
         if m.lastgroup in ("gt", "lt") and _PHRASAL_RE.search(window, 0, m.start()):
             return None  # "carry over 5 days", "spread over 3 years"
@@ -126,6 +132,13 @@ def qualifier_before(text: str, start: int) -> str | None:
         if pm is not None:
             return "lower_of" if pm["c"].lower() in ("lower", "lesser", "smaller") else "higher_of"
     return None
+
+
+# a denial right before a "more than" or "less than": "shouldn't go over", "never take
+# more than", "do not go above", "must not be under"
+_DENIED = re.compile(r"(?:\b(?:not|never)|n['’]t)\s+(?:(?:be|go|take|use|give|have|drink|"
+                     r"eat|drive|spend|pay|charge|carry|bring|exceed|rise|fall|drop|get)\s+)?$",
+                     re.IGNORECASE)
 
 
 # "no later than 24 hours before" is "at least 24 hours before"; "no earlier than 3 days

@@ -72,6 +72,17 @@ sent sends shot shoots struck strikes taught teaches threw throws wrote writes""
 _CLAUSE = frozenset("he she it they we that who whom whose which when while because".split())
 
 
+# Stems of one relation, each read as the first's: "X beat Y" is what "X defeated Y" says.
+_SAME_RELATION = {"defeat": "beat", "overcam": "beat", "overcom": "beat", "edg": "beat",
+                  "thrash": "beat", "outplay": "beat", "buy": "acquir", "purchas": "acquir",
+                  "hire": "employ", "sue": "sued"}
+
+
+def _one_relation(stems: set[str]) -> set[str]:
+    """``stems`` with each word of one relation written as the first of its family."""
+    return {_SAME_RELATION.get(st, st) for st in stems}
+
+
 def _verbish(words: list[str]) -> bool:
     """Whether the words between two names hold a verb ("acquired", "beat", "is", "must
     notify", "to pay")."""
@@ -181,7 +192,8 @@ def _pair_swap(s: SentInfo, e: SentInfo, names: tuple[tuple[str, ...], tuple[str
             if not 0 <= y[0] - x[1] <= _MAX_GAP:
                 continue
             words, by, between = _between(e, x, y)
-            if not relation <= words or not _verbish(between) or (between[:1] == [","]) \
+            if not _one_relation(relation) <= _one_relation(words) or not _verbish(between) \
+                    or (between[:1] == [","]) \
                     or any(w in _CLAUSE for w in between):
                 continue  # no relation of the two names, or "X, director of Y"
             frames = {_last_preposition(between), _last_preposition(gap)}

@@ -31,6 +31,7 @@ from certirag.checks.swap import (
     find_swap,
     same_value,
 )
+from certirag.text.calendar_names import MONTHS, alternation
 
 __all__ = ["check_dates", "check_figures"]
 
@@ -58,6 +59,49 @@ def _question_grounds(f: Figure, question: Question) -> bool:
 _TIMES = re.compile(r"\s+times\b")
 
 
+# before a bare hour: "between 8 and 11 in the morning", "from 9 until 5"
+_HOUR_BEFORE = re.compile(r"\b(?:at|from|between|until|till|to|and|by|after|before)\s+$",
+                          re.IGNORECASE)
+_COUNT_WORDS = {Decimal(2): re.compile(r"\btwice\b"), Decimal(3): re.compile(r"\bthrice\b")}
+
+
+def _hour_stated(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether a bare number of the claim is an hour the evidence gives as a time on the
+    hour: "between 8 and 11 in the morning" for "from 8:00 to 11:00" (or its afternoon
+    hour on a twelve-hour clock, "open until 5" for "until 17:00")."""
+    if f.kind != "number" or f.number != f.number.to_integral_value() or not 1 <= f.number <= 24:
+        return False
+    if _HOUR_BEFORE.search(c.text, max(0, f.start - 12), f.start) is None:
+        return False
+    hour = int(f.number) * 60
+    return hour % 1440 in ev.times or (f.number <= 12 and hour + 720 in ev.times)
+
+
+# the second day and its month after the first day of a range: "between 4 and 18 March"
+_RANGE_END = re.compile(r"\s*(?:and|to|until|till|through|[–—-])\s*\d{1,2}(?:st|nd|rd|th)?\s+"
+                        r"(?P<m>" + alternation(MONTHS) + r")\b", re.IGNORECASE)
+
+
+def _range_day(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether a bare number of the claim is the first day of a range of days whose month
+    comes after the second ("closed between 4 and 18 March" for "from 4 March to 18
+    March"), and the evidence gives that day of that month."""
+    if f.kind != "number" or f.number != f.number.to_integral_value() or not 1 <= f.number <= 31:
+        return False
+    m = _RANGE_END.match(c.text, f.end)
+    if m is None:
+        return False
+    month = MONTHS[m["m"].lower()]
+    return any(d.month == month and d.day == f.number for d in ev.dates)
+
+
+def _count_word(f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether a count of the claim is a count word of the evidence: "two goals" for
+    "scored twice"."""
+    word = _COUNT_WORDS.get(f.number)
+    return f.kind == "number" and word is not None and word.search(ev.lower_text) is not None
+
+
 def _ordinal_stated(number: Decimal, ev: PreparedEvidence) -> bool:
     """Whether the evidence states the ordinal ``number`` as a plain number or an ordinal
     ("edition 3" for "the 3rd edition") or as the day of a date ("1 March" for "the 1st");
@@ -83,7 +127,8 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
         if not grounded and _question_grounds(f, q):
             continue
         if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev) or _bound_met(f, ev)
-                             or worked_out(c, f, ev)):
+                             or worked_out(c, f, ev) or _hour_stated(c, f, ev)
+                             or _count_word(f, ev) or _range_day(c, f, ev)):
             continue
         if not grounded:
             out.append(_ungrounded_figure(f, ev))
@@ -109,7 +154,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"it as an amount added to another", f.text, matches[0].text))
                 continue
             if not _allowance(c, f, matches, ev):
-                _check_qualifier(f, matches, out)
+                _check_qualifier(f, matches, out, asked_bound(q.text))
         # an age is the person's ("The 59-year-old has spent 40 years as an officer"), not
         # a nearby noun's
         if not is_age(c, f) and not asked:
@@ -263,10 +308,24 @@ def _allowance(c: Parsed, f: Figure, matches: list[Figure], ev: PreparedEvidence
         e.text in s.text and _permits(s) for e in bare for s in ev.sentences)
 
 
-def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding]) -> None:
+# "What is the maximum number of tablets in 24 hours?" "Eight.": the bound is the question's
+_ASKED_MAX = re.compile(r"\b(?:maximum|max|most|limit)\b", re.IGNORECASE)
+_ASKED_MIN = re.compile(r"\b(?:minimum|min|least)\b", re.IGNORECASE)
+
+
+def asked_bound(question: str) -> str | None:
+    """The bound a question asks for: ``max`` ("the maximum number of …", "at most"),
+    ``min`` ("the minimum age"), or ``None``."""
+    if _ASKED_MAX.search(question):
+        return "max"
+    return "min" if _ASKED_MIN.search(question) else None
+
+
+def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding],
+                     asked: str | None = None) -> None:
     quals = {e.qualifier for e in matches}
     cq = f.qualifier
-    if cq in quals:
+    if cq in quals or (cq is None and asked is not None and asked in quals):
         return
     bound = sorted(x for x in quals if x is not None)
     example = next((e for e in matches if e.qualifier is not None and e.qualifier != "exact"),
@@ -367,6 +426,10 @@ def _agrees(claim: DateRef, e: DateRef) -> bool:
     return all(cv is None or cv == ev for cv, ev in zip(claim.fields, e.fields, strict=True))
 
 
+# a time written with no "a.m."/"p.m." and an hour a twelve-hour clock has: "7:30"
+_TWELVE_HOUR = re.compile(r"(?:0?[1-9]|1[0-2])[:.][0-5][0-9]")
+
+
 def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
     for d in c.dates:
@@ -415,6 +478,8 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
             continue
         if offset_time(t, ev):  # "16:00" for "to 17:00" and "one hour before closing"
             continue
+        if _TWELVE_HOUR.fullmatch(t.text) and (t.minutes + 720) % 1440 in ev.times:
+            continue  # "the music starts at 7:30" for "at 19:30": a clock of twelve hours
         alts = list(ev.times.values())[:3]
         has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""
         out.append(Finding("ungrounded_date", "ungrounded",

@@ -419,9 +419,16 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
                        None)
         if verb_at is not None and _subject_tail(words[end:verb_at]):
             end = verb_at
-    if end is not None and aux in _BE and len(words) - end >= 2 and _is_cap(words[end - 1]) \
-            and _common_noun(words[end]) and _adjectival(words[end + 1]):
-        end += 1  # a noun after a name, then the adjective: "Is the CHEM 210 final open-book?"
+    if end is not None and aux in _BE and _is_cap(words[end - 1]):
+        # nouns after a name, then the adjective: "Is the CHEM 210 final open-book?", "Is
+        # the Halden Tower car park open overnight?"
+        # (two nouns only of one thing: "Are the Corvel X2 headphones splash resistant?")
+        end += next((k for k in ((1, 2) if aux in ("is", "was") else (1,))
+                     if len(words) - end >= k + 1
+                     and _common_noun(words[end]) and all(
+                         w.isalpha() and w.islower() and w not in _STOP and w not in DETERMINERS
+                         for w in words[end + 1:end + k])  # ("park" is a verb too)
+                     and _adjectival(words[end + k])), 0)
     if end is not None and aux in {"are", "were"} and len(words) - end >= 2 and \
             _is_cap(words[end - 1]) and _common_noun(words[end]) and \
             re.fullmatch(r"[a-z]+[^s]s", words[end]) is not None and \

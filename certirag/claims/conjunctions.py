@@ -19,19 +19,22 @@ from certirag.claims.fragments import RELATIVE as _WH_WORD
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
 from certirag.text.subjects import leading_subject, resolve_pronoun
-from certirag.text.verbs import ADVERBS, IRREGULAR_PAST, PAST_PARTICIPLES
+from certirag.text.verbs import (
+    ADVERBS,
+    IRREGULAR_PAST,
+    NOT_A_SUBJECT,
+    PAST_PARTICIPLES,
+)
 from certirag.text.verbs import BASE_VERBS as _BASE_VERBS
+from certirag.text.verbs import (
+    CLAUSE_VERBS as VERBS,
+)
 
 __all__ = ["NOT_A_SUBJECT", "VERBS", "VERB_SUFFIX", "WORD", "opens_predicate",
            "split_conjunction", "strip_stop"]
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d.,]*")
 
-VERBS = frozenset("""
-    is are was were be been being am has have had do does did can could may might must shall
-    should will would need needs ought get give take receive earn include offer provide
-    require allow employ contain become remain belong mean know see say tell make keep find
-    share""".split())
 VERB_SUFFIX = re.compile(r"^[a-z]{2,}(?:ed|es|s)$")
 
 _DETERMINERS = frozenset("the a an its his her their this that these those one".split())
@@ -187,11 +190,6 @@ _RELATIVE = re.compile(r"(?:(?P<ante>[A-Z][\w'’&.-]*(?:\s+(?:of|the|and|&)?\s*
                        r"|\S+),\s+(?:which|who)\s+[^,]+$")
 
 
-# Words a sentence may open with that are not its subject: prepositions and subordinators
-# ("After the Mexican military …", "During the war …").
-NOT_A_SUBJECT = frozenset("""after before during in on at by for from with without since when
-while if although though because as until unless upon over under into through across between
-among against despite following like unlike once""".split())
 _NP_OPENERS = _DETERMINERS - {"one"} | {"our", "my"}
 # A quantifier opens a noun phrase too: "No arrests have been made and …" shares "No arrests"
 _ALONE = frozenset("both all some many most several few each".split())  # a subject alone

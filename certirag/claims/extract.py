@@ -495,6 +495,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             if not key or key in seen:
                 continue
             seen.add(key)
+            # a half that is the speaker's own ("…, and I find it really relaxing."): no claim
+            own = len(pieces) > 1 and not_a_claim_reason(part, asked=question) in (
+                "opinion", "greeting")
             claims.append(Claim(id=f"c{len(claims) + 1}", text=part.strip(), start=start,
-                                end=end))
+                                end=end, kind="not_a_claim" if own else "claim"))
     return claims

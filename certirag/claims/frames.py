@@ -51,6 +51,9 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"i'?m (?:pretty |fairly |quite )?(?:sure|certain|confident)|it seems(?: to me)?|"
     r"it appears|(?:please )?note|"
     r"(?:please )?remember|keep in mind|bear in mind|be aware)(?: that)?[\s,:]+(?=\S)",
+    # the speaker's attitude to what follows: "Unfortunately drops aren't covered …"
+    r"^(?:unfortunately|fortunately|luckily|thankfully|regrettably|sadly|"
+    r"basically|actually|in fact)[\s,:]+(?=\S)",
     # the speaker's doubt or their own experience, then "but" and the statement: "I'm not
     # sure, but it was filmed in Paris.", "I haven't seen it, but it stars Guy Pearce."
     r"^(?:(?:(?:i'?m|i am) )?not (?:(?:entirely|completely|totally|quite|really|100%) )?"

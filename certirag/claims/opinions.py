@@ -29,7 +29,8 @@ _GREETING_ONE = (
     r"|you'?re (?:very |most )?welcome"
     r"|no problem|no worries|no prob|any ?time|(?:it'?s |it was )?my pleasure|you too"
     r"|same to you|(?:i'?m |so )?(?:glad|happy) (?:i could|to) (?:help|be of help)"
-    r"|(?:i )?hope you (?:enjoy|like|love) (?:it|them|that|this|the (?:\w+ )?\w+|your \w+)"
+    r"|(?:i )?hope you(?: both| all| two)? (?:enjoy|like|love) (?:it|them|that|this|"
+    r"the (?:\w+ )?\w+|your \w+)"
     r"(?: (?:too|as well))?"
     r"|(?:it was |it'?s been )?(?:nice|good|great|lovely) (?:talking|chatting) (?:to|with) you"
     r"|sure(?: thing)?"
@@ -38,10 +39,22 @@ _GREETING_ONE = (
     r"|(?:best|kind) regards@T|regards|cheers|bye|goodbye|have a (?:nice|good|great) @T"
     r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed"
     # wishes and sympathy: "Enjoy!", "Safe travels!", "Sorry to hear that!", "Good luck!"
-    r"|enjoy(?: it| (?:the|your) (?:new )?\w+)?|safe travels|travel safe|good luck|best of luck"
+    r"|(?:and |so )?enjoy(?: it| (?:the|your) (?:new )?\w+)?|safe travels|travel safe"
+    r"|(?:how )?exciting"
+    # a compliment to the listener or their friend: "Your friend has good taste!"
+    r"|(?:you|your \w+|they|he|she)(?: (?:has|have)|['’]ve) (?:(?:really|such|great) )?"
+    r"(?:good|great|excellent|fine) taste"
+    # the usual pointer to a professional: "Please check with your pharmacist if you have
+    # any other concerns."
+    r"|(?:please )?(?:do )?(?:check|speak|talk) (?:with|to) (?:your|a) (?:doctor|pharmacist|gp|"
+    r"nurse|vet|dentist|midwife)(?: or (?:your|a) (?:doctor|pharmacist|gp|nurse))? if you have "
+    r"any (?:other |further |more )?(?:questions|concerns|doubts)"
+    r"|(?:good|best of) luck(?: (?:with|in|on|for) (?:the|your) (?:new )?\w+)?"
+    r"|have a (?:blast|ball)|you(?:'re|’re| are) in for a (?:real )?treat"
     r"|take care|hi there|hello there|hey there|happy to (?:summari[sz]e|explain|clarify|assist)"
     r"|(?:i'?m |so )?sorry to hear (?:that|about (?:that|this|it))|get well soon"
-    r"|have fun|happy (?:reading|watching|listening|travels|shopping|cooking))"
+    r"|have fun(?: with (?:your|the) \w+)?|welcome to the club"
+    r"|happy (?:reading|watching|listening|travels|shopping|cooking))"
 ).replace("@T", _TAIL)
 # Formulas one after another: "No problem, enjoy!", "You're welcome, have a great day!"
 _GREETING = re.compile(r"^" + _GREETING_ONE + r"(?:[\s!.,:;]+" + _GREETING_ONE
@@ -52,7 +65,8 @@ _OPINION = re.compile(
     r"(?:like|liked|love|loved|adore|adored|enjoy|enjoyed|prefer|preferred|hate|hated|dislike"
     r"|disliked|feel|am (?:happy|glad|sad|sorry|excited|"
     r"pleased|thrilled)|think (?:it'?s|that'?s|this is) (?:great|good|bad|awful|amazing|"
-    r"wonderful|fun|interesting)|find (?:it|this|that) \w+|wish|hope|can't wait|cannot wait"
+    r"wonderful|fun|interesting)|find (?:it|this|that) (?:(?:really|so|very|super|quite) )?\w+"
+    r"|wish|hope|can't wait|cannot wait"
     r"|(?:['’]m|am) (?:(?:so|really|very|super|just|also) )*(?:happy|glad|sad|sorry|excited|"
     r"thrilled|jealous|obsessed|hooked|curious|intrigued|(?:also )?a (?:big |huge )?fan)"
     # what the speaker is doing with the work: "I'm reading it right now!"
@@ -84,15 +98,26 @@ _PRONOUN_NAMES = frozenset({"it", "that", "this", "that one", "this one", "he", 
 # "Ironvale is so addictive!", "Caleb Dunmore is a legend!"
 _VERDICT = re.compile(
     r"^(?P<name>" + _TITLE_RUN + r"|(?i:" + "|".join(sorted(_PRONOUN_NAMES, key=len, reverse=True))
-    + r"))"
+    + r")|The [a-z][a-z -]{1,20}?)"
     r"(?:['’]s|['’]re| is| was| are| were)(?: (?:so|really|very|just|absolutely|truly|pretty|"
     r"simply|honestly|such|totally|super))* (?:an? )?(?:great|good|awesome|amazing|cool|nice|"
     r"wonderful|fun|lovely|terrible|awful|gorgeous|stunning|beautiful|brilliant|fantastic|"
     r"incredible|superb|excellent|addictive|addicting|hilarious|perfect|epic|iconic|"
     r"underrated|overrated|boring|creepy|scary|funny|moving|gripping|chilling|touching|"
-    r"mellow|catchy|legend|classic|masterpiece|gem|banger|must[- ](?:see|watch|read|listen))"
+    r"mellow|catchy|legend|classic|masterpiece|gem|banger|must[- ](?:see|watch|read|listen|play)|"
+    r"adorable|charming|delightful|cute|sweet|heartwarming|cosy|cozy|wholesome|relaxing|"
+    r"fascinating|thrilling|exciting|magical|clever|witty|haunting|unforgettable|outstanding|"
+    r"phenomenal|spectacular|breathtaking|tense|treat|joy|delight|blast|"
+    r"comfort (?:watch|read|listen|game))"
     r"(?: (?:one|film|movie|book|song|show|album|record|game|series|read|band|track|player))?"
     r"[\s!.]*$")  # (case kept: "Now Is Good" is a title, no verdict)
+# What a verdict may be about besides a name: a part of the work talked of ("The tension
+# is so good.", "The soundtrack is gorgeous!").
+_ASPECT = re.compile(r"^the (?:tension|story|plot|ending|acting|writing|soundtrack|music|art|"
+                     r"artwork|art style|animation|visuals|pacing|cast|characters|dialogue|"
+                     r"twist|atmosphere|cinematography|score|humour|humor|gameplay|world|"
+                     r"world-building|worldbuilding|vibe|vibes|mood|setting|prose|voice acting|"
+                     r"narration|chemistry|finale|premise)$", re.IGNORECASE)
 _OPINION_ONLY = re.compile(
     r"^(?:(?:(?:that|this|it)(?:'s| is| was| sounds| seems| looks)|sounds|seems|looks)"
     r"(?: like)? (?:an? )?(?:so |really |"
@@ -102,16 +127,24 @@ _OPINION_ONLY = re.compile(
     r"read|place|team))?"
     r"|how (?:interesting|nice|cool|wonderful|sad)|what a .*"
     # praise with no verb: "Super creepy, I loved it!", "Such a great Beatles record!"
-    r"|(?:(?:so|super|really|very|pretty|totally|absolutely|just)\s+)?(?:creepy|scary|funny|"
+    r"|(?:(?:oh|ooh|ah|wow),?\s+)?(?:(?:so|super|really|very|pretty|totally|absolutely|just)\s+)?(?:creepy|scary|funny|"
     r"great|fun|sad|moving|beautiful|boring|amazing|brilliant|gripping|chilling|hilarious|"
-    r"touching|intense|gorgeous|stunning|epic|classic)(?:,\s*i\s+(?:really\s+|just\s+)?"
+    r"touching|intense|gorgeous|stunning|epic|classic|nice|cool|awesome|lovely|wonderful|"
+    r"excellent|exciting|fab|fabulous|neat|adorable|perfect)(?:,\s*i\s+(?:really\s+|just\s+)?"
     r"(?:loved|liked|enjoyed|love|like|adore|adored)\s+(?:it|that|this))?"
+    # a verdict on the listener's choice: "Great pick!", "Good choice."
+    r"|(?:(?:oh|ooh|ah|wow),?\s+)?(?:(?:such|what) an? )?(?:great|good|excellent|nice|fantastic|"
+    r"brilliant|solid|fine|wise) (?:pick|choice|idea|question|call)"
+    r"|perfect for an? (?:\w+ ){0,2}(?:binge|night|read|watch|evening|weekend|afternoon|day)"
+    # the speaker could not stop: "I couldn't put it down."
+    r"|i (?:couldn['’]t|could not|can['’]t|cannot) (?:put (?:it|them|that|this) down|stop "
+    r"(?:watching|reading|playing|listening)(?: (?:it|them))?|get enough(?: of (?:it|them))?)"
     r"|such an? (?:\w+ )?(?:great|good|amazing|fun|classic|brilliant|lovely|beautiful|sad|"
     r"scary|funny|wonderful|fantastic) [\w' -]{1,40}"
     # a verdict with nothing of its own: "Totally worth it!", "Well worth a watch."
     r"|(?:(?:it'?s|it is|that'?s|definitely|totally|really|so|well|absolutely)\s+)*worth"
     r"(?: it| (?:the )?(?:watch|read|visit|listen|trip|wait|money|price)(?:ing)?"
-    r"| an? (?:watch|read|visit|listen|look|try))"
+    r"| an? (?:(?:deeper|closer|second|quick|proper|good) )?(?:watch|read|visit|listen|look|try))"
     # what the speaker knew: "I didn't know that!", "I had no idea.", "I knew that."
     r"|(?:i )?(?:didn'?t|did not|never) know(?: (?:that|this|it))?(?: (?:before|either))?"
     r"|i (?:had|have) no idea|i (?:did |do )?(?:already )?kn[eo]w (?:that|it)"
@@ -120,13 +153,21 @@ _OPINION_ONLY = re.compile(
     r"|(?:that|this|it)(?: one)?(?:['’]s| is| was) (?:(?:a|one) (?:real |personal |big |"
     r"huge )?favou?rite of (?:mine|ours)|(?:one of )?my (?:very |all[- ]time |personal )?"
     r"favou?rites?)"
+    # the speaker's favourite: "One of my favourite finals!"
+    r"|(?:it(?:'s| is| was) |that(?:'s| is| was) )?one of my (?:very |all[- ]time |personal )?"
+    r"favou?rite \w+(?: ever)?"
+    # a verdict on the people or things talked of: "Both were brilliant to watch."
+    r"|(?:both|both of them|they|the two of them) (?:were|are) (?:so |really |just |absolutely )?"
+    r"(?:brilliant|great|amazing|fantastic|incredible|superb|excellent|wonderful|fun|"
+    r"a joy|a treat)(?: to (?:watch|read|listen to|play|see))?"
     # an idiom of praise: "Running a mining town never gets old."
     r"|[^,;:.!?]{1,80}\bnever gets old"
     # advice to the listener to try the work: "You should check it out."
     r"|you (?:should|must|have to|need to|gotta|['’]ve got to|ought to)(?: (?:definitely|"
     r"totally|really|absolutely|so))? (?:check (?:it|them|this|that) out|watch it|read it|"
     r"listen to it|see it|play it|try it|give it a (?:try|go|listen|watch|read|shot))"
-    r"(?: (?:sometime|soon|some time|if you can|too))?"
+    r"(?: (?:sometime|soon|some time|if you can|too|if you haven['’]t(?: (?:yet|already))?"
+    r"|if you get the chance))?"
     r"|no spoilers(?: please)?|let me know what you think)[\s!.]*$",
     re.IGNORECASE,
 )
@@ -182,6 +223,10 @@ def _verdict(sentence: str, asked: str) -> bool:
     if m is None:
         return False
     name = m["name"]
+    if _ASPECT.match(name) is not None:
+        return True
+    if re.match(r"The [a-z]", name):  # "The price is great.": a thing, not a work's part
+        return False
     return name.lower() in _PRONOUN_NAMES or (bool(asked) and name.lower() in asked.lower())
 
 

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import re
 
+from certirag.text.verbs import third_person
 from certirag.verifiers.windows import terms
 
-__all__ = ["positive_reading"]
+__all__ = ["no_form", "positive_reading"]
 
 # A state and the words that each say it does not hold.
 _STATES: dict[str, tuple[str, ...]] = {
@@ -134,3 +135,50 @@ def positive_reading(claim: str, premise: str) -> str:
             return _keep_case(aux, f"{lead}failed to {verb.lower()}")
         text = _FAILED.sub(fail, text)
     return text
+
+
+# "does not charge a fee" and "charges no fee", "there is not a fee" and "there is no fee":
+# one denial written two ways. The model reads "not" against "no" as a contradiction
+# ("The Harbourline Current Account does not charge a monthly fee." scores
+# P(contradiction) 0.97 against "The Harbourline Current Account has no monthly fee.",
+# and P(entailment) 0.82 written "charges no monthly fee"): :func:`no_form` writes both
+# sides of a model pair with the denial of a thing in its "no" form (scorer
+# ``certirag.scorer.v7``).
+_NOT_THERE = re.compile(r"\b(?P<be>there\s+(?:is|are|was|were))\s+not\s+(?:a|an|any)\s+(?=\w)",
+                        re.IGNORECASE)
+_NOT_DO = re.compile(r"\b(?P<aux>do|does)\s+not\s+(?P<verb>[a-z]+)\s+(?:(?:a|an|any)\s+)?"
+                     r"(?=(?P<next>[a-z][a-z-]*)\b)")
+# What may follow the verb for its object to be a thing denied: not a determiner that names
+# one thing, a pronoun, a preposition, an adverb or a quantifier.
+_NOT_AN_OBJECT = frozenset("""the this that these those his her its their my your our it them
+him me us you to for on in at by with from until unless if when before after about into out
+up down off over under anything anyone anybody nothing much more most all every each both
+either neither only just even yet always ever really necessarily usually normally currently
+always also so too very well as than how what which who whom whose where why whether
+enough same other another such one no not any""".split())
+# Adjectives shaped like an adverb: "a monthly fee".
+_PERIODIC = frozenset("hourly daily nightly weekly fortnightly monthly quarterly yearly".split())
+# Verbs whose object a "no" may deny: they take a thing as object.
+_NO_VERBS = frozenset("""have charge offer include need require accept pay get receive give
+provide contain cover allow permit take carry sell serve list show use make issue
+support""".split())
+
+
+def _no_do(m: re.Match[str]) -> str:
+    verb, following = m.group("verb"), m.group("next")
+    if verb not in _NO_VERBS or following in _NOT_AN_OBJECT or (
+            following.endswith("ly") and following not in _PERIODIC):
+        return m.group(0)
+    form = third_person(verb) if m.group("aux").lower() == "does" else verb
+    return f"{form} no "
+
+
+def no_form(text: str) -> str:
+    """``text`` with each denial of a thing written in its "no" form: "does not charge a
+    fee" → "charges no fee", "do not have any pets" → "have no pets", "there is not a
+    fee" → "there is no fee" (a transitive verb of a closed list, its object an indefinite
+    or bare noun phrase). The two forms say the same."""
+    if "not" not in text:
+        return text
+    out = _NOT_THERE.sub(lambda m: f"{m.group('be')} no ", text)
+    return _NOT_DO.sub(_no_do, out)

@@ -5,8 +5,8 @@ irregular past forms and past participles ("won", "born", "written")."""
 
 from __future__ import annotations
 
-__all__ = ["ADVERBS", "BASE_VERBS", "BE_FORMS", "IRREGULAR_PAST", "MODAL_VERBS",
-           "PAST_PARTICIPLES", "third_person"]
+__all__ = ["ADVERBS", "BASE_VERBS", "BE_FORMS", "CLAUSE_VERBS", "IRREGULAR_PAST", "MODAL_VERBS",
+           "NOT_A_SUBJECT", "PAST_PARTICIPLES", "third_person"]
 
 BASE_VERBS = frozenset("""
 accept access add affect agree allow appear apply approve argue arrive attend beat begin
@@ -64,3 +64,17 @@ def third_person(verb: str) -> str:
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     return verb + "s"
+
+
+# Words a sentence may open with that are not its subject: prepositions and subordinators
+# ("After the Mexican military …", "During the war …").
+NOT_A_SUBJECT = frozenset("""after before during in on at by for from with without since when
+while if although though because as until unless upon over under into through across between
+among against despite following like unlike once""".split())
+# Auxiliaries and the commonest verbs: a word that opens a clause's predicate, and after
+# which a word is its object ("to take cars").
+CLAUSE_VERBS = frozenset("""
+    is are was were be been being am has have had do does did can could may might must shall
+    should will would need needs ought get give take receive earn include offer provide
+    require allow employ contain become remain belong mean know see say tell make keep find
+    share""".split())

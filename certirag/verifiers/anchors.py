@@ -434,6 +434,14 @@ _VARIANT = (r"(?:Pro|Max|Plus|Ultra|Mini|Lite|Air|XL|SE|Sport|Premium|Deluxe|Sta
             r"Jr|Sr|II|III|IV|V|VI|Mk|Mark|Edition|Series|Classic|Neo|Prime|Turbo|GT|S|X|Z)")
 
 
+def _named_version(claim: str, suffix: str) -> bool:
+    """Whether ``claim`` names the longer name's number itself as a version: "Version 5.2
+    of Linkwell Desktop" is "Linkwell Desktop 5.2"."""
+    return suffix[:1].isdigit() and re.search(
+        rf"\b(?:version|v\.?|release|edition|model)\s+{re.escape(suffix)}(?![\w.])", claim,
+        re.IGNORECASE) is not None
+
+
 def drop_longer_names(claim: str, anchors: Sequence[Anchor], hits: list[frozenset[int]],
                       texts: Sequence[str], prev: Sequence[int | None]
                       ) -> tuple[list[frozenset[int]], dict[int, tuple[str, str]]]:
@@ -459,7 +467,8 @@ def drop_longer_names(claim: str, anchors: Sequence[Anchor], hits: list[frozense
         text = own if p is None else f"{texts[p]} {own}"
         for run, inside, alone, longer in runs:
             hit = longer.search(text)
-            if hit is not None and not alone.search(text):
+            if hit is not None and not alone.search(text) and not _named_version(
+                    claim, hit.group(0)[len(run):].strip()):
                 out[i] = out[i] - inside
                 about.setdefault(i, (run, hit.group(0)))
     return out, about

@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from certirag.errors import BackendError
+from certirag.schemas import Scores
 from certirag.verifiers.base import NLIResult, Verifier
 from certirag.verifiers.binding import BindingPlan, BindingWindow
 
-__all__ = ["BoundResult", "score_bound"]
+__all__ = ["BoundResult", "picked", "score_bound"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +42,28 @@ def _preference(block: Sequence[NLIResult], plan: BindingPlan, j: int, tau_entai
             block[j].scores.entailment, -j)
 
 
+def picked(verifier: Verifier, groups: Sequence[Sequence[tuple[str, str]]],
+           pick: Callable[[Sequence[Scores]], int]) -> list[NLIResult]:
+    """Score every pair of every group in ONE ``score_pairs`` call; per group, the result
+    ``pick`` chooses from the group's scores (a claim's readings against one span)."""
+    pairs = [pair for g in groups for pair in g]
+    results = verifier.score_pairs(pairs) if pairs else []
+    if len(results) != len(pairs):
+        raise BackendError(f"verifier {getattr(verifier, 'name', '?')!r} returned "
+                           f"{len(results)} results for {len(pairs)} pairs")
+    out: list[NLIResult] = []
+    k = 0
+    for g in groups:
+        block = results[k : k + len(g)]
+        k += len(g)
+        out.append(block[pick([r.scores for r in block])])
+    return out
+
+
 def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[BindingPlan], *,
                 tau_entail: float, read: Callable[[str], str],
-                reword: Callable[[str, str], str]) -> list[BoundResult]:
+                readings: Callable[[str, str], list[str]],
+                pick: Callable[[Sequence[Scores]], int]) -> list[BoundResult]:
     """Score every claim on the binding spans of its plan
     (:func:`~certirag.verifiers.binding.plan_windows`), all pairs in ONE ``score_pairs``
     call.
@@ -53,16 +73,14 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     none does, the span with the highest P(entailment). Claims no span binds are not
     scored (``result`` is ``None``). The other spans that reach ``tau_entail`` follow in
     ``others``, in the same order. ``read`` gives what the model reads for a span's text
-    and for a claim (the scorer version's reading: :func:`certirag.bound.model_reading`);
-    ``reword`` what it reads for a claim so read against a span so read (the scorer
-    version's reading of a negation and a voice: :func:`certirag.bound.reading_against`)."""
-    pairs = [(premise, reword(claim, premise))
-             for claim, p in zip(map(read, claims), plans, strict=True) for w in p.windows
-             for premise in (read(w.text),)]
-    results = verifier.score_pairs(pairs) if pairs else []
-    if len(results) != len(pairs):
-        raise BackendError(f"verifier {getattr(verifier, 'name', '?')!r} returned "
-                           f"{len(results)} results for {len(pairs)} pairs")
+    (the scorer version's reading: :func:`certirag.bound.model_reading`); ``readings``
+    what it reads for a claim against a span so read (the scorer version's readings of the
+    claim whole and of its clauses: :func:`certirag.bound.claim_readings`), and ``pick``
+    which reading's scores a span gives the claim (:func:`certirag.bound.pick_reading`)."""
+    groups = [[(premise, h) for h in readings(claim, premise)]
+              for claim, p in zip(claims, plans, strict=True) for w in p.windows
+              for premise in (read(w.text),)]
+    results = picked(verifier, groups, pick)
     out: list[BoundResult] = []
     k = 0
     for p in plans:

@@ -1,7 +1,7 @@
-"""The blind set, ``tests/data/blind_cases.jsonl``: 280 cases written by people who read
+"""The blind set, ``tests/data/blind_cases.jsonl``: 380 cases written by people who read
 no rule and never ran the verifier.
 
-Three rounds, each 48–56 planted errors (scattered anchors in long passages, refuted
+Five rounds, each 25–56 planted errors (scattered anchors in long passages, refuted
 quotes, wrapped and yes/no answers, subtle value changes, unsupported additions, role and
 entity swaps, chat replies) and 32–45 faithful answers (paraphrases, syntheses, chat
 replies, yes/no and wrapped answers):
@@ -11,9 +11,13 @@ replies, yes/no and wrapped answers):
   and verified 10 of 44; the first rules of checks v13, written from ``f49-`` alone,
   49 and 11), then read and written for;
 * ``k49-`` (100 cases): measured the same way (checks v12: 41 of 55 and 5 of 45; checks
-  v13 as ``h49-`` was being read: 42 and 5), then read and written for.
+  v13 as ``h49-`` was being read: 42 and 5), then read and written for;
+* ``m50-`` and ``n50-`` (50 cases each, written at once by two people): measured before
+  any case was read (checks v13, claims rules v10, scorer v6: 43 of 50 caught and 6 of
+  50 verified; scorer v7 with no rule written from them: 43 and 8), then read and
+  written for (checks v14, claims rules v11).
 
-None of the three is blind any more: the set is a floor against regressions, and the
+None of the rounds is blind any more: the set is a floor against regressions, and the
 gap between its figures and our own set's is the measure of how far the verifier still
 is from general (README, "The blind set").
 
@@ -31,17 +35,19 @@ import pytest
 from tests.integration.case_sets import DATA, assert_well_formed, default_rates, read_cases
 
 BLIND_PATH = DATA / "blind_cases.jsonl"
-N_CASES = 280
+N_CASES = 380
 
-# Measured with the default preset (policy v3, scorer v6, checks v13, claims rules v10,
-# model para, tau_e 0.49, tau_c 0.5): caught 150/159 = 0.943, passed 29/121 = 0.240
-# (checks v12, claims rules v9, scorer v5: 127/159 and 26/121; README, "The blind set").
+# Measured with the default preset (policy v3, scorer v7, checks v14, claims rules v11,
+# model para, tau_e 0.49, tau_c 0.5): caught 194/209 = 0.928, passed 54/171 = 0.316
+# (scorer v6, checks v13, claims rules v10: 193/209 and 35/171; on the first 280 cases
+# 150/159 and 29/121, and checks v12, claims rules v9, scorer v5: 127/159 and 26/121;
+# README, "The blind set").
 CATCH_MIN = 0.90
-PASS_MIN = 0.20
+PASS_MIN = 0.29
 
 
 def test_blind_file_is_well_formed() -> None:
-    assert_well_formed(read_cases(BLIND_PATH), N_CASES, ("f49-", "h49-", "k49-"))
+    assert_well_formed(read_cases(BLIND_PATH), N_CASES, ("f49-", "h49-", "k49-", "m50-", "n50-"))
 
 
 @pytest.mark.slow

@@ -29,8 +29,10 @@ from tests.integration.case_sets import DATA, assert_well_formed, default_rates,
 PROBE_PATH = DATA / "probe_cases.jsonl"
 N_CASES = 532
 
-# Measured with the default preset (policy v3, scorer v5, checks v7, claims rules v7,
-# model para, tau_e 0.49, tau_c 0.5): caught 318/332 = 0.958, passed 117/200 = 0.585
+# Measured with the default preset (policy v3, scorer v7, checks v14, claims rules v11,
+# model para, tau_e 0.49, tau_c 0.5): caught 326/332 = 0.982, passed 118/200 = 0.590
+# (scorer v6, checks v13, claims rules v10: 325/332 and 116/200).
+# Earlier (scorer v5, checks v7, claims rules v7): caught 318/332 = 0.958, passed 117/200 = 0.585
 # (checks v6: 316/332 and 116/200; checks v5: 301/332 and 116/200; checks v4: 291/332
 # and 113/200; checks v3: 282/332 and 110/200).
 CATCH_MIN = 0.93

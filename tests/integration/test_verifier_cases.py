@@ -32,9 +32,10 @@ import pytest
 
 CASES_PATH = Path(__file__).resolve().parent.parent / "data" / "verifier_cases.jsonl"
 
-# Measured with the default preset (policy v3, scorer v6, checks v13, claims rules v10,
+# Measured with the default preset (policy v3, scorer v7, checks v14, claims rules v11,
 # builtin:nli-minilm-l6-para-int8, tau_e 0.49, tau_c 0.5; python benchmarks/own_set.py):
-# catch 184/185 = 0.995, pass 102/125 = 0.816 (scorer v6 reads "Ana Duarte directed
+# catch 184/185 = 0.995, pass 103/125 = 0.824. With scorer v6, checks v13 and claims
+# rules v10: catch 184/185 = 0.995, pass 102/125 = 0.816 (scorer v6 reads "Ana Duarte directed
 # Heatwave." in its span's voice); with scorer v5 and checks v12, 184/185 and 101/125.
 # Earlier (scorer v5): catch 181/182 = 0.995, pass
 # 97/120 = 0.808 with checks v11 and the ten cases "b10-" (denials, planted and faithful,

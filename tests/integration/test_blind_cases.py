@@ -1,10 +1,11 @@
 """The blind set, ``tests/data/blind_cases.jsonl``: 380 cases written by people who read
 no rule and never ran the verifier.
 
-Five rounds, each 25–56 planted errors (scattered anchors in long passages, refuted
-quotes, wrapped and yes/no answers, subtle value changes, unsupported additions, role and
-entity swaps, chat replies) and 32–45 faithful answers (paraphrases, syntheses, chat
-replies, yes/no and wrapped answers):
+Four rounds (the fourth written by two people at once, 50 cases each), each of 48–56
+planted errors (scattered anchors in long passages, refuted quotes, wrapped and yes/no
+answers, subtle value changes, unsupported additions, role and entity swaps, chat
+replies) and 32–50 faithful answers (paraphrases, syntheses, chat replies, yes/no and
+wrapped answers):
 
 * ``f49-`` (80 cases): read case by case, and rules written for what it showed;
 * ``h49-`` (100 cases): measured before any case was read (checks v12 caught 46 of 56

@@ -30,7 +30,15 @@ from __future__ import annotations
 
 import re
 
-from certirag.text.verbs import ADVERBS, BASE_VERBS, CLAUSE_VERBS, IRREGULAR_PAST, NOT_A_SUBJECT
+from certirag.text.verbs import (
+    ADVERBS,
+    BASE_VERBS,
+    BE_FORMS,
+    CLAUSE_VERBS,
+    IRREGULAR_PAST,
+    MODAL_VERBS,
+    NOT_A_SUBJECT,
+)
 
 __all__ = ["conjuncts"]
 
@@ -58,10 +66,13 @@ def _clause(piece: str) -> bool:
     return (len(piece.split()) >= _MIN_WORDS and not _opens_verb(piece) and _finite(piece))
 
 
-_AUXILIARIES = frozenset("""is are was were am has have had will would can could may might
-must shall should does do did""".split())
+_AUXILIARIES = (BE_FORMS - {"be", "been", "being", "'s"}) | MODAL_VERBS | frozenset(
+    "has have had does do did".split())
 _PRONOUNS = frozenset("i you we they he she it".split())
-_VERBS = CLAUSE_VERBS
+# "is" or "has" contracted after a pronoun, "that" or "there": "it's", "there's" (a
+# speaker's "I'm afraid not" or a quotation's "We're all equal" opens no clause to read
+# apart)
+_CONTRACTED_VERB = re.compile(r"^(?:he|she|it|that|there|here|what|who)['’]s$")
 _NOT_A_SUBJECT_WORD = frozenset("to a an the its his her their our my your this that".split())
 
 
@@ -72,14 +83,12 @@ def _finite(piece: str) -> bool:
     raw = [w.strip(",.;:!?'’\"") for w in piece.split()]
     words = [w.lower() for w in raw]
     for i, w in enumerate(words):
-        if w in _AUXILIARIES or w.endswith(("n't", "n’t")) or (
-                w[:-2] in _PRONOUNS | {"that", "there", "here", "what", "who"}
-                and w.endswith(("'s", "’s", "'re", "’re", "'ll", "’ll", "'ve", "’ve"))):
+        if w in _AUXILIARIES or w.endswith(("n't", "n’t")) or _CONTRACTED_VERB.match(w):
             return True
         if i == 0:
             continue
         before = words[i - 1]
-        if before in _NOT_A_SUBJECT_WORD or before in _VERBS or before.isdigit() \
+        if before in _NOT_A_SUBJECT_WORD or before in CLAUSE_VERBS or before.isdigit() \
                 or raw[i][:1].isupper():  # a name's word: "Manchester United", "… Reads the Bible"
             continue
         if w in IRREGULAR_PAST or (w.endswith("ed") and len(w) > 3):
@@ -89,7 +98,7 @@ def _finite(piece: str) -> bool:
         if w in BASE_VERBS and before.endswith("s") and not before.endswith("ss"):
             return True  # "transfers to other banks take a day"
         if w.endswith("s") and not w.endswith("ss") and w[:-1].isalpha() and (
-                w[:-1] in BASE_VERBS or w[:-2] in BASE_VERBS or w[:-1] in _VERBS):
+                w[:-1] in BASE_VERBS or w[:-2] in BASE_VERBS or w[:-1] in CLAUSE_VERBS):
             return True
     return False
 
@@ -104,7 +113,8 @@ def _opens_verb(piece: str) -> bool:
     if not words:
         return False
     first = words[0]
-    return first in _VERBS or first in IRREGULAR_PAST or (first.endswith("ed") and len(first) > 3)
+    return first in CLAUSE_VERBS or first in IRREGULAR_PAST or (
+        first.endswith("ed") and len(first) > 3)
 
 
 def _sentence(piece: str) -> str:

@@ -154,7 +154,7 @@ _NOT_AN_OBJECT = frozenset("""the this that these those his her its their my you
 him me us you to for on in at by with from until unless if when before after about into out
 up down off over under anything anyone anybody nothing much more most all every each both
 either neither only just even yet always ever really necessarily usually normally currently
-always also so too very well as than how what which who whom whose where why whether
+also so too very well as than how what which who whom whose where why whether
 enough same other another such one no not any""".split())
 # Adjectives shaped like an adverb: "a monthly fee".
 _PERIODIC = frozenset("hourly daily nightly weekly fortnightly monthly quarterly yearly".split())

@@ -153,7 +153,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"the claim gives {f.text!r} as a total; the evidence gives "
                                    f"it as an amount added to another", f.text, matches[0].text))
                 continue
-            if not _allowance(c, f, matches, ev):
+            if not _allowance(c, f, matches, ev) and not _within_deadline(c, f, matches, ev):
                 _check_qualifier(f, matches, out, asked_bound(q.text))
         # an age is the person's ("The 59-year-old has spent 40 years as an officer"), not
         # a nearby noun's
@@ -319,6 +319,28 @@ def asked_bound(question: str) -> str | None:
     if _ASKED_MAX.search(question):
         return "max"
     return "min" if _ASKED_MIN.search(question) else None
+
+
+# "within 30 days": a deadline as "no later than 30 days after" states it
+_WITHIN = re.compile(r"\bwithin\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _within(text: str, start: int) -> bool:
+    return _WITHIN.search(text, max(0, start - 12), start) is not None
+
+
+def _within_deadline(c: Parsed, f: Figure, matches: list[Figure],
+                     ev: PreparedEvidence) -> bool:
+    """Whether the claim gives the evidence's deadline "within 30 days (of …)" as "no later
+    than 30 days after …" (which the deadline rule reads as at most 30 days): "lodge a
+    claim no later than 30 days after the incident" for "claims must be submitted within
+    30 days of the incident". Not the reverse: a bare "within one day" is no restatement
+    of "no more than one day", which may bound another thing."""
+    if f.kind != "duration" or f.qualifier != "max" or c.text[max(0, f.start - 24):f.start] \
+            .lower().find("later than") < 0 or any(e.qualifier is not None for e in matches):
+        return False
+    return any(_within(p.text, e.start) for p in ev.parsed for e in p.figures
+               if any(e is m for m in matches))
 
 
 def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding],

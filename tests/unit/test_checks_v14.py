@@ -155,3 +155,19 @@ def test_words_the_claim_gives_to_their_speaker() -> None:
     assert "hedge_mismatch" not in codes(
         "Ms Fernando insisted her comments had been taken out of context.",
         "Ms Fernando has insisted that her comments were 'taken out of context'.")
+
+
+DEADLINE = "Claims for storm damage must be submitted within 30 days of the incident."
+
+
+@pytest.mark.parametrize(("claim", "evidence", "found"), [
+    ("Lodge the claim no later than 30 days after the incident.", DEADLINE, []),
+    ("Lodge the claim within 30 days.",  # not the reverse
+     "Claims must be lodged no later than 30 days after the incident.", ["qualifier_dropped"]),
+    ("Lodge the claim at least 30 days after the incident.", DEADLINE, ["qualifier_mismatch"]),
+    ("Lodge the claim no later than 40 days after the incident.", DEADLINE,
+     ["ungrounded_figure"]),
+])
+def test_within_is_the_deadline_no_later_than_after_states(claim: str, evidence: str,
+                                                           found: list[str]) -> None:
+    assert codes(claim, evidence) == found

@@ -258,14 +258,13 @@ def check_asked(c: Parsed, ev: PreparedEvidence, question: Question,
 # Frame Weekly described it as 'the most daring debut of the decade'."), and the words that
 # give it to them.
 _QUOTED = re.compile(r"(?:^|(?<=[\s(]))[\"“‘'](?P<q>[^\"“”‘’']{6,160})[\"”’'](?!\w)")
-_SAYING = re.compile(r"\b(?:described|describes|describe|called|calls|call|hailed|hails|dubbed|"
-                     r"labelled|labeled|branded|termed|praised|said|says|wrote|writes|claimed|"
-                     r"claims|according to|declared|insisted|argued|reckoned)\b", re.IGNORECASE)
+_GIVES_WORDS = ("described|describes|called|calls|hailed|dubbed|labelled|labeled|branded|"
+                "termed|praised|said|says|wrote|claimed|claims|declared|insisted|argued")
+_SAYING = re.compile(rf"\b(?:{_GIVES_WORDS}|describe|call|hails|writes|according to|reckoned)\b",
+                     re.IGNORECASE)
 # A claim that gives the words to someone itself
-_CLAIM_SAYING = re.compile(r"[\"“‘]|\b(?:described|describes|called|calls|hailed|dubbed|"
-                           r"labelled|labeled|branded|termed|praised|said|says|wrote|claimed|"
-                           r"claims|according|reviewers?|critics?|reviews?|reckons?|declared|"
-                           r"insisted|insists|argued|argues|stated|states|told|tells|"
+_CLAIM_SAYING = re.compile(rf"[\"“‘]|\b(?:{_GIVES_WORDS}|according|reviewers?|critics?|"
+                           r"reviews?|reckons?|insists|argues|stated|states|told|tells|"
                            r"explained|added|noted|believes|believed|thinks|thought|"
                            r"suggested|warned|admitted|denied|maintained|maintains)\b",
                            re.IGNORECASE)

@@ -19,6 +19,7 @@ from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question, parse_as
 from certirag.checks.registry import Check, extra_checks, get_check
 from certirag.errors import InputError, VerificationError
+from certirag.text.conjuncts import conjuncts
 
 __all__ = ["ClaimChecker", "absent_anchor", "check_claim", "prepare_evidence"]
 
@@ -139,8 +140,6 @@ def _clause_findings(claim: str, ev: PreparedEvidence, q: Question,
     claim's findings) does not have already. The rules align a claim with one
     evidence sentence, and a claim that joins two statements is aligned with one of them
     only; each clause is aligned with its own."""
-    from certirag.text.conjuncts import conjuncts  # (the claim rules import the checks)
-
     parts = conjuncts(claim)
     if len(parts) < 2:
         return []

@@ -92,13 +92,20 @@ _OPINION = re.compile(
     r"\b",
     re.IGNORECASE,
 )
+# What a verdict may be about besides a name: a part of the work talked of ("The tension
+# is so good.", "The soundtrack is gorgeous!").
+_ASPECT_WORDS = (r"(?:tension|story|plot|ending|acting|writing|soundtrack|music|art|artwork|"
+                 r"art style|animation|visuals|pacing|cast|characters|dialogue|twist|atmosphere|"
+                 r"cinematography|score|humour|humor|gameplay|world|world-building|worldbuilding|"
+                 r"vibe|vibes|mood|setting|prose|voice acting|narration|chemistry|finale|"
+                 r"premise)")
 # What a verdict may be about besides a name: the thing talked of.
 _PRONOUN_NAMES = frozenset({"it", "that", "this", "that one", "this one", "he", "she", "they"})
 # A verdict on a work or a person and nothing more: "Hearth Songs is gorgeous!",
 # "Ironvale is so addictive!", "Caleb Dunmore is a legend!"
 _VERDICT = re.compile(
     r"^(?P<name>" + _TITLE_RUN + r"|(?i:" + "|".join(sorted(_PRONOUN_NAMES, key=len, reverse=True))
-    + r")|The [a-z][a-z -]{1,20}?)"
+    + r")|The " + _ASPECT_WORDS + r")"
     r"(?:['’]s|['’]re| is| was| are| were)(?: (?:so|really|very|just|absolutely|truly|pretty|"
     r"simply|honestly|such|totally|super))* (?:an? )?(?:great|good|awesome|amazing|cool|nice|"
     r"wonderful|fun|lovely|terrible|awful|gorgeous|stunning|beautiful|brilliant|fantastic|"
@@ -111,13 +118,7 @@ _VERDICT = re.compile(
     r"comfort (?:watch|read|listen|game))"
     r"(?: (?:one|film|movie|book|song|show|album|record|game|series|read|band|track|player))?"
     r"[\s!.]*$")  # (case kept: "Now Is Good" is a title, no verdict)
-# What a verdict may be about besides a name: a part of the work talked of ("The tension
-# is so good.", "The soundtrack is gorgeous!").
-_ASPECT = re.compile(r"^the (?:tension|story|plot|ending|acting|writing|soundtrack|music|art|"
-                     r"artwork|art style|animation|visuals|pacing|cast|characters|dialogue|"
-                     r"twist|atmosphere|cinematography|score|humour|humor|gameplay|world|"
-                     r"world-building|worldbuilding|vibe|vibes|mood|setting|prose|voice acting|"
-                     r"narration|chemistry|finale|premise)$", re.IGNORECASE)
+_ASPECT = re.compile(rf"^the {_ASPECT_WORDS}$", re.IGNORECASE)
 _OPINION_ONLY = re.compile(
     r"^(?:(?:(?:that|this|it)(?:'s| is| was| sounds| seems| looks)|sounds|seems|looks)"
     r"(?: like)? (?:an? )?(?:so |really |"
@@ -223,10 +224,8 @@ def _verdict(sentence: str, asked: str) -> bool:
     if m is None:
         return False
     name = m["name"]
-    if _ASPECT.match(name) is not None:
+    if _ASPECT.match(name) is not None:  # ("The price is great." names no part of a work)
         return True
-    if re.match(r"The [a-z]", name):  # "The price is great.": a thing, not a work's part
-        return False
     return name.lower() in _PRONOUN_NAMES or (bool(asked) and name.lower() in asked.lower())
 
 

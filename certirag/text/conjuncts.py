@@ -29,6 +29,7 @@ rendered answer keep the claim as written.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from certirag.text.verbs import (
     ADVERBS,
@@ -124,7 +125,17 @@ def _sentence(piece: str) -> str:
 
 def conjuncts(claim: str) -> list[str]:
     """The clauses ``claim`` joins, each written as a sentence of its own, or ``[claim]``
-    when it joins none or must stay whole (see the module's docstring)."""
+    when it joins none or must stay whole (see the module's docstring). Cached: the scorer
+    asks once for each span a claim is scored on, the check once more."""
+    return list(_conjuncts(claim))
+
+
+@lru_cache(maxsize=4096)
+def _conjuncts(claim: str) -> tuple[str, ...]:
+    return tuple(_split(claim))
+
+
+def _split(claim: str) -> list[str]:
     body = claim.strip()
     opener = _OPENER.match(body)
     if (opener is None or opener.group("word").lower() in _SCOPING

@@ -15,7 +15,8 @@ wrapped answers):
   v13 as ``h49-`` was being read: 42 and 5), then read and written for;
 * ``m50-`` and ``n50-`` (50 cases each, written at once by two people): measured before
   any case was read (checks v13, claims rules v10, scorer v6: 43 of 50 caught and 6 of
-  50 verified; scorer v7 with no rule written from them: 43 and 8), then read and
+  50 verified; scorer v7 with no rule written from them, a working tree no commit
+  holds: 43 and 8), then read and
   written for (checks v14, claims rules v11).
 
 None of the rounds is blind any more: the set is a floor against regressions, and the

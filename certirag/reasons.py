@@ -153,7 +153,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "negated in the claim but not in the aligned evidence sentence, or the reverse"),
     ("polarity_mismatch", "check", _C, 1,
      "an antonym of the aligned evidence (rose/fell, before/after, cheaper/dearer, "
-     "grew strongly/barely changed)"),
+     "grew strongly/barely changed), or the polarity an evidence sentence gives the other "
+     "of two cases it contrasts (\"not permitted in senior divisions but allowed in the "
+     "under-12 division\")"),
     ("role_swap", "check", _C, 1,
      "the aligned evidence relates the claim's two names the other way round (\"Acme "
      "acquired Globex\" for \"Globex acquired Acme\")"),
@@ -168,15 +170,17 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "the evidence bounds the value (``at least``, ``the lower of``) or the statement "
      "(``unless``, ``at the time``) and the claim drops it (or says it holds ``still``); "
      "not when the question asks about the case an ``unless`` excepts and the claim gives "
-     "that case's own value"),
+     "that case's own value; a waiting period dropped (\"from your start date\" where "
+     "it is not available during the first three months), or another means than the one "
+     "the evidence allows (\"by air\" for \"only by sea freight\")"),
     ("qualifier_mismatch", "check", _U, 1,
      "the claim bounds the value with another qualifier, or lifts a limit the evidence "
      "sets (\"as many times as you like\" where loans \"can be renewed twice\")"),
     ("precision_mismatch", "check", _U, 1,
      "``exactly X`` where the evidence says ``approximately X``"),
     ("hedge_mismatch", "check", _U, 1,
-     "hedged in the claim but flat in the evidence, or the reverse (a plan given up, "
-     "someone's words in quotation marks stated as fact)"),
+     "hedged in the claim but flat in the evidence, or the reverse (a plan given up or "
+     "denied, someone's words in quotation marks stated as fact)"),
     ("comparison_mismatch", "check", _C, 1,
      "the claim compares two things (\"more common with A than with B\") the other way "
      "round from the two figures an evidence sentence gives them, or gives one named thing "
@@ -223,7 +227,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "of its own (\"Orders shipped to Alaska and Hawaii are charged a flat $12\"), or "
      "an exception inside the claim's own sentence (\"… unless the property is being "
      "sold\"), or a claim that opens with a case and gives it the outcome of another case's "
-     "sentence (\"When it's a change-of-mind return, the seller covers …\")"),
+     "sentence (\"When it's a change-of-mind return, the seller covers …\"), or an age "
+     "the claim gives what an evidence sentence's age band rules out (\"My 8-year-old "
+     "niece can visit\" where children under 12 are not permitted)"),
     ("no_answer", "check", _U, 1,
      "a reply read after a wh-question (\"How many …? 1. No\") that gives no answer: only "
      "yes, no, list numbers"),

@@ -20,6 +20,7 @@ __all__ = [
     "has_digit",
     "normalize",
     "stem",
+    "stems_of",
     "tokens",
     "words",
 ]
@@ -154,6 +155,17 @@ def has_any(text: str, needles: tuple[str, ...]) -> bool:
         if n in text:
             return True
     return False
+
+
+_STEM_WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*[a-z0-9]")
+
+
+def stems_of(text: str, drop: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The stems of ``text``'s words of three characters or more (a word may hold digits and
+    hyphens: "under-12"), less :data:`STOP` and the words in ``drop``: what a rule compares
+    to tell whether a sentence speaks of a claim's things."""
+    return frozenset(stem(w) for w in _STEM_WORD.findall(text.lower())
+                     if w not in STOP and w not in drop and len(w) > 2)
 
 
 _DIGIT_RE = re.compile(r"[0-9]")

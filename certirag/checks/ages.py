@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from certirag.checks._text import stem, stems_of
+from certirag.checks.base import Finding
 from certirag.checks.figures import Figure
 from certirag.checks.parse import Parsed
-from certirag.checks.prepared import PreparedEvidence
+from certirag.checks.prepared import PreparedEvidence, Question
 
-__all__ = ["age_stated", "is_age"]
+__all__ = ["age_stated", "check_age_bands", "is_age"]
 
 _AGE_RE = re.compile(r"[-\s]olds?\b", re.IGNORECASE)
 
@@ -36,3 +38,128 @@ def age_stated(number: Decimal, ev: PreparedEvidence) -> bool:
                                                              e.start):
                 return True
     return False
+
+
+# --------------------------------------------------------------------------- age bands
+
+_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_N = r"(\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
+# an age in the claim: "my 8-year-old", "a ten-year-old", "aged 15", "14 years old"
+_CLAIM_AGE = re.compile(rf"\b{_N}[- ]years?[- ]olds?\b|\baged {_N}\b|\b{_N} years? old\b",
+                        re.IGNORECASE)
+# a band of ages in an evidence sentence: "under 12", "younger than 16", "under-5s",
+# "aged 18 and over", "18 or older", "from age 6", "at least 18 years old"
+_BELOW = re.compile(rf"\b(?:under|below|younger than|less than)[- ](?:the age of )?{_N}s?\b"
+                    rf"(?![.,]\d)(?! ?(?:%|percent|per cent|kg|cm|m\b|metres|km|hours|minutes))",
+                    re.IGNORECASE)
+_FROM = re.compile(rf"\b(?:aged )?{_N}\+|\b(?:aged )?{_N} (?:years )?(?:and|or) (?:over|older|"
+                   rf"above|up)\b|\b(?:over|older than) (?:the age of )?{_N}\b|\bfrom (?:the )?"
+                   rf"age (?:of )?{_N}\b|\bat least {_N} years old\b"
+                   rf"|\bminimum age (?:is |of )?{_N}",
+                   re.IGNORECASE)
+_AGE_CONTEXT = re.compile(r"\b(?:child(?:ren)?|kids?|aged?|years?|olds?|teen\w*|minors?|"
+                          r"adults?|infants?|babies|baby|toddlers?|under-\d+s|over-\d+s|"
+                          r"pupils?|students?|players?|visitors?|passengers?|people|anyone|"
+                          r"those|guests?|members?|entrants?|applicants?|patients?)\b",
+                          re.IGNORECASE)
+_BARRED = re.compile(r"\b(?:not|cannot|can't|n't|never|no longer|prohibited|banned|barred|"
+                     r"excluded|forbidden|ineligible)\b", re.IGNORECASE)
+# what a band sentence asks of those in it: "must be accompanied by an adult"
+_NEEDS = re.compile(r"\b(?:must|need to|needs to|have to|has to|should|are required to|is "
+                    r"required to)\s+(?:be\s+)?(?:accompanied|supervised|have|bring|get|"
+                    r"obtain|show|provide|submit)\b|\brequires?\b", re.IGNORECASE)
+_ALONE = re.compile(r"\b(?:alone|on (?:his|her|their|my|your) own|unaccompanied|by "
+                    r"(?:himself|herself|themselves|myself|yourself)|without (?:an? |their |his "
+                    r"|her |your |my )?(?:adult|parent|guardian|supervision|consent|carer))\b",
+                    re.IGNORECASE)
+_EXCEPT = re.compile(r"\b(?:other than|except(?: for)?|apart from|unless(?: (?:they are|"
+                     r"accompanied by|with))?|excluding|but not)\s+(?:an? |the |their |his |"
+                     r"her )?([a-z][\w-]+)", re.IGNORECASE)
+_CLAIM_DENIES = re.compile(r"\b(?:not|no|never|cannot|can't|n't|isn't|aren't|won't)\b",
+                           re.IGNORECASE)
+_DIGITS = re.compile(r"\S*\d\S*")  # an age's own words ("under-12s") are no shared word
+_NOT_SHARED = frozenset("child children kid kids aged age year years old olds under over can "
+                        "may must the a an and or of to in on at for with by be is are was "
+                        "were not who their his her your my any all only from than less "
+                        "younger older least".split())
+
+
+# an exception's word and the words that name one of its members
+_MEMBERS = {"sibling": ("sister", "brother", "sibling"),
+            "parent": ("mother", "father", "mum", "dad", "mom", "parent"),
+            "guardian": ("guardian", "parent", "mother", "father")}
+
+
+def _excepted(word: str, words: frozenset[str]) -> bool:
+    """Whether the exception ``word`` (a stem) names one of ``words``."""
+    return any(stem(m) in words for m in _MEMBERS.get(word, (word,))) or word in words
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
+
+
+def _words(text: str) -> frozenset[str]:
+    return stems_of(_DIGITS.sub(" ", text), _NOT_SHARED)
+
+
+def _bands(text: str) -> list[tuple[int, int, int, int]]:
+    """The age bands of an evidence sentence: ``(low, high, start, end)``, ages ``low`` to
+    ``high`` inclusive, at ``start:end``; only where the sentence speaks of people's ages."""
+    if _AGE_CONTEXT.search(text) is None:
+        return []
+    out = [(0, _number(m.group(1)) - 1, m.start(), m.end()) for m in _BELOW.finditer(text)]
+    for m in _FROM.finditer(text):
+        word = next(g for g in m.groups() if g)
+        low = _number(word) + (1 if m.group(0).lower().startswith(("over", "older")) else 0)
+        out.append((low, 200, m.start(), m.end()))
+    return out
+
+
+def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
+                    out: list[Finding]) -> None:
+    """``case_mismatch``: the claim says someone of an age may do what an evidence sentence
+    bars that age from ("My 8-year-old niece can visit the ward." against "Children under 12
+    other than siblings are not permitted on the ward."), or lets that age do alone what it
+    must not ("A 10-year-old can go to the cinema alone." against "Children under 12 must
+    be accompanied by an adult."), or gives an age outside a band the thing the sentence
+    gives only that band ("A 14-year-old travels free." against "Children under 12 travel
+    free."). The sentence must share a word with the claim besides the ages; an exception it
+    names that the claim uses ("other than siblings": "his sister") lifts it."""
+    m = _CLAIM_AGE.search(c.text)
+    if m is None or _CLAIM_DENIES.search(c.text):
+        return
+    age = _number(next(g for g in m.groups() if g))
+    claim_words = _words(c.text[:m.start()] + " " + c.text[m.end():])
+    for s in ev.sentences:
+        text = s.text
+        bands = _bands(text)
+        if not bands:
+            continue
+        words = _words(text)
+        if not claim_words & words and not (len(text.split()) <= 8 and any(
+                text in t and claim_words & _words(t) for t in ev.texts)):
+            continue  # (a terse rule, "Children under 6 years: not recommended.", is read
+            # with its passage)
+        if any(_excepted(stem(x.group(1)), claim_words | _words(question.text))
+               for x in _EXCEPT.finditer(text)):
+            continue
+        inside = [b for b in bands if b[0] <= age <= b[1]]
+        barred = _BARRED.search(text) is not None
+        needs = _NEEDS.search(text) is not None
+        if inside and barred:
+            why = "bars that age"
+        elif inside and needs and _ALONE.search(c.text):
+            why = "asks more of that age"
+        elif not inside and not barred and not needs and len(bands) == 1:
+            why = "gives it only to other ages"
+        else:
+            continue
+        out.append(Finding(
+            "case_mismatch", "ungrounded",
+            f"the claim's age ({m.group(0)!r}) falls {'inside' if inside else 'outside'} the "
+            f"band an evidence sentence sets, and the sentence {why}: {text.strip()!r}",
+            m.group(0), text.strip()))
+        return

@@ -20,6 +20,7 @@ from certirag.checks.additions import (
     check_exemptions,
     check_ranks,
 )
+from certirag.checks.ages import check_age_bands
 from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.borrowed import check_borrowed
@@ -37,6 +38,7 @@ from certirag.checks.prospects import check_prospects
 from certirag.checks.ratios import check_ratios
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
 from certirag.checks.relations import check_relations
+from certirag.checks.restrictions import check_contrast, check_means, check_waiting
 from certirag.checks.scope import check_scope
 from certirag.checks.sequence import check_sequence
 from certirag.checks.tenure import check_tenure
@@ -97,6 +99,10 @@ BUILTIN: tuple[Check, ...] = (
     Check("details", _codes("ungrounded_detail"), check_details, CHECKS_VERSION),
     Check("asked", _codes("ungrounded_question"), check_asked, CHECKS_VERSION),
     Check("attributed", _codes("hedge_mismatch"), check_attributed, CHECKS_VERSION),
+    Check("age_bands", _codes("case_mismatch"), check_age_bands, CHECKS_VERSION),
+    Check("waiting", _codes("qualifier_dropped"), check_waiting, CHECKS_VERSION),
+    Check("means", _codes("qualifier_dropped"), check_means, CHECKS_VERSION),
+    Check("contrast", _codes("polarity_mismatch"), check_contrast, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -221,7 +221,11 @@ _ABANDONED = re.compile(
     r"cancell?ed|rejected|withdrawn|called\s+off|voted\s+down)|decided\s+against|"
     r"voted\s+(?:it\s+)?(?:down|against)|never\s+went\s+ahead|(?:did\s+not|didn['’]t)\s+go\s+"
     r"ahead|fell\s+through|came\s+to\s+nothing|decided\s+not\s+to\s+(?:proceed|go\s+ahead)|"
-    r"(?:will|would)\s+not\s+(?:proceed|go\s+ahead))\b", re.IGNORECASE)
+    r"(?:will|would)\s+not\s+(?:proceed|go\s+ahead)"
+    # a plan denied where it is named: "she does not plan to write a third book"
+    r"|(?:(?:does|do|did)\s+not|(?:doesn|don|didn)['’]t)\s+(?:plan|intend|expect|want)\s+to"
+    r"|(?:has|have|had)\s+no\s+(?:plans?|intention)\s+to|no\s+longer\s+(?:plans?|intends?)\s+to)"
+    r"\b", re.IGNORECASE)
 
 
 def _abandoned(ev: PreparedEvidence) -> tuple[tuple[SentInfo, tuple[tuple[str, str, bool], ...]],
@@ -264,7 +268,8 @@ def _given_up(c: Parsed, ev: PreparedEvidence) -> Finding | None:
                         and not any(_flat(thing, x) for x in ev.sentences if x is not e):
                     return Finding("hedge_mismatch", "ungrounded",
                                    f"the claim states what the evidence says was only planned "
-                                   f"and given up ({phrase!r})", s.text, e.text)
+                                   f"and given up, or is not planned ({phrase!r})", s.text,
+                                   e.text)
     return None
 
 
@@ -275,7 +280,9 @@ _REPORTED_WOULD = re.compile(r"\b(?:suggested|reported|speculated|claimed|rumou?
                              re.IGNORECASE)
 _GIVEN_UP_HINTS = ("abandon", "scrap", "drop", "shelv", "cancel", "reject", "withdr",
                    "called off", "voted", "against", "went ahead", "go ahead", "fell through",
-                   "came to nothing", "not to proceed", "not proceed")
+                   "came to nothing", "not to proceed", "not proceed", "not plan", "t plan",
+                   "not intend", "t intend", "not expect", "t expect", "not want", "t want",
+                   "no plan", "no intention", "no longer")
 _PLAN_WORD = re.compile(r"\b(?:plan|plans|planned|proposal|proposed|idea|abandon\w*|scrap\w*)\b",
                         re.IGNORECASE)
 

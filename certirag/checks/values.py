@@ -31,7 +31,7 @@ from certirag.checks.swap import (
     find_swap,
     same_value,
 )
-from certirag.text.calendar_names import MONTHS, alternation
+from certirag.text.calendar_names import MONTHS, WEEKDAYS, alternation
 
 __all__ = ["check_dates", "check_figures"]
 
@@ -408,13 +408,36 @@ def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding])
         return
     hit = find_swap(ctx, item.key, item.group, occ, ev.segments) or find_sentence_swap(
         sent, item, occ)
-    if hit is None or not _rival(item, hit.item):
+    if hit is None or not _rival(item, hit.item) or _same_order(sent, item, hit.item, occ):
         return
     words = ", ".join(sorted(w for w in hit.words if not w.startswith("#")))
     where = f"for the claim's {words}" if words else "in the claim's context"
     out.append(Finding("value_swap", "contradiction",
                        f"the evidence gives {item.text!r} for another item; {where} it gives "
                        f"{hit.item.text!r}", item.text, hit.item.text))
+
+
+def _same_order(sent: SentInfo, item: Item, rival: Item,
+                occ: list[tuple[SentInfo, Item]]) -> bool:
+    """Whether the claim states both values, in the order an evidence sentence states them
+    and with the same words between them ("about three hours including a 50-minute stop"
+    for "about three hours, including a 50-minute stop"): neither took the other's place."""
+    other = next((it for it in sent.items if it.key == rival.key), None)
+    if other is None:
+        return False
+    mine = _between(sent.text, sent.start, item, other)
+    for s, it in occ:
+        theirs = next((x for x in s.items if x.key == rival.key), None)
+        if theirs is not None and (it.start < theirs.start) == (item.start < other.start) \
+                and _between(s.text, s.start, it, theirs) == mine:
+            return True
+    return False
+
+
+def _between(text: str, offset: int, a: Item, b: Item) -> list[str]:
+    """The words of ``text`` (starting at ``offset``) between two of its items."""
+    lo, hi = sorted((a, b), key=lambda x: x.start)
+    return re.findall(r"[a-z0-9]+", text[lo.end - offset:hi.start - offset].lower())
 
 
 def _whole(x: Decimal) -> bool:
@@ -448,6 +471,29 @@ def _agrees(claim: DateRef, e: DateRef) -> bool:
     return all(cv is None or cv == ev for cv, ev in zip(claim.fields, e.fields, strict=True))
 
 
+_MONTH_RANGE = re.compile(
+    r"\b(?:between|from)\s+(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?P<a>" + alternation(MONTHS)
+    + r")\b(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?\s+(?:and|to|until|till|through|[–-])\s+"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:the\s+end\s+of\s+)?(?P<b>" + alternation(MONTHS)
+    + r")\b", re.IGNORECASE)
+
+
+def _in_month_range(month: int, text: str) -> bool:
+    """Whether ``text`` gives a span of months ("between 1 November and 31 March", "from
+    April to October") that holds ``month`` (a span may run over the new year)."""
+    for m in _MONTH_RANGE.finditer(text):
+        a, b = MONTHS[m["a"].lower()], MONTHS[m["b"].lower()]
+        if (a <= month <= b) if a <= b else (month >= a or month <= b):
+            return True
+    return False
+
+
+def _asked_day(weekday: int, question: str) -> bool:
+    """Whether the question names the weekday, in any case ("on saturday morning?")."""
+    names = [n for n, d in WEEKDAYS.items() if d == weekday]
+    return any(re.search(rf"\b{n}s?\b", question, re.IGNORECASE) for n in names)
+
+
 # a time written with no "a.m."/"p.m." and an hour a twelve-hour clock has: "7:30"
 _TWELVE_HOUR = re.compile(r"(?:0?[1-9]|1[0-2])[:.][0-5][0-9]")
 
@@ -460,7 +506,8 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
         q = question.parsed if question.grounds else None
         qdates = q.dates if q is not None else []
         if d.weekday is not None:
-            if d.weekday in ev.weekdays or any(x.weekday == d.weekday for x in qdates):
+            if d.weekday in ev.weekdays or any(x.weekday == d.weekday for x in qdates) \
+                    or _asked_day(d.weekday, question.text):
                 continue
             out.append(Finding("ungrounded_date", "ungrounded",
                                f"the evidence does not say {d.text!r}", d.text))
@@ -471,6 +518,10 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
                 Decimal(d.year) in ev.numbers
                 or (q is not None and any(f.number == d.year for f in q.figures))):
             continue
+        if d.month is not None and d.day is None and d.year is None \
+                and _in_month_range(d.month, ev.lower_text) \
+                and re.search(re.escape(d.text.strip(" .,;")), question.text, re.IGNORECASE):
+            continue  # the asker's month, inside the evidence's months
         fields = [x is not None for x in d.fields]
         coarse = [e for e in ev.dates if e.weekday is None and _agrees(e, d)
                   and sum(x is not None for x in e.fields) < sum(fields)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from certirag.claims.frames import SOURCE_HEDGE
 from certirag.text.sentences import split_sentences
 from certirag.text.subjects import DEMONYM
 from certirag.text.verbs import BASE_VERBS as _BASE
@@ -75,7 +76,9 @@ def yes_no_polarity(reply: str) -> bool | None:
 _STOPS = r"(?:\s*[,;:!—–-]+|\.(?=\s))\s*"
 # yes or no, a stop, and its echo ("Yes, it does —") before the rest of the reply
 _YES_NO_LEAD = re.compile(
-    rf"^\W*(?P<word>{_YES}|{_NO}){_STOPS}(?:(?:{_PRON})\s+(?:{_AUX})(?:n't|n’t|\s+not)?{_STOPS})?"
+    rf"^\W*(?:(?:ah|oh|ooh|hmm|well|aw|aww|eek|um|hm)[,!]?\s+(?=(?:{_REGRET}|afraid|no|nope)\b))?"
+    rf"(?:{SOURCE_HEDGE}\s*,\s*)?"
+    rf"(?P<word>{_YES}|{_NO}){_STOPS}(?:(?:{_PRON})\s+(?:{_AUX})(?:n't|n’t|\s+not)?{_STOPS})?"
     r"(?=\w)", re.IGNORECASE)
 
 
@@ -201,6 +204,12 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
                 while j + 1 < len(words) and _common_noun(words[j]) and \
                         words[j] not in _Q_VERBS:
                     j += 1
+            elif j + 2 < len(words) and _BAND_WORD.fullmatch(words[j]) and \
+                    _common_noun(words[j + 1]):  # "a Wessmoor under-12 team": its nouns
+                j += 1
+                while j + 1 < len(words) and _common_noun(words[j]) and \
+                        words[j] not in _Q_VERBS:
+                    j += 1
             elif j + 2 < len(words) and re.fullmatch(r"[a-z]+['’]s", words[j]) and \
                     _common_noun(words[j + 1]):
                 j += 2  # "the Lumen kettle's filter"
@@ -254,6 +263,8 @@ reopen repay restrict ship shut sign spend submit swim switch upgrade waive with
 _INDEFINITE = frozenset("""anyone anybody anything someone somebody something everyone
 everybody everything nobody nothing""".split())
 _PREPOSITIONS = frozenset("of in on at near from with for under over to by about".split())
+#: An age band or a measure in one token after a name: "a Wessmoor under-12 team".
+_BAND_WORD = re.compile(r"(?:under|over|u)-?\d+s?|\d+-[a-z]+(?:-[a-z]+)*")
 #: A number with its unit in one token before a noun: "the 90-day notice rule".
 _MEASURE = re.compile(r"^(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|"
                       r"twelve|twenty|thirty|fifty|hundred)-[a-z]+$")

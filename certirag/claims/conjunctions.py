@@ -18,7 +18,7 @@ import re
 from certirag.claims.fragments import RELATIVE as _WH_WORD
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
-from certirag.text.subjects import leading_subject, resolve_pronoun
+from certirag.text.subjects import leading_subject, resolve_pronoun, singular_subject
 from certirag.text.verbs import (
     ADVERBS,
     IRREGULAR_PAST,
@@ -101,6 +101,11 @@ def split_conjunction(sentence: str) -> list[str]:
         # "30 riders and hounds were chasing …": a noun before its auxiliary, no verb;
         # "is expected to recover and be home …": the bare verb needs what came before
         return [sentence]
+    second_right = right.split()[1].lower() if len(right.split()) > 1 else ""
+    if first_right[:1].islower() and first_right.endswith("s") and second_right in _BASE_VERBS \
+            and _has_clause(left):
+        # "…, and dogs travel free": a plural noun and its verb, a clause of its own
+        return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
     if first_right[:1].islower() and _is_verb(first_right):
         rel = _RELATIVE.search(left)
         if rel is not None:  # "X wrote Harbour of Glass, which starred Y and came out …"
@@ -160,6 +165,8 @@ def _second_clause(left: str, right: str) -> str | None:
     if _LISTENER_CLAUSE.match(right) and len(right.split()) >= 3:
         return right[0].upper() + right[1:] + "."  # "…, and you'll still have access …"
     if _PRONOUN_CLAUSE.match(right):
+        if right[:4].lower() == "they" and singular_subject(left):
+            return None  # "X is an album, and they recorded it …": "they" is not X
         named = resolve_pronoun(left + ".", right[0].upper() + right[1:] + ".")
         return named if named is not None and not named.startswith(right[:1].upper()) else None
     if _NP_CLAUSE.match(right) or _bare_np_clause(right):

@@ -86,6 +86,10 @@ _CONJ_PRONOUN = re.compile(r"^(?:And|But|So|Also|Plus),?\s+(?=(?:he|she|it|they|
 _PERSONAL = frozenset({"He", "She", "His", "Her"})
 # "That one" / "this one" as a subject: the thing talked of, as "It" names it
 _THAT_ONE = re.compile(r"^(?:That|This)\s+one(?=['’]s\b|\s+[a-z])")
+# A subject that did something to "it" ("Elspeth Morrow wrote that one", "Milo Tranter
+# produced it"): a later "It" names the thing, not them.
+_MADE_IT = re.compile(r"\s+(?:(?:also|even|actually|originally)\s+)?[a-z]+(?:ed|ote|ew|ung|ade)?"
+                      r"\s+(?:it|that one|this one)\b")
 _AGENT = re.compile(r"\bby ((?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|de|van|von|al))*)")
 # A sentence the speaker or the listener is the subject of ("I recommend …", "You can …").
 _PERSON_START = re.compile(r"^(?:I|We|You)(?:['’][a-z]|\s+[a-z])")  # not "I Love You, Man"
@@ -339,6 +343,7 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
     last_thing: str | None = None  # a common noun phrase subject, for a later "It"
     agent: str | None = None  # the name after "by" in the sentence before: a later "He"
     named_it = False  # "It" has named last_subject: no "He" or "She" names it
+    made_it: set[str] = set()  # names that did something to "it": no later "It" is them
     yes_no_q = bool(question.strip()) and is_yes_no_question(question)
     to_listener = bool(question.strip()) and asks_the_listener(question)
     thing_asked = wh_thing(question) if question.strip() else None  # what "It" answers
@@ -378,8 +383,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             same = positive and _SAME.search(stmt or "") is not None \
                 and not is_fragment(strip_markers(full[rest:]))
             tail = strip_markers(full[rest:]).strip()
+            about_pronoun = stmt is not None and _PRONOUN_STATEMENT.match(stmt) is not None
             if stmt is not None and positive and not to_listener and not same \
-                    and not _PRONOUN_STATEMENT.match(stmt) and _ELABORATION.match(tail):
+                    and not about_pronoun and _ELABORATION.match(tail):
                 # "Yes, up to £800 a year, as long as your manager approves it.": the rest
                 # says how far the yes holds, so the two are one claim
                 merged = f"{stmt.rstrip('.!? ')} {tail}"
@@ -388,8 +394,17 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                     claims.append(Claim(id=f"c{len(claims) + 1}", text=merged, start=s_start,
                                         end=s_end))
                 continue
-            if stmt is not None and not to_listener and not same \
-                    and not _PRONOUN_STATEMENT.match(stmt) and _norm(stmt) not in seen:
+            said = stmt is not None and not to_listener and not same and not about_pronoun
+            if not said and not to_listener and not_a_claim_reason(
+                    capitalise(tail), asked=question) in ("opinion", "greeting"):
+                # "Yes, go for it!": the rest says nothing, so the yes is the claim, read
+                # with the question, or left unresolved
+                said = stmt is not None and not same
+                if not said:
+                    claims.append(Claim(id=f"c{len(claims) + 1}", text=full, start=s_start,
+                                        end=s_end, kind="unresolved"))
+                    continue
+            if said and stmt is not None and _norm(stmt) not in seen:
                 seen.add(_norm(stmt))
                 claims.append(Claim(id=f"c{len(claims) + 1}", text=stmt, start=s_start,
                                     end=s_start + word_end))
@@ -460,7 +475,10 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             elif personal and named_it:
                 named = None  # "Inception … It was … He …": a film is no "he"
             else:
-                named = name_pronoun(sentence, last_subject, last_thing)
+                acted_on = last_thing is None and last_subject is not None and pm is not None \
+                    and pm.group(1) in ("It", "Its") and last_subject in made_it
+                named = name_pronoun(sentence, None if acted_on else last_subject,
+                                     topic if acted_on else last_thing, people=True)
                 named_it = named_it or (named is not None and pm is not None
                                         and pm.group(1) in ("It", "Its") and last_thing is None)
             # an acronym ("enamored by TV", "reported by CNN") is no person a "He" names
@@ -485,6 +503,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
                 topic = None  # a later "it" may be the thing
             elif subject:
                 last_subject, last_thing, named_it = subject, None, False
+                if _MADE_IT.match(sentence, len(subject)) and sentence.startswith(subject):
+                    made_it.add(subject)  # "Elspeth Morrow wrote that one": no later "It"
             suggested = _SUGGESTED.search(sentence)
             if suggested is not None:  # "You should try Dune! Denis Villeneuve directed it."
                 topic, it_names, last_thing = suggested.group("name"), None, None

@@ -15,9 +15,18 @@ import re
 
 from certirag.text.calendar_names import FRENCH_MONTHS, MONTHS, alternation
 
-__all__ = ["core_span", "has_checkable", "has_strong_checkable"]
+__all__ = ["SOURCE_HEDGE", "core_span", "has_checkable", "has_strong_checkable"]
 
 _SEP = r"\s*(?:[,:;!.]+|\s[—–-]+)\s*"
+#: The speaker's reading of the sources before what they say: "As far as I can tell from
+#: the handbook, …", "If I've understood correctly, …", "From what I can see, …" (a
+#: pattern, lower case, no anchors; the yes/no reader lets it stand before a "yes").
+SOURCE_HEDGE = (
+    r"(?:as far as i (?:know|can (?:tell|see))(?: from (?:the|this|that|your) (?:\w+ ){0,2}?\w+)?"
+    r"|from what i (?:can (?:see|tell)|(?:have |'ve )?read)"
+    r"(?: (?:in|from) (?:the|this|that|your) (?:\w+ ){0,2}?\w+)?"
+    r"|if i(?:'ve| have)? (?:understood|understand|read) (?:(?:this|that|it|you|the \w+) )?"
+    r"(?:correctly|right|rightly)|if i'?m not mistaken)")
 _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     # greetings and thanks, ended by punctuation
     r"^(?:hi|hello|hey|greetings|good (?:morning|afternoon|evening)|dear [^,:;!.?]{1,40}"
@@ -31,7 +40,8 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"|happy to help|glad to help|glad you asked|(?:i )?hope (?:this|that) helps"
     r"|just so you know|fyi|fun fact|good news|in short|to be honest|honestly|frankly"
     r"|heads[- ]up|quick note|a quick heads[- ]up|just a heads[- ]up|bad news|sadly"
-    r"|in my (?:opinion|view|experience)|personally|as far as i (?:know|can tell)"
+    r"|in my (?:opinion|view|experience)|personally"
+    r"|" + SOURCE_HEDGE +
     r"|to (?:the best of )?my knowledge|if i (?:remember|recall) (?:correctly|rightly)"
     r"|if memory serves(?: me)?(?: (?:right|correctly|well))?|unless i'?m mistaken|as i recall"
     r"|i think so|if i'?m reading (?:this|that|it|the \w+) (?:right|correctly)"
@@ -93,7 +103,12 @@ _TRAILING = re.compile(
     r"(?:,\s*(?:i think|i believe|i guess|in my (?:opinion|view)|right|correct|no|eh|huh|"
     r"yeah|don'?t you think|wouldn'?t you say|did you know|you know|as far as i know|"
     + _TAG + r")"
-    r"|\s+(?:i think|i believe))\s*[.!?]*$", re.IGNORECASE)
+    r"|\s+(?:i think|i believe)"
+    # a suggestion to the listener after a dash: "… in 2003 — give it a go and let me know
+    # what you think!"
+    r"|\s+[—–]\s+(?:(?:give it a (?:go|try|listen|watch|read)|let me know|check it out|"
+    r"trust me|highly recommend(?:ed)?|you(?:['’]ll| will) love it)\b[^.!?]*))\s*[.!?]*$",
+    re.IGNORECASE)
 _QUESTION_FRAME = re.compile(r"^(?:did|do) you know|^are you aware|^(?:isn'?t it|is it not) ",
                              re.IGNORECASE)
 

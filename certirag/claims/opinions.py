@@ -37,7 +37,9 @@ _GREETING_ONE = (
     r"|of course|certainly|absolutely|okay|ok|great question|good question"
     r"|(?:i )?hope (?:this|that) helps@T|let me know if@T|feel free to@T"
     r"|(?:best|kind) regards@T|regards|cheers|bye|goodbye|have a (?:nice|good|great) @T"
-    r"|wow|oh|ah|hmm|yes|no|yeah|nope|indeed"
+    r"|wow|oh|ooh|ah|aah|aw|aww|yay|eek|hmm|yes|no|yeah|nope|indeed"
+    # agreement with what the listener said: "Right?!", "Exactly!", "Totally!"
+    r"|right|exactly|totally|agreed|definitely|for sure|so true|true"
     # wishes and sympathy: "Enjoy!", "Safe travels!", "Sorry to hear that!", "Good luck!"
     r"|(?:and |so )?enjoy(?: it| (?:the|your) (?:new )?\w+)?|safe travels|travel safe"
     r"|(?:how )?exciting"
@@ -54,11 +56,28 @@ _GREETING_ONE = (
     r"|take care|hi there|hello there|hey there|happy to (?:summari[sz]e|explain|clarify|assist)"
     r"|(?:i'?m |so )?sorry to hear (?:that|about (?:that|this|it))|get well soon"
     r"|have fun(?: with (?:your|the) \w+)?|welcome to the club"
-    r"|happy (?:reading|watching|listening|travels|shopping|cooking))"
+    r"|happy (?:reading|watching|listening|travels|shopping|cooking)"
+    # go-aheads, the choice praised, how it sounds: "Go for it!", "Lemon drizzle, good
+    # choice!", "Sounds like a fun trip!", "Happy to help with that!"
+    r"|go for it|(?:[a-z]+,? ){0,3}?(?:good|great|nice|excellent|solid) (?:choice|call|plan|idea)"
+    r"|(?:that )?sounds like (?:a|an) (?:\w+ ){0,2}?(?:trip|plan|idea|day|time|evening|"
+    r"weekend|night|outing|holiday|project|adventure)"
+    r"|happy to help(?: (?:with|on) (?:that|this|it))?"
+    # wishes and sympathy for the listener's own case: "Hope your pup feels better soon!",
+    # "Fingers crossed it's a painless visit!", "Sorry you're having to deal with a recall
+    # — never fun!", "Hope the rest of the holidays go well!", "Clear skies!"
+    r"|(?:i )?hope (?:you|your|the|they|he|she|it|everything|all)\b[^.!?\d]{0,50}?\b(?:soon|"
+    r"well|smoothly|fun|okay|ok|great|brilliant)"
+    r"|fingers crossed\b[^.!?\d]{0,50}"
+    r"|(?:i'?m |so )?sorry (?:you(?:'re|’re| are)|to hear)\b[^.!?\d]{0,60}?(?:[—–-]+ ?never "
+    r"(?:fun|easy|nice))?"
+    r"|clear skies|never fun|(?:so )?no need to (?:panic|worry)"
+    r"|(?:that'?s|what) (?:a|such a) (?:lovely|great|nice|kind|wonderful|thoughtful|sweet) "
+    r"(?:thing to do|idea|gesture|plan))"
 ).replace("@T", _TAIL)
 # Formulas one after another: "No problem, enjoy!", "You're welcome, have a great day!"
 _GREETING = re.compile(r"^" + _GREETING_ONE + r"(?:[\s!.,:;]+" + _GREETING_ONE
-                       + r")*[\s!.,:;\"”’')]*$", re.IGNORECASE)
+                       + r")*[\s!?.,:;\"”’')]*$", re.IGNORECASE)
 _TITLE_RUN = r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|and|a|an|de|von|van)\s+)*[A-Z][\w'’.-]*)*"
 _OPINION = re.compile(
     r"^(?:i|we)(?:\s+|(?=['’]))(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"

@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v14``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v15``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -77,8 +77,10 @@ _SELF_ADVERB = re.compile(
     r"there (?:is|was|has been) (?:no|little|not (?:a shred of|any)) (?:good |real |"
     r"scientific |clinical )?(?:evidence|proof|basis|support) (?:for the (?:\w+ )?that|"
     r"(?:to suggest |to show |showing )?that)|"
-    r"(?:the|this|that|a) (?:popular |common |old |widespread )?(?:claim|idea|notion|belief|"
-    r"myth|rumou?r|suggestion|theory|assertion) that(?=.*\b(?:debunked|disproved|refuted|"
+    r"(?:(?:the|this|that|a|these|those) )?(?:popular |common |old |widespread |online )?"
+    r"(?:claims?|ideas?|notions?|beliefs?|myths?|rumou?rs?|suggestions?|theor(?:y|ies)|"
+    r"assertions?|stories|reports?)(?: (?!that\b)[\w'’-]+){0,5}? that"
+    r"(?=.*\b(?:debunked|disproved|refuted|"
     r"rejected|dismissed|false|untrue|wrong|baseless|unfounded|a myth|not true|"
     r"no basis)\b))\b",
     re.IGNORECASE)
@@ -155,7 +157,10 @@ _DENIES = re.compile(
 _REPORTS = re.compile(
     r"\b(?:alleged(?:ly)?|alleges?|allegations?|claim(?:s|ed)|whether|accus(?:ed|es|ation)|reportedly|"
     r"rumou?r(?:s|ed)?|(?:said|reported)\s+to\s+(?:be|have)|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
-    r"suspicion|trial|denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
+    # a court's trial, not a study's ("The Calvera-2 trial showed …" reports no frame)
+    r"suspicion|(?:on|stand|stands|stood|standing|face|faces|faced|await|awaits|awaiting) "
+    r"trial|trial (?:of|for|over|at|court|judge)|(?:murder|criminal|fraud|jury) trial|"
+    r"denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
     r"argu(?:e|es|ed)|contend(?:s|ed)?|speculat(?:e|es|ed)|insist(?:s|ed)?|"
     # a claim of what someone says, calls or insists reports the saying
     r"say|says|said|call(?:s|ed)|"

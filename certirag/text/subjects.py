@@ -15,7 +15,8 @@ import re
 from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
 
 __all__ = ["DEMONYM", "NAME_RUN", "NAME_SUBJECT", "PRONOUN_START", "leading_subject",
-           "name_pronoun", "resolve_pronoun", "sentence_subjects", "thing_subject"]
+           "name_pronoun", "resolve_pronoun", "sentence_subjects", "singular_subject",
+           "thing_subject"]
 
 #: A run of capitalised words with the connectors names have ("Bank of England",
 #: "Ludwig van Beethoven", "The Remains of the Day"), as a pattern to embed.
@@ -224,17 +225,27 @@ _EXPLETIVE = re.compile(
     r"|\s+(?:comes|came)\s+(?:as|after|amid|just|only|days|weeks|months|hours|a|the)\b")
 
 
-def name_pronoun(sentence: str, name: str | None, thing: str | None) -> str | None:
+# A person's pronoun after the opening one: the name it stands for is no "it".
+_PERSON_LATER = re.compile(r"\b(?:she|he|her|his|him|herself|himself)\b", re.IGNORECASE)
+
+
+def name_pronoun(sentence: str, name: str | None, thing: str | None, *,
+                 people: bool = False) -> str | None:
     """``sentence`` with the pronoun it opens with replaced by the subject it names: "It"
     and "Its" the ``thing`` when there is one, else the ``name``; "He", "She", "They" and
     their possessives the ``name``. ``None`` when it opens with no such pronoun or there is
-    nothing to name."""
+    nothing to name. With ``people``, an "It" whose sentence goes on about "her" or "his"
+    names no ``name`` ("It was her second marathon" after "Orla Denning won …": the race,
+    not the runner)."""
     m = PRONOUN_START.match(sentence)
     if m is None or m.group(1) not in _SUBJECT_PRONOUNS | _POSSESSIVES:
         return None
     word = m.group(1)
     if word == "It" and _EXPLETIVE.match(sentence, m.end()):
         return None  # "It is hoped the power will …": "it" names nothing
+    if people and word in ("It", "Its") and thing is None \
+            and _PERSON_LATER.search(sentence, m.end()):
+        return None
     subject = (thing or name) if word in ("It", "Its") else name
     if subject is None:
         return None
@@ -248,6 +259,18 @@ def name_pronoun(sentence: str, name: str | None, thing: str | None) -> str | No
         verb = (_PERFECT.get(low) if c.group(2) else None) or _CONTRACTED[low]
         return f"{repl} {verb}{rest[c.end(1):]}"
     return repl + rest
+
+
+# A subject's verb in the singular: "They" cannot name it ("Copper Lanterns is an album,
+# and they recorded it …": the band, not the album).
+_SINGULAR_VERB = re.compile(r"\s*(?:['’]s\b|(?:is|was|has|does)\b)")
+
+
+def singular_subject(text: str) -> bool:
+    """Whether the name ``text`` opens with is followed by a verb in the singular."""
+    subject = leading_subject(text)
+    return subject is not None and text.startswith(subject) \
+        and _SINGULAR_VERB.match(text, len(subject)) is not None
 
 
 def resolve_pronoun(antecedent: str, sentence: str) -> str | None:

@@ -1,7 +1,8 @@
-"""The blind set, ``tests/data/blind_cases.jsonl``: 380 cases written by people who read
+"""The blind set, ``tests/data/blind_cases.jsonl``: 480 cases written by people who read
 no rule and never ran the verifier.
 
-Four rounds (the fourth written by two people at once, 50 cases each), each of 48–56
+Five rounds (the fourth and fifth each written by two people at once, 50 cases each), each
+of 48–56
 planted errors (scattered anchors in long passages, refuted quotes, wrapped and yes/no
 answers, subtle value changes, unsupported additions, role and entity swaps, chat
 replies) and 32–50 faithful answers (paraphrases, syntheses, chat replies, yes/no and
@@ -17,7 +18,12 @@ wrapped answers):
   any case was read (checks v13, claims rules v10, scorer v6: 43 of 50 caught and 6 of
   50 verified; scorer v7 with no rule written from them, a working tree no commit
   holds: 43 and 8), then read and
-  written for (checks v14, claims rules v11).
+  written for (checks v14, claims rules v11);
+* ``p51-`` and ``q51-`` (50 cases each, written the same way): measured before any case
+  was read (checks v14, claims rules v11, scorer v7: 44 of 50 caught and 9 of 50
+  verified; with the first rules of claims rules v12, written from the earlier rounds
+  alone, a working tree no commit holds: 44 and 9), then read and written for (checks
+  v15, claims rules v12).
 
 None of the rounds is blind any more: the set is a floor against regressions, and the
 gap between its figures and our own set's is the measure of how far the verifier still
@@ -37,19 +43,21 @@ import pytest
 from tests.integration.case_sets import DATA, assert_well_formed, default_rates, read_cases
 
 BLIND_PATH = DATA / "blind_cases.jsonl"
-N_CASES = 380
+N_CASES = 480
 
-# Measured with the default preset (policy v3, scorer v7, checks v14, claims rules v11,
-# model para, tau_e 0.49, tau_c 0.5): caught 194/209 = 0.928, passed 54/171 = 0.316
-# (scorer v6, checks v13, claims rules v10: 193/209 and 35/171; on the first 280 cases
-# 150/159 and 29/121, and checks v12, claims rules v9, scorer v5: 127/159 and 26/121;
-# README, "The blind set").
-CATCH_MIN = 0.90
+# Measured with the default preset (policy v3, scorer v7, checks v15, claims rules v12,
+# model para, tau_e 0.49, tau_c 0.5): caught 246/259 = 0.950, passed 70/221 = 0.317
+# (on the first 380 cases 196/209 and 56/171; checks v14, claims rules v11: 194/209 and
+# 54/171; scorer v6, checks v13, claims rules v10: 193/209 and 35/171; on the first 280
+# cases 150/159 and 29/121, and checks v12, claims rules v9, scorer v5: 127/159 and
+# 26/121; README, "The blind set").
+CATCH_MIN = 0.93
 PASS_MIN = 0.29
 
 
 def test_blind_file_is_well_formed() -> None:
-    assert_well_formed(read_cases(BLIND_PATH), N_CASES, ("f49-", "h49-", "k49-", "m50-", "n50-"))
+    assert_well_formed(read_cases(BLIND_PATH), N_CASES, ("f49-", "h49-", "k49-", "m50-", "n50-",
+                                                         "p51-", "q51-"))
 
 
 @pytest.mark.slow

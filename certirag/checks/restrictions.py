@@ -1,0 +1,148 @@
+"""``qualifier_dropped``: a restriction of the evidence dropped: a waiting period, or the
+one means it allows.
+
+**A waiting period.**
+"You can work from home up to two days a week from your start date." against "Employees may
+work from home up to two days per week. Remote working is not available during the first
+three months of employment.": the claim says a thing holds from the start where an evidence
+sentence that speaks of it says it does not hold for a first stretch of time (or holds only
+after one). The model reads the claim as entailed by the first sentence (P(entailment)
+0.57); the rule reads the onset the claim gives ("from your start date", "from day one",
+"straight away", "as soon as you join") against the sentence's first days, weeks, months
+or years under a denial, or its "only after". The sentence must share a word with the
+claim besides the time words.
+
+**The one means.** "Harlow Freight Carriers will send standalone lithium-ion batteries by
+air." against "… batteries shipped on their own are accepted only by sea freight …": the
+evidence allows one means ("only by", "only via", "only through") and the claim gives
+another by the same word, not one of the allowed means' words. The sentence must share two
+words with the claim.
+"""
+
+from __future__ import annotations
+
+import re
+
+from certirag.checks._text import stems_of
+from certirag.checks.base import Finding
+from certirag.checks.parse import Parsed
+from certirag.checks.prepared import PreparedEvidence, Question
+
+__all__ = ["check_contrast", "check_means", "check_waiting"]
+
+_ONSET = re.compile(
+    r"\bfrom (?:(?:your|the|their|his|her|my) )?(?:very )?(?:start date|first day|first "
+    r"week|day one|(?:very )?start|outset|beginning)\b|\bfrom day one\b|\b(?:immediately|"
+    r"straight away|right away|at once)\b|\bas soon as (?:you|they|he|she|i|we) (?:start|"
+    r"join|sign up|enrol|enroll|begin|are hired|arrive)", re.IGNORECASE)
+_FIRST = re.compile(
+    r"\b(?:during|in|for|within|before the end of|until the end of|until after) "
+    r"(?:the|your|their|his|her|an employee's|a member's) first (?:\w+ )?(?:days?|weeks?|"
+    r"months?|years?)\b|\bonly after\b|\bnot (?:until|before)\b|\buntil (?:you|they|he|she) "
+    r"(?:have|has) (?:completed|passed|served|worked)\b|\b(?:after|once) (?:completing|passing"
+    r"|finishing) (?:the|your|their|a) (?:\w+[- ])?(?:probation|qualifying|waiting)",
+    re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:not|no|cannot|can't|n't|never|unavailable|ineligible|excluded)\b",
+                     re.IGNORECASE)
+_ONLY_AFTER = re.compile(r"\bonly after\b|\bnot (?:until|before)\b|\buntil (?:you|they|he|she)"
+                         r"\b|\b(?:after|once) (?:completing|passing|finishing)\b",
+                         re.IGNORECASE)
+_TIME_WORDS = frozenset("first day days week weeks month months year years start date during "
+                        "within only after until before from".split())
+
+
+def _words(text: str) -> frozenset[str]:
+    return stems_of(text, _TIME_WORDS)
+
+
+def check_waiting(c: Parsed, ev: PreparedEvidence, question: Question,
+                  out: list[Finding]) -> None:
+    onset = _ONSET.search(c.text)
+    if onset is None or _DENIED.search(c.text):
+        return
+    claim = _words(c.text[:onset.start()] + " " + c.text[onset.end():])
+    for s in ev.sentences:
+        first = _FIRST.search(s.text)
+        if first is None or not claim & _words(s.text):
+            continue
+        if _DENIED.search(s.text) is None and _ONLY_AFTER.search(s.text) is None:
+            continue
+        out.append(Finding(
+            "qualifier_dropped", "ungrounded",
+            f"the claim says it holds {onset.group(0)!r}; the evidence puts a waiting period "
+            f"first ({first.group(0)!r}): {s.text.strip()!r}", onset.group(0), s.text.strip()))
+        return
+
+
+_ONLY_BY = re.compile(r"\bonly (?P<prep>by|via|through) (?:(?:a|an|the) )?(?P<what>[\w'’-]+"
+                      r"(?: (?!and\b|or\b|if\b|when\b|with\b|for\b|to\b|from\b|in\b|on\b|at\b)"
+                      r"[\w'’-]+)?)", re.IGNORECASE)
+
+
+def check_means(c: Parsed, ev: PreparedEvidence, question: Question,
+                out: list[Finding]) -> None:
+    if " only " in f" {c.text.lower()} " or _DENIED.search(c.text):
+        return
+    if "only " not in ev.lower_text:
+        return
+    claim = _words(c.text)
+    for s in ev.sentences:
+        for m in _ONLY_BY.finditer(s.text):
+            allowed = _words(m.group("what"))
+            if not allowed or len(claim & _words(s.text[:m.start()] + s.text[m.end():])) < 2:
+                continue
+            given = re.search(rf"\b{m.group('prep')} (?:(?:a|an|the) )?(?P<what>[\w'’-]+)",
+                              c.text, re.IGNORECASE)
+            if given is None or _words(given.group("what")) & allowed \
+                    or not _words(given.group("what")):
+                continue
+            out.append(Finding(
+                "qualifier_dropped", "ungrounded",
+                f"the evidence allows it only {m.group('prep')} {m.group('what')!r}; the claim "
+                f"says {given.group(0)!r}: {s.text.strip()!r}", given.group(0), s.text.strip()))
+            return
+
+
+# one sentence, two cases: "Rolling substitutions are not permitted in senior divisions but
+# are allowed in the under-14 and under-12 divisions." (either order)
+_PERMIT = (r"(?:permitted|allowed|available|accepted|eligible|covered|included|open|"
+           r"offered|valid)")
+_CASE = r"(?:in|for|on|at|to|with|under|during) (?P<{}>[^,;.]+?)"
+_CONTRAST = re.compile(
+    rf"\b(?P<neg>not|never|n't)\s+{_PERMIT}\s+{_CASE.format('x')},?\s+(?:but|whereas|while)"
+    rf"\s+(?:(?:they|it|these|those)\s+)?(?:are|is)?\s*(?:only\s+)?{_PERMIT}\s+{_CASE.format('y')}"
+    rf"(?=[,;.]|$)"
+    rf"|\b{_PERMIT}\s+{_CASE.format('p')},?\s+(?:but|whereas|while)\s+(?P<neg2>not|never)\s+"
+    rf"(?:{_PERMIT}\s+)?{_CASE.format('q')}(?=[,;.]|$)", re.IGNORECASE)
+
+
+def check_contrast(c: Parsed, ev: PreparedEvidence, question: Question,
+                   out: list[Finding]) -> None:
+    """``polarity_mismatch``: an evidence sentence sets two cases against each other, one
+    denied and one allowed ("… are not permitted in senior divisions but are allowed in the
+    under-14 and under-12 divisions"), and the claim names a word of one case only
+    ("under-12") with the other case's polarity ("A Wessmoor under-12 team cannot use
+    rolling substitutions.")."""
+    if " but " not in ev.lower_text and " whereas " not in ev.lower_text \
+            and " while " not in ev.lower_text:
+        return
+    claim_denies = _DENIED.search(c.text) is not None
+    claim = stems_of(c.text)
+    for s in ev.sentences:
+        for m in _CONTRAST.finditer(s.text):
+            denied, allowed = (m["x"], m["y"]) if m["neg"] else (m["q"], m["p"])
+            d, a = stems_of(denied), stems_of(allowed)
+            if not (stems_of(s.text) - d - a) & claim:
+                continue  # the claim is about another thing of the same case
+            own_d, own_a = (d - a) & claim, (a - d) & claim
+            if own_a and not own_d and claim_denies:
+                case, says = sorted(own_a)[0], "allows"
+            elif own_d and not own_a and not claim_denies:
+                case, says = sorted(own_d)[0], "denies"
+            else:
+                continue
+            out.append(Finding(
+                "polarity_mismatch", "contradiction",
+                f"the claim's case ({case!r}) is the one the evidence {says}: "
+                f"{s.text.strip()!r}", c.text, s.text.strip()))
+            return

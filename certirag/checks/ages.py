@@ -51,7 +51,8 @@ _CLAIM_AGE = re.compile(rf"\b{_N}[- ]years?[- ]olds?\b|\baged {_N}\b|\b{_N} year
                         re.IGNORECASE)
 # a band of ages in an evidence sentence: "under 12", "younger than 16", "under-5s",
 # "aged 18 and over", "18 or older", "from age 6", "at least 18 years old"
-_BELOW = re.compile(rf"\b(?:under|below|younger than|less than)[- ](?:the age of )?{_N}s?\b"
+_BELOW = re.compile(rf"\b(?!Under[- ]\d+s\b)(?:under|below|younger than|less than)[- ]"
+                    rf"(?:the age of )?{_N}s?\b"
                     rf"(?![.,]\d)(?! ?(?:%|percent|per cent|kg|cm|m\b|metres|km|hours|minutes))",
                     re.IGNORECASE)
 _FROM = re.compile(rf"\b(?:aged )?{_N}\+|\b(?:aged )?{_N} (?:years )?(?:and|or) (?:over|older|"
@@ -77,6 +78,11 @@ _ALONE = re.compile(r"\b(?:alone|on (?:his|her|their|my|your) own|unaccompanied|
 _EXCEPT = re.compile(r"\b(?:other than|except(?: for)?|apart from|unless(?: (?:they are|"
                      r"accompanied by|with))?|excluding|but not)\s+(?:an? |the |their |his |"
                      r"her )?([a-z][\w-]+)", re.IGNORECASE)
+# what a rule of ages gives: a permission, a price, a fitness ("can visit", "travels free",
+# "is suitable")
+_GIVES = re.compile(r"\b(?:can|may|allowed|permitted|eligible|entitled|welcome|free|suitable|"
+                    r"fine|ok|okay|able|qualif\w*|alone|unaccompanied)\b",
+                    re.IGNORECASE)
 _CLAIM_DENIES = re.compile(r"\b(?:not|no|never|cannot|can't|n't|isn't|aren't|won't)\b",
                            re.IGNORECASE)
 _DIGITS = re.compile(r"\S*\d\S*")  # an age's own words ("under-12s") are no shared word
@@ -129,8 +135,10 @@ def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
     free."). The sentence must share a word with the claim besides the ages; an exception it
     names that the claim uses ("other than siblings": "his sister") lifts it."""
     m = _CLAIM_AGE.search(c.text)
-    if m is None or _CLAIM_DENIES.search(c.text):
-        return
+    if m is None or _CLAIM_DENIES.search(c.text) or not _GIVES.search(c.text):
+        return  # (a news age, "The 30-year-old has made 200 appearances", gives nothing)
+    if re.match(r"\s*(?:-|–|to)\s*\d", c.text[m.end():]):
+        return  # a range of ages ("aged 18-25"), no one age
     age = _number(next(g for g in m.groups() if g))
     claim_words = _words(c.text[:m.start()] + " " + c.text[m.end():])
     for s in ev.sentences:

@@ -221,11 +221,12 @@ _ABANDONED = re.compile(
     r"cancell?ed|rejected|withdrawn|called\s+off|voted\s+down)|decided\s+against|"
     r"voted\s+(?:it\s+)?(?:down|against)|never\s+went\s+ahead|(?:did\s+not|didn['’]t)\s+go\s+"
     r"ahead|fell\s+through|came\s+to\s+nothing|decided\s+not\s+to\s+(?:proceed|go\s+ahead)|"
-    r"(?:will|would)\s+not\s+(?:proceed|go\s+ahead)"
-    # a plan denied where it is named: "she does not plan to write a third book"
-    r"|(?:(?:does|do|did)\s+not|(?:doesn|don|didn)['’]t)\s+(?:plan|intend|expect|want)\s+to"
-    r"|(?:has|have|had)\s+no\s+(?:plans?|intention)\s+to|no\s+longer\s+(?:plans?|intends?)\s+to)"
-    r"\b", re.IGNORECASE)
+    r"(?:will|would)\s+not\s+(?:proceed|go\s+ahead))\b", re.IGNORECASE)
+# a plan denied where it is named: "she does not plan to write a third book"
+_DENIED_PLAN = re.compile(
+    r"\b(?:(?:does|do|did)\s+not|(?:doesn|don|didn)['’]t)\s+(?:plan|intend)\s+to\s+"
+    r"(?P<verb>[a-z]+)|\b(?:has|have|had)\s+no\s+(?:plans?|intention)\s+to\s+(?P<verb2>[a-z]+)"
+    r"|\bno\s+longer\s+(?:plans?|intends?)\s+to\s+(?P<verb3>[a-z]+)", re.IGNORECASE)
 
 
 def _abandoned(ev: PreparedEvidence) -> tuple[tuple[SentInfo, tuple[tuple[str, str, bool], ...]],
@@ -243,6 +244,11 @@ def _abandoned(ev: PreparedEvidence) -> tuple[tuple[SentInfo, tuple[tuple[str, s
         nxt = ev.sentences[i + 1].text if i + 1 < len(ev.sentences) else ""
         if planned and (_ABANDONED.search(e.text) or _ABANDONED.search(nxt)):
             out.append((e, planned))
+            continue
+        denied = tuple((st, m.group(0), False) for m in _DENIED_PLAN.finditer(e.text)
+                       for st in _stems(m.group("verb") or m.group("verb2") or m.group("verb3")))
+        if denied:
+            out.append((e, denied))
     return tuple(out)
 
 
@@ -281,8 +287,7 @@ _REPORTED_WOULD = re.compile(r"\b(?:suggested|reported|speculated|claimed|rumou?
 _GIVEN_UP_HINTS = ("abandon", "scrap", "drop", "shelv", "cancel", "reject", "withdr",
                    "called off", "voted", "against", "went ahead", "go ahead", "fell through",
                    "came to nothing", "not to proceed", "not proceed", "not plan", "t plan",
-                   "not intend", "t intend", "not expect", "t expect", "not want", "t want",
-                   "no plan", "no intention", "no longer")
+                   "not intend", "t intend", "no plan", "no intention", "no longer")
 _PLAN_WORD = re.compile(r"\b(?:plan|plans|planned|proposal|proposed|idea|abandon\w*|scrap\w*)\b",
                         re.IGNORECASE)
 

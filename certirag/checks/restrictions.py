@@ -27,6 +27,7 @@ from certirag.checks._text import stems_of
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.verbs import PAST_PARTICIPLES
 
 __all__ = ["check_contrast", "check_means", "check_waiting"]
 
@@ -79,6 +80,16 @@ _ONLY_BY = re.compile(r"\bonly (?P<prep>by|via|through) (?:(?:a|an|the) )?(?P<wh
                       r"[\w'’-]+)?)", re.IGNORECASE)
 
 
+_LAST_WORD = re.compile(r"([a-z]+)\s*$", re.IGNORECASE)
+
+
+def _after_participle(text: str, end: int) -> bool:
+    """Whether the word before ``end`` is a participle ("chewed by a hyena": an agent)."""
+    m = _LAST_WORD.search(text, 0, end)
+    return m is not None and (m.group(1).lower().endswith("ed")
+                              or m.group(1).lower() in PAST_PARTICIPLES)
+
+
 def check_means(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
     if " only " in f" {c.text.lower()} " or _DENIED.search(c.text):
@@ -94,8 +105,9 @@ def check_means(c: Parsed, ev: PreparedEvidence, question: Question,
             given = re.search(rf"\b{m.group('prep')} (?:(?:a|an|the) )?(?P<what>[\w'’-]+)",
                               c.text, re.IGNORECASE)
             if given is None or _words(given.group("what")) & allowed \
-                    or not _words(given.group("what")):
-                continue
+                    or not _words(given.group("what")) \
+                    or _after_participle(c.text, given.start()):
+                continue  # ("a bone chewed by a hyena": the agent, not a means)
             out.append(Finding(
                 "qualifier_dropped", "ungrounded",
                 f"the evidence allows it only {m.group('prep')} {m.group('what')!r}; the claim "

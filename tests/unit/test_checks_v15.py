@@ -171,3 +171,32 @@ def test_a_month_outside_the_evidences_months() -> None:
         "You can claim the grant for hedges planted in June.",
         "Farmers may claim for hedges planted between 1 November and 31 March.",
         "Can I claim the grant for hedges planted in June?")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # a news age gives nothing a rule of ages could bar
+    ("The 20-year-old began his career at Queens Park Rangers in 2003.",
+     "He joined Queens Park Rangers' Centre of Excellence aged 11, and within three years "
+     "was starring for the Under 18s."),
+    ("The 30-year-old has made over 200 league appearances for the Reds.",
+     "Children under 10 play touch rugby for the Reds."),
+    # a range of ages is no one age
+    ("Half of those aged 18-25 can name the law.",
+     "Fines apply for inciting someone under 18 to get drunk, and half can name the law."),
+])
+def test_ages_that_no_rule_speaks_to(claim: str, evidence: str) -> None:
+    assert "case_mismatch" not in codes(claim, evidence)
+
+
+def test_an_agent_is_no_means() -> None:
+    assert "qualifier_dropped" not in codes(
+        "It is simply a bone chewed by a hyena with teeth marks.",
+        "Hyenas produced round-oval puncture marks in cub femora only by the bone-crushing "
+        "premolar teeth.")
+
+
+def test_a_denial_in_the_next_sentence_gives_up_no_plan() -> None:
+    assert "hedge_mismatch" not in codes(
+        "Brendan Rodgers insists Liverpool can still attract the best players.",
+        ["Brendan Rodgers said Liverpool are aiming to attract the best players.",
+         "Some players do not want to go to a club outside the top four."])

@@ -12,6 +12,8 @@ it as ungrounded. It is grounded here only when the arithmetic is shown and exac
   to" …);
 - a **product**: a count the claim gives times a figure of the claim that is in the evidence
   makes it, and the claim says the figure is for each ("each", "per", "a head" …);
+  a plain count is worked out only where the claim also says it is a total ("three
+  seasons of eight episodes each, so 24 episodes in total");
 - a **time offset**: a time of the evidence and a duration the evidence gives "before" or
   "after" something make the claim's time;
 - a **change**: a figure the claim gives after "by" ("widened by 2.5 percentage points to
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 from itertools import combinations
 
 from certirag.checks._text import STOP, stem
@@ -59,6 +62,12 @@ def _grounded(g: Figure, ev: PreparedEvidence) -> bool:
     return g.key in ev.by_key and g.qualifier in (None, "exact")
 
 
+@lru_cache(maxsize=256)
+def _says_total(text: str) -> bool:
+    """Whether a claim says it gives a total (read once per claim, not per figure)."""
+    return _SUM_CUE.search(text) is not None
+
+
 def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
     """Whether the claim's figure ``f`` is the exact sum or product of figures the claim
     shows beside it, each of which the evidence states (see the module docstring)."""
@@ -66,8 +75,8 @@ def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
         return False
     if f.kind == "percent":
         return f.unit == "pp" and _shown_change(c, f, ev)
-    if f.kind not in _ADDS:
-        return False
+    if f.kind not in _ADDS and not (f.kind == "number" and _says_total(c.text)):
+        return False  # (a plain count only where the claim says it is a total)
     parts = [g for g in c.figures if g is not f and g.dim == f.dim and g.unit == f.unit
              and _grounded(g, ev)]
     if len(parts) > _MAX_SHOWN:

@@ -43,10 +43,10 @@ _BEFORE: list[tuple[str, str]] = [
             r"|not\s+to\s+exceed|(?:shall|must|may)\s+not\s+be\s+more\s+than"
             r"|not\s+greater\s+than|up\s+to|as\s+(?:many|much)\s+as|a\s+maximum\s+of"
             r"|maximum\s+of|maximum|(?:a\s+)?maximum\s+[a-z]+\s+of"
-            r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤"),
+            r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤|(?:for\s+)?as\s+long\s+as"),
     ("gt", r"more\s+than|greater\s+than|higher\s+than|in\s+excess\s+of|upwards?\s+of"
-           r"|exceeding|over|above|>"),
-    ("lt", r"less\s+than|fewer\s+than|lower\s+than|under|below|<"),
+           r"|exceeding|over|above|older\s+than|>"),
+    ("lt", r"less\s+than|fewer\s+than|lower\s+than|under|below|younger\s+than|<"),
     ("approx", r"approximately|approx\.?|about|around|roughly|nearly|almost|circa|c\.|ca\."
                r"|some|an\s+estimated|estimated|~|≈"),
     ("exact", r"exactly|precisely|just"),

@@ -217,11 +217,11 @@ _CLASSES = {"working": "working", "business": "working", "banking": "working",
             "clear": "clear", "school": "school", "calendar": "", "full": "",
             "ouvrés": "working", "ouvrées": "working", "ouvrables": "working",
             "francs": "clear", "calendaires": "", "earth": "", "martian": "martian",
-            "lunar": "lunar"}
+            "lunar": "lunar", "consecutive": "", "successive": "", "straight": ""}
 _DURATION_RE = re.compile(
     r"(?:\s|-)?(?:(?P<cmp>fewer|more|less|extra|additional|further)\s+)?"  # "50 fewer minutes"
     r"(?:(?P<cls>working|business|banking|clear|school|calendar|full|earth|martian"
-    r"|lunar)(?:\s|-))?"
+    r"|lunar|consecutive|successive|straight)(?:\s|-))?"
     r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weekdays?|weeks?|fortnights?"
     r"|months?|years?|yrs?|decades?|centuries|century"
     r"|secondes?|heures?|jours?|semaines?|mois|ans?|années?)(?![A-Za-zéèû])"

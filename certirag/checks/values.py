@@ -478,14 +478,35 @@ _MONTH_RANGE = re.compile(
     + r")\b", re.IGNORECASE)
 
 
-def _in_month_range(month: int, text: str) -> bool:
-    """Whether ``text`` gives a span of months ("between 1 November and 31 March", "from
-    April to October") that holds ``month`` (a span may run over the new year)."""
-    for m in _MONTH_RANGE.finditer(text):
-        a, b = MONTHS[m["a"].lower()], MONTHS[m["b"].lower()]
-        if (a <= month <= b) if a <= b else (month >= a or month <= b):
-            return True
-    return False
+def _month_ranges(ev: PreparedEvidence) -> tuple[tuple[int, int], ...]:
+    """The spans of months the evidence gives ("between 1 November and 31 March")."""
+    return tuple((MONTHS[m["a"].lower()], MONTHS[m["b"].lower()])
+                 for m in _MONTH_RANGE.finditer(ev.lower_text))
+
+
+def _in_month_range(month: int, ev: PreparedEvidence) -> bool:
+    """Whether the evidence gives a span of months that holds ``month`` (a span may run
+    over the new year)."""
+    return any((a <= month <= b) if a <= b else (month >= a or month <= b)
+               for a, b in ev.derived("values.month_ranges", _month_ranges))
+
+
+_HOURS_MINUTES = re.compile(r"\b(\d{1,2})\s*(?:hours?|hrs?|h)\b,?\s*(?:and\s+)?(\d{1,2})\s*"
+                            r"(?:minutes?|mins?|m)\b", re.IGNORECASE)
+
+
+def _times_taken(ev: PreparedEvidence) -> frozenset[tuple[int, int]]:
+    """The times taken the evidence gives in hours and minutes ("2 hours 24 minutes")."""
+    return frozenset((int(m.group(1)), int(m.group(2)))
+                     for m in _HOURS_MINUTES.finditer(ev.lower_text))
+
+
+def _clock_duration(text: str, ev: PreparedEvidence) -> bool:
+    """Whether ``text`` ("2:24", "1:05:30") is a time taken that the evidence gives in hours
+    and minutes ("2 hours 24 minutes", "2 hr 24 min", "2h 24m")."""
+    m = re.fullmatch(r"(\d{1,2})[:.](\d{2})(?:[:.]\d{2})?", text.strip())
+    return m is not None and (int(m.group(1)), int(m.group(2))) in ev.derived(
+        "values.times_taken", _times_taken)
 
 
 def _asked_day(weekday: int, question: str) -> bool:
@@ -519,7 +540,7 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
                 or (q is not None and any(f.number == d.year for f in q.figures))):
             continue
         if d.month is not None and d.day is None and d.year is None \
-                and _in_month_range(d.month, ev.lower_text) \
+                and _in_month_range(d.month, ev) \
                 and re.search(re.escape(d.text.strip(" .,;")), question.text, re.IGNORECASE):
             continue  # the asker's month, inside the evidence's months
         fields = [x is not None for x in d.fields]
@@ -553,6 +574,8 @@ def check_dates(c: Parsed, ev: PreparedEvidence, question: Question,
             continue
         if _TWELVE_HOUR.fullmatch(t.text) and (t.minutes + 720) % 1440 in ev.times:
             continue  # "the music starts at 7:30" for "at 19:30": a clock of twelve hours
+        if _clock_duration(t.text, ev):
+            continue  # "won in 2:24" for "in 2 hours 24 minutes": a time taken, not of day
         alts = list(ev.times.values())[:3]
         has = f"; the evidence has {', '.join(repr(a) for a in alts)}" if alts else ""
         out.append(Finding("ungrounded_date", "ungrounded",

@@ -200,3 +200,41 @@ def test_a_denial_in_the_next_sentence_gives_up_no_plan() -> None:
         "Brendan Rodgers insists Liverpool can still attract the best players.",
         ["Brendan Rodgers said Liverpool are aiming to attract the best players.",
          "Some players do not want to go to a club outside the top four."])
+
+
+@pytest.mark.parametrize(("claim", "evidence", "clean"), [
+    ("Bramble House has three seasons of eight episodes each, so 24 episodes in total.",
+     "Bramble House has three seasons of eight episodes each.", True),
+    ("Bramble House has three seasons of eight episodes each, so 25 episodes in total.",
+     "Bramble House has three seasons of eight episodes each.", False),
+    ("Bramble House has 24 episodes.", "Bramble House has three seasons of eight episodes "
+     "each.", False),
+    ("Talia Ruskin took the women's title in 2:24.",
+     "Talia Ruskin won the women's race in 2 hours 24 minutes.", True),
+    ("Talia Ruskin took the women's title in 2:34.",
+     "Talia Ruskin won the women's race in 2 hours 24 minutes.", False),
+])
+def test_a_count_worked_out_and_a_time_taken(claim: str, evidence: str, clean: bool) -> None:
+    found = codes(claim, evidence)
+    assert (found == []) is clean, found
+
+
+@pytest.mark.parametrize(("claim", "evidence", "clean"), [
+    ("Cover ends once the property has been unoccupied for over 60 days in a row.",
+     "Cover ceases if the property is left unoccupied for more than 60 consecutive days.",
+     True),
+    ("Cover ends once the property has been unoccupied for over 90 days in a row.",
+     "Cover ceases if the property is left unoccupied for more than 60 consecutive days.",
+     False),
+    ("The grant is open to farmers younger than 35.",
+     "The grant pays 40% of costs to farmers aged under 35.", True),
+    ("The grant is open to farmers younger than 45.",
+     "The grant pays 40% of costs to farmers aged under 35.", False),
+    ("You can freeze it for as long as four months.", "It can be frozen for up to four months.",
+     True),
+    ("You can freeze it for four months.", "It can be frozen for up to four months.", False),
+])
+def test_bounds_and_runs_of_days_in_other_words(claim: str, evidence: str,
+                                                clean: bool) -> None:
+    found = codes(claim, evidence)
+    assert (found == []) is clean, found

@@ -45,8 +45,9 @@ _BEFORE: list[tuple[str, str]] = [
             r"|maximum\s+of|maximum|(?:a\s+)?maximum\s+[a-z]+\s+of"
             r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤|(?:for\s+)?as\s+long\s+as"),
     ("gt", r"more\s+than|greater\s+than|higher\s+than|in\s+excess\s+of|upwards?\s+of"
-           r"|exceeding|over|above|older\s+than|>"),
-    ("lt", r"less\s+than|fewer\s+than|lower\s+than|under|below|younger\s+than|<"),
+           r"|exceeding|over|above|older\s+than(?!\s+(?:the|a|an)\b)|>"),
+    ("lt", r"less\s+than|fewer\s+than|lower\s+than|under|below"
+           r"|younger\s+than(?!\s+(?:the|a|an)\b)|<"),
     ("approx", r"approximately|approx\.?|about|around|roughly|nearly|almost|circa|c\.|ca\."
                r"|some|an\s+estimated|estimated|~|≈"),
     ("exact", r"exactly|precisely|just"),

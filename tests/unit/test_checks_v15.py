@@ -232,6 +232,9 @@ def test_a_count_worked_out_and_a_time_taken(claim: str, evidence: str, clean: b
      "The grant pays 40% of costs to farmers aged under 35.", False),
     ("You can freeze it for as long as four months.", "It can be frozen for up to four months.",
      True),
+    # a comparison, not a bound: "older than the first Homo species"
+    ("The tools are 500,000 years older than the first Homo species.",
+     "The tools predate the first Homo species by 500,000 years.", True),
     ("You can freeze it for four months.", "It can be frozen for up to four months.", False),
 ])
 def test_bounds_and_runs_of_days_in_other_words(claim: str, evidence: str,

@@ -38,8 +38,9 @@ _GREETING_ONE = (
     r"|(?:i )?hope (?:this|that) helps@T|let me know if@T|feel free to@T"
     r"|(?:best|kind) regards@T|regards|cheers|bye|goodbye|have a (?:nice|good|great) @T"
     r"|wow|oh|ooh|ah|aah|aw|aww|yay|eek|hmm|yes|no|yeah|nope|indeed"
-    # agreement with what the listener said: "Right?!", "Exactly!", "Totally!"
-    r"|right|exactly|totally|agreed|definitely|for sure|so true|true"
+    # a tag question seeking the listener's agreement: "Right?!" (an agreement itself,
+    # "Definitely!", "Exactly!", answers a yes/no question: it stays a reply)
+    r"|right\s*\?"
     # wishes and sympathy: "Enjoy!", "Safe travels!", "Sorry to hear that!", "Good luck!"
     r"|(?:and |so )?enjoy(?: it| (?:the|your) (?:new )?\w+)?|safe travels|travel safe"
     r"|(?:how )?exciting"
@@ -59,7 +60,7 @@ _GREETING_ONE = (
     r"|happy (?:reading|watching|listening|travels|shopping|cooking)"
     # go-aheads, the choice praised, how it sounds: "Go for it!", "Lemon drizzle, good
     # choice!", "Sounds like a fun trip!", "Happy to help with that!"
-    r"|go for it|(?:[a-z]+,? ){0,3}?(?:good|great|nice|excellent|solid) (?:choice|call|plan|idea)"
+    r"|go for it|(?:good|great|nice|excellent|solid) (?:choice|call|plan|idea)"
     r"|(?:that )?sounds like (?:a|an) (?:\w+ ){0,2}?(?:trip|plan|idea|day|time|evening|"
     r"weekend|night|outing|holiday|project|adventure)"
     r"|happy to help(?: (?:with|on) (?:that|this|it))?"

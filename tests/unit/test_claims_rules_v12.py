@@ -66,7 +66,7 @@ def test_a_yes_after_the_speakers_reading_is_a_yes() -> None:
 
 
 @pytest.mark.parametrize("sentence", [
-    "Right?!", "Exactly!", "Go for it!", "Ooh, lemon drizzle, good choice!",
+    "Right?!", "Go for it!", "Ooh, good choice!",
     "Sounds like a fun trip!", "Happy to help with that!", "Hope your pup feels better soon!",
     "Fingers crossed it's a painless visit!", "Hope the rest of the holidays go well!",
     "Sorry you're having to deal with a recall — never fun!", "Clear skies!",
@@ -76,7 +76,9 @@ def test_chat_wishes_and_go_aheads_are_no_claims(sentence: str) -> None:
 
 
 @pytest.mark.parametrize("sentence", [
-    "Hope the clinic opens at 9 soon!", "Good choice of hotel, it has a pool."])
+    "Hope the clinic opens at 9 soon!", "Good choice of hotel, it has a pool.",
+    # an agreement answers what was asked; a name before the praise may be the answer
+    "Definitely!", "Exactly!", "For sure!", "Spielberg, good choice!"])
 def test_a_wish_with_a_fact_in_it_is_still_read(sentence: str) -> None:
     assert read(sentence, "Is it any good?")[0][0] != "not_a_claim"
 

@@ -1,5 +1,7 @@
 """Ages: "a 22-year-old" states the age that news gives as a bare number after a name
-("Jane Doe, 22, said", "Jane Doe (22)", "aged 22")."""
+("Jane Doe, 22, said", "Jane Doe (22)", "aged 22"); and the age a rule's band rules out
+(:func:`check_age_bands`: "My 8-year-old niece can visit the ward." against "Children
+under 12 other than siblings are not permitted on the ward.")."""
 
 from __future__ import annotations
 

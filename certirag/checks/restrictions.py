@@ -58,6 +58,9 @@ def _words(text: str) -> frozenset[str]:
 
 def check_waiting(c: Parsed, ev: PreparedEvidence, question: Question,
                   out: list[Finding]) -> None:
+    """``qualifier_dropped``: the claim gives an onset ("from your start date") where an
+    evidence sentence that shares a word with it denies the first stretch of time or
+    allows the thing only after one (see the module docstring)."""
     onset = _ONSET.search(c.text)
     if onset is None or _DENIED.search(c.text):
         return
@@ -92,6 +95,10 @@ def _after_participle(text: str, end: int) -> bool:
 
 def check_means(c: Parsed, ev: PreparedEvidence, question: Question,
                 out: list[Finding]) -> None:
+    """``qualifier_dropped``: the claim gives a means ("by air") where an evidence sentence
+    that shares two words with it allows only another ("only by sea freight"); not an
+    agent after a participle ("chewed by a hyena"), nor a claim that says "only" or
+    denies."""
     if " only " in f" {c.text.lower()} " or _DENIED.search(c.text):
         return
     if "only " not in ev.lower_text:

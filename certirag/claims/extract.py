@@ -88,7 +88,7 @@ _PERSONAL = frozenset({"He", "She", "His", "Her"})
 _THAT_ONE = re.compile(r"^(?:That|This)\s+one(?=['’]s\b|\s+[a-z])")
 # A subject that did something to "it" ("Elspeth Morrow wrote that one", "Milo Tranter
 # produced it"): a later "It" names the thing, not them.
-_MADE_IT = re.compile(r"\s+(?:(?:also|even|actually|originally)\s+)?[a-z]+(?:ed|ote|ew|ung|ade)?"
+_MADE_IT = re.compile(r"\s+(?:(?:also|even|actually|originally)\s+)?[a-z]+"
                       r"\s+(?:it|that one|this one)\b")
 _AGENT = re.compile(r"\bby ((?:[A-Z][\w'’.-]*)(?: (?:[A-Z][\w'’.-]*|de|van|von|al))*)")
 # A sentence the speaker or the listener is the subject of ("I recommend …", "You can …").

@@ -150,7 +150,9 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("ungrounded_entity", "check", _U, 1,
      "a name neither the evidence nor the question mentions"),
     ("negation_mismatch", "check", _C, 1,
-     "negated in the claim but not in the aligned evidence sentence, or the reverse"),
+     "negated in the claim but not in the aligned evidence sentence, or the reverse; or "
+     "a use the claim allows in a condition an evidence sentence rules out (\"You can take "
+     "Feraxol while pregnant.\" against \"should not be used during pregnancy\")"),
     ("polarity_mismatch", "check", _C, 1,
      "an antonym of the aligned evidence (rose/fell, before/after, cheaper/dearer, "
      "grew strongly/barely changed), or the polarity an evidence sentence gives the other "

@@ -38,7 +38,12 @@ from certirag.checks.prospects import check_prospects
 from certirag.checks.ratios import check_ratios
 from certirag.checks.registry import CHECKS_VERSION, Check, FindingCode, register_check
 from certirag.checks.relations import check_relations
-from certirag.checks.restrictions import check_contrast, check_means, check_waiting
+from certirag.checks.restrictions import (
+    check_barred_use,
+    check_contrast,
+    check_means,
+    check_waiting,
+)
 from certirag.checks.scope import check_scope
 from certirag.checks.sequence import check_sequence
 from certirag.checks.tenure import check_tenure
@@ -103,6 +108,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("waiting", _codes("qualifier_dropped"), check_waiting, CHECKS_VERSION),
     Check("means", _codes("qualifier_dropped"), check_means, CHECKS_VERSION),
     Check("contrast", _codes("polarity_mismatch"), check_contrast, CHECKS_VERSION),
+    Check("barred_use", _codes("negation_mismatch"), check_barred_use, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -1,5 +1,6 @@
-"""``qualifier_dropped``: a restriction of the evidence dropped: a waiting period, or the
-one means it allows.
+"""A restriction of the evidence dropped: a waiting period or the one means it allows
+(``qualifier_dropped``), the other case of a contrast (``polarity_mismatch``), a use it
+rules out for a condition (``negation_mismatch``, :func:`check_barred_use`).
 
 **A waiting period.**
 "You can work from home up to two days a week from your start date." against "Employees may
@@ -29,7 +30,7 @@ from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.text.verbs import PAST_PARTICIPLES
 
-__all__ = ["check_contrast", "check_means", "check_waiting"]
+__all__ = ["check_barred_use", "check_contrast", "check_means", "check_waiting"]
 
 _ONSET = re.compile(
     r"\bfrom (?:(?:your|the|their|his|her|my) )?(?:very )?(?:start date|first day|first "
@@ -165,3 +166,52 @@ def check_contrast(c: Parsed, ev: PreparedEvidence, question: Question,
                 f"the claim's case ({case!r}) is the one the evidence {says}: "
                 f"{s.text.strip()!r}", c.text, s.text.strip()))
             return
+
+
+# a use the evidence rules out for a condition: "Feraxol should not be used during
+# pregnancy.", "must not be taken by anyone who is pregnant or breastfeeding", "is not
+# suitable for people with kidney disease"
+_BARRED_USE = re.compile(
+    r"\b(?:(?:should|must|may|can)\s*(?:not|n['’]t)\s+be\s+(?:used|taken|given|applied|"
+    r"administered|prescribed|consumed|eaten|drunk)|(?:do|does)\s*(?:not|n['’]t)\s+(?:use|"
+    r"take|give|apply|eat|drink)|(?:is|are)\s+not\s+(?:suitable|safe|recommended|approved)"
+    r"|not\s+(?:recommended|suitable|safe))\s+(?P<cond>(?:during|while|in|for|by|if|when|"
+    r"with|to)\b[^.;:]{3,80})", re.IGNORECASE)
+# the claim lets it be used in a condition: "You can take Feraxol while pregnant."
+_USE_IN = re.compile(
+    r"\b(?:can|may|could|is\s+(?:okay|ok|fine|safe|suitable)|are\s+(?:okay|ok|fine|safe|"
+    r"suitable)|it'?s\s+(?:okay|ok|fine|safe))\b[^.;:]{0,60}?\b(?P<cond>(?:during|while|"
+    r"in|for|if|when|with)\b[^.;:,]{3,60})", re.IGNORECASE)
+_COND_WORD = re.compile(r"[a-z]{4,}", re.IGNORECASE)
+_COND_STOP = frozenset("anyone people person those with while during when after before "
+                       "their your have having being which".split())
+
+
+def _condition(text: str) -> frozenset[str]:
+    """The first six letters of each word of a condition ("pregnancy", "pregnant": pregna)."""
+    return frozenset(w.lower()[:6] for w in _COND_WORD.findall(text)
+                     if w.lower() not in _COND_STOP)
+
+
+def check_barred_use(c: Parsed, ev: PreparedEvidence, question: Question,
+                     out: list[Finding]) -> None:
+    """``negation_mismatch``: the claim lets a thing be used in a condition ("You can take
+    Feraxol while pregnant.") that an evidence sentence about the same thing rules out for
+    it ("Feraxol should not be used during pregnancy."). The sentence must share a word
+    with the claim besides the condition's, and the conditions a word (by its first six
+    letters: "pregnant", "pregnancy")."""
+    if _DENIED.search(c.text) or " not " not in f" {ev.lower_text} ":
+        return
+    use = _USE_IN.search(c.text)
+    if use is None:
+        return
+    wanted = _condition(use.group("cond"))
+    rest = _words(c.text[:use.start("cond")])
+    for s in ev.sentences:
+        for m in _BARRED_USE.finditer(s.text):
+            if wanted & _condition(m.group("cond")) and rest & _words(s.text[:m.start()]):
+                out.append(Finding(
+                    "negation_mismatch", "contradiction",
+                    f"the claim allows it {use.group('cond').strip()!r}; the evidence rules it "
+                    f"out: {s.text.strip()!r}", use.group(0), s.text.strip()))
+                return

@@ -111,7 +111,7 @@ def test_the_built_ins_are_registered_in_the_order_they_always_ran() -> None:
                               "cases", "people", "sequence", "absolutes", "borrowed",
                               "definite", "unstated_denials", "details", "asked",
                               "attributed", "age_bands", "waiting", "means",
-                              "contrast")  # new last
+                              "contrast", "barred_use")  # new last
     assert check_names()[:len(BUILTIN_CHECKS)] == list(BUILTIN_CHECKS)
     for check in BUILTIN:
         assert get_check(check.name) is check and check.builtin

@@ -241,3 +241,27 @@ def test_bounds_and_runs_of_days_in_other_words(claim: str, evidence: str,
                                                 clean: bool) -> None:
     found = codes(claim, evidence)
     assert (found == []) is clean, found
+
+
+FERAXOL = ("Feraxol should not be used during pregnancy. If you become pregnant while taking "
+           "Feraxol, stop taking it and contact your doctor.")
+NEROLAX = ("Nerolax tablets must not be taken by anyone who is pregnant or breastfeeding. "
+           "They are suitable for adults and children over 12.")
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("You can take Feraxol while pregnant.", FERAXOL),
+    ("Feraxol is safe to take during pregnancy.", FERAXOL),
+    ("You can take Nerolax while breastfeeding.", NEROLAX),
+])
+def test_a_use_the_evidence_rules_out_for_a_condition(claim: str, evidence: str) -> None:
+    assert "negation_mismatch" in codes(claim, evidence)
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("You can take Feraxol with food.", FERAXOL),
+    ("Nerolax is suitable for adults.", NEROLAX),
+    ("You can take Nerolax if you are over 12.", NEROLAX),
+])
+def test_a_use_in_another_condition(claim: str, evidence: str) -> None:
+    assert "negation_mismatch" not in codes(claim, evidence)

@@ -46,8 +46,8 @@ BLIND_PATH = DATA / "blind_cases.jsonl"
 N_CASES = 480
 
 # Measured with the default preset (policy v3, scorer v7, checks v15, claims rules v12,
-# model para, tau_e 0.49, tau_c 0.5): caught 246/259 = 0.950, passed 71/221 = 0.321
-# (on the first 380 cases 196/209 and 56/171; checks v14, claims rules v11: 194/209 and
+# model para, tau_e 0.49, tau_c 0.5): caught 247/259 = 0.954, passed 71/221 = 0.321
+# (on the first 380 cases 197/209 and 56/171; checks v14, claims rules v11: 194/209 and
 # 54/171; scorer v6, checks v13, claims rules v10: 193/209 and 35/171; on the first 280
 # cases 150/159 and 29/121, and checks v12, claims rules v9, scorer v5: 127/159 and
 # 26/121; README, "The blind set").

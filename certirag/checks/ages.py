@@ -11,6 +11,7 @@ from decimal import Decimal
 from certirag.checks._text import stem, stems_of
 from certirag.checks.base import Finding
 from certirag.checks.figures import Figure
+from certirag.checks.numbers import SMALL_NUMBERS
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
 
@@ -44,9 +45,7 @@ def age_stated(number: Decimal, ev: PreparedEvidence) -> bool:
 
 # --------------------------------------------------------------------------- age bands
 
-_NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_NUMBER_WORDS = SMALL_NUMBERS
 _N = r"(\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
 # an age in the claim: "my 8-year-old", "a ten-year-old", "aged 15", "14 years old"
 _CLAIM_AGE = re.compile(rf"\b{_N}[- ]years?[- ]olds?\b|\baged {_N}\b|\b{_N} years? old\b",

@@ -20,6 +20,7 @@ from decimal import Decimal, InvalidOperation
 __all__ = [
     "NUMBER_RE",
     "ORDINAL_WORDS",
+    "SMALL_NUMBERS",
     "SPELLED_HINTS",
     "SPELLED_RE",
     "parse_number",
@@ -88,6 +89,8 @@ _SMALL = {
     "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
     "nineteen": 19,
 }
+#: Spelled numbers from zero to twenty and their values.
+SMALL_NUMBERS: dict[str, int] = {**_SMALL, "twenty": 20}
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
          "eighty": 80, "ninety": 90}
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9,

@@ -14,6 +14,7 @@ from certirag.checks.figures import Figure
 from certirag.checks.numbers import SMALL_NUMBERS
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.contractions import negation_cue
 
 __all__ = ["age_stated", "check_age_bands", "is_age"]
 
@@ -66,8 +67,8 @@ _AGE_CONTEXT = re.compile(r"\b(?:child(?:ren)?|kids?|aged?|years?|olds?|teen\w*|
                           r"pupils?|students?|players?|visitors?|passengers?|people|anyone|"
                           r"those|guests?|members?|entrants?|applicants?|patients?)\b",
                           re.IGNORECASE)
-_BARRED = re.compile(r"\b(?:not|cannot|can't|n't|never|no longer|prohibited|banned|barred|"
-                     r"excluded|forbidden|ineligible)\b", re.IGNORECASE)
+_BARRED = re.compile(negation_cue("not|cannot|never|no longer|prohibited|banned|barred|"
+                                  "excluded|forbidden|ineligible"), re.IGNORECASE)
 # what a band sentence asks of those in it: "must be accompanied by an adult"
 _NEEDS = re.compile(r"\b(?:must|need to|needs to|have to|has to|should|are required to|is "
                     r"required to)\s+(?:be\s+)?(?:accompanied|supervised|have|bring|get|"
@@ -84,8 +85,7 @@ _EXCEPT = re.compile(r"\b(?:other than|except(?: for)?|apart from|unless(?: (?:t
 _GIVES = re.compile(r"\b(?:can|may|allowed|permitted|eligible|entitled|welcome|free|suitable|"
                     r"fine|ok|okay|able|qualif\w*|alone|unaccompanied)\b",
                     re.IGNORECASE)
-_CLAIM_DENIES = re.compile(r"\b(?:not|no|never|cannot|can't|n't|isn't|aren't|won't)\b",
-                           re.IGNORECASE)
+_CLAIM_DENIES = re.compile(negation_cue("not|no|never|cannot"), re.IGNORECASE)
 _DIGITS = re.compile(r"\S*\d\S*")  # an age's own words ("under-12s") are no shared word
 _NOT_SHARED = frozenset("child children kid kids aged age year years old olds under over can "
                         "may must the a an and or of to in on at for with by be is are was "

@@ -24,6 +24,7 @@ from certirag.checks.base import Finding
 from certirag.checks.figures import Figure
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.contractions import negation_cue
 
 __all__ = ["check_comparisons", "comparable_figures"]
 
@@ -37,8 +38,8 @@ _NUMBER = re.compile(r"\s*(?:[£$€]|\d|(?:one|two|three|four|five|six|seven|ei
                      r"a\s+(?:third|quarter|half|fifth|tenth)|half|twice|double|expected|"
                      r"usual|before|ever|average)\b)", re.IGNORECASE)
 # a comparison negated, hedged or only by a degree ("barely", "slightly"): no order to check
-_NEGATED = re.compile(r"\b(?:not|n't|no|never|nor|hardly|barely|slightly|may|might|could)"
-                      r"\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_NEGATED = re.compile(negation_cue("not|no|never|nor|hardly|barely|slightly|may|might|could")
+                      + r"\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # kinds of figure two things are compared by
 _KINDS = frozenset({"money", "percent", "measure", "duration", "number"})
 

@@ -33,6 +33,7 @@ from certirag.checks.comparisons import comparable_figures
 from certirag.checks.figures import Figure
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.contractions import negation_cue
 
 __all__ = ["check_definite"]
 
@@ -43,7 +44,7 @@ _HIGH = frozenset({"higher", "highest", "dearer", "dearest", "larger", "largest"
 _DEFINITE = re.compile(r"\bthe\s+(?P<cmp>" + "|".join(sorted(_LOW | _HIGH)) + r")"
                        r"(?P<thing>(?:\s+[a-z][a-z'’-]*){1,3}?)"
                        r"(?=\s*(?:[.,;!?]|$)|\s+(?:of|at|in|on|for|and|but|with)\b)")
-_HEDGED = re.compile(r"\b(?:not|n't|no|never|may|might|could|perhaps|possibly)\b",
+_HEDGED = re.compile(negation_cue("not|no|never|may|might|could|perhaps|possibly"),
                      re.IGNORECASE)
 _ONE_OF = re.compile(r"\b(?:one|some|among)\s+(?:of\s+)?$", re.IGNORECASE)
 _NEAR_AFTER = 3  # tokens between the thing's last word and its figure ("charge of 53p")

@@ -58,6 +58,7 @@ from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.values import check_figures
 from certirag.text.calendar_names import WEEKDAYS
+from certirag.text.contractions import negation_cue
 
 __all__ = [
     "Frequency",
@@ -271,8 +272,8 @@ _PERIOD_RE = re.compile(
     re.IGNORECASE)
 
 # Before a frequency, what denies it ("is not published weekly", "rather than monthly").
-_DENIED = re.compile(r"(?:\bnot|n't|\bnever|\bno\s+longer|\brather\s+than|\binstead\s+of)"
-                     r"(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
+_DENIED = re.compile(negation_cue(r"not|never|no\s+longer|rather\s+than|instead\s+of")
+                     + r"(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
 # After an adjective, what makes it no frequency: "annual leave", "an annual plant",
 # "daily life".
 _NOT_A_FREQUENCY = re.compile(

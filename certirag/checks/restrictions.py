@@ -28,6 +28,7 @@ from certirag.checks._text import stems_of
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.contractions import negation_cue
 from certirag.text.verbs import PAST_PARTICIPLES
 
 __all__ = ["check_barred_use", "check_contrast", "check_means", "check_waiting"]
@@ -44,7 +45,7 @@ _FIRST = re.compile(
     r"(?:have|has) (?:completed|passed|served|worked)\b|\b(?:after|once) (?:completing|passing"
     r"|finishing) (?:the|your|their|a) (?:\w+[- ])?(?:probation|qualifying|waiting)",
     re.IGNORECASE)
-_DENIED = re.compile(r"\b(?:not|no|cannot|can't|n't|never|unavailable|ineligible|excluded)\b",
+_DENIED = re.compile(negation_cue("not|no|cannot|never|unavailable|ineligible|excluded"),
                      re.IGNORECASE)
 _ONLY_AFTER = re.compile(r"\bonly after\b|\bnot (?:until|before)\b|\buntil (?:you|they|he|she)"
                          r"\b|\b(?:after|once) (?:completing|passing|finishing)\b",
@@ -129,7 +130,7 @@ _PERMIT = (r"(?:permitted|allowed|available|accepted|eligible|covered|included|o
            r"offered|valid)")
 _CASE = r"(?:in|for|on|at|to|with|under|during) (?P<{}>[^,;.]+?)"
 _CONTRAST = re.compile(
-    rf"\b(?P<neg>not|never|n't)\s+{_PERMIT}\s+{_CASE.format('x')},?\s+(?:but|whereas|while)"
+    rf"(?P<neg>{negation_cue('not|never')})\s+{_PERMIT}\s+{_CASE.format('x')},?\s+(?:but|whereas|while)"
     rf"\s+(?:(?:they|it|these|those)\s+)?(?:are|is)?\s*(?:only\s+)?{_PERMIT}\s+{_CASE.format('y')}"
     rf"(?=[,;.]|$)"
     rf"|\b{_PERMIT}\s+{_CASE.format('p')},?\s+(?:but|whereas|while)\s+(?P<neg2>not|never)\s+"

@@ -26,9 +26,21 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["expanded"]
+__all__ = ["expanded", "negation_cue"]
 
 _APOSTROPHE = "['’]"
+
+
+def negation_cue(words: str) -> str:
+    r"""A pattern for a negation as written: one of ``words`` ("not|never|no", each a whole
+    word) or a contracted "not" ending a word ("doesn't", "isn’t", "can't").
+
+    A contracted "not" never starts a word, so ``\b(?:not|n't)\b`` misses it inside
+    "doesn't": every check that asks whether its words are denied builds its cue here.
+    """
+    return rf"(?:\b(?:{words})\b|n{_APOSTROPHE}t\b)"
+
+
 _IRREGULAR = {"ca": "cannot", "wo": "will not", "sha": "shall not"}
 _NEGATED = re.compile(
     rf"\b(?P<aux>do|does|did|is|are|was|were|has|have|had|would|should|could|must|need|"

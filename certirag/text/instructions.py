@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from certirag.text.contractions import negation_cue
 from certirag.text.sentences import split_sentences
 
 __all__ = ["FILTER_ID", "Instruction", "find_instructions", "withhold_instructions"]
@@ -101,7 +102,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 # A negation just before the act ("Do not ignore the previous instructions") turns an
 # injection shape into ordinary advice.
-_NEGATED = re.compile(r"\b(?:not|never|n't|no|without|nor)\s+(?:\w+\s+){0,2}$", _F)
+_NEGATED = re.compile(negation_cue("not|never|no|without|nor") + r"\s+(?:\w+\s+){0,2}$", _F)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from certirag.text.contractions import negation_cue
 from certirag.text.sentences import sentences
 
 __all__ = ["ACTIVE", "AGENT_NOUN", "voice_reading", "voices"]
@@ -163,7 +164,7 @@ _NOUN_CLAIM = re.compile(rf"^(?P<agent>{_NAME}) (?P<aux>is|was) (?P<also>also )?
 _CAST_CLAIM = re.compile(rf"^(?P<agent>{_NAME}) (?P<also>also )?(?:starred|stars|acted|acts|"
                          rf"appeared|appears|was|is) in (?P<rest>.+)$")
 # A negation inside a passive's description ("a film not directed by …") states no agency.
-_NEGATED = re.compile(r"\b(?:not|never|no|n't)\b", re.IGNORECASE)
+_NEGATED = re.compile(negation_cue("not|never|no"), re.IGNORECASE)
 
 
 def _cast_reading(m: re.Match[str], premise: str) -> str | None:

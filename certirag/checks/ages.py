@@ -16,7 +16,7 @@ from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.text.contractions import negation_cue
 
-__all__ = ["age_stated", "check_age_bands", "is_age"]
+__all__ = ["age_stated", "check_age_bands", "check_service_bands", "is_age"]
 
 _AGE_RE = re.compile(r"[-\s]olds?\b", re.IGNORECASE)
 
@@ -125,6 +125,19 @@ def _bands(text: str) -> list[tuple[int, int, int, int]]:
     return out
 
 
+def _band_sentences(ev: PreparedEvidence
+                    ) -> list[tuple[str, list[tuple[int, int, int, int]], frozenset[str]]]:
+    """Each evidence sentence with age bands: its text, its bands and its words (read once
+    per prepared evidence)."""
+    return [(s.text, bands, _words(s.text)) for s in ev.sentences
+            if (bands := _bands(s.text))]
+
+
+def _passage_words(ev: PreparedEvidence) -> list[tuple[str, frozenset[str]]]:
+    """Each evidence passage with its words (a terse rule is read with its passage)."""
+    return [(t, _words(t)) for t in ev.texts]
+
+
 def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``case_mismatch``: the claim says someone of an age may do what an evidence sentence
@@ -142,14 +155,10 @@ def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
         return  # a range of ages ("aged 18-25"), no one age
     age = _number(next(g for g in m.groups() if g))
     claim_words = _words(c.text[:m.start()] + " " + c.text[m.end():])
-    for s in ev.sentences:
-        text = s.text
-        bands = _bands(text)
-        if not bands:
-            continue
-        words = _words(text)
+    for text, bands, words in ev.derived("ages.bands", _band_sentences):
         if not claim_words & words and not (len(text.split()) <= 8 and any(
-                text in t and claim_words & _words(t) for t in ev.texts)):
+                text in t and claim_words & tw for t, tw in ev.derived("ages.passages",
+                                                                       _passage_words))):
             continue  # (a terse rule, "Children under 6 years: not recommended.", is read
             # with its passage)
         if any(_excepted(stem(x.group(1)), claim_words | _words(question.text))
@@ -172,3 +181,71 @@ def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
             f"band an evidence sentence sets, and the sentence {why}: {text.strip()!r}",
             m.group(0), text.strip()))
         return
+
+
+# ----------------------------------------------------------------------- service bands
+
+_UNIT = r"(years?|months?)"
+# the asker's own time in a role: "I'm leaving after four years", "I've worked here for 18
+# months", "a member for two years"
+_ASKER_TIME = re.compile(rf"\b(?:after|for|of)\s+(?:about\s+|almost\s+|nearly\s+|over\s+)?"
+                         rf"{_N}\s+{_UNIT}\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|I've|I’ve|my|we|we've|our)\b")
+# a band of service in a rule: "fewer than two years' qualifying service", "two or more years
+# of membership", "at least 6 months' service"
+_TENURE = r"(?:['’]|\s+of)?\s+(?:\w+\s+)?(?:service|membership|employment|tenure|contributions)"
+_TENURE_BELOW = re.compile(rf"\b(?:fewer|less)\s+than\s+{_N}\s+{_UNIT}{_TENURE}", re.IGNORECASE)
+_TENURE_FROM = re.compile(rf"\b(?:{_N}\s+or\s+more|at\s+least\s+{_N}|more\s+than\s+{_N})\s+"
+                          rf"{_UNIT}{_TENURE}", re.IGNORECASE)
+
+
+def _months(number: str, unit: str) -> int:
+    return _number(number) * (12 if unit.lower().startswith("year") else 1)
+
+
+def _tenure_bands(text: str) -> list[tuple[int, int]]:
+    """The bands of service of an evidence sentence, in months (``low`` to ``high``)."""
+    out = [(0, _months(m.group(1), m.group(2)) - 1) for m in _TENURE_BELOW.finditer(text)]
+    for m in _TENURE_FROM.finditer(text):
+        n = next(g for g in m.groups()[:3] if g)
+        low = _months(n, m.group(4)) + (1 if m.group(0).lower().startswith("more") else 0)
+        out.append((low, 10_000))
+    return out
+
+
+def _service_sentences(ev: PreparedEvidence
+                       ) -> list[tuple[str, list[tuple[int, int]], frozenset[str]]]:
+    """Each evidence sentence with bands of service: its text, its bands and its words."""
+    return [(s.text, bands, _words(s.text)) for s in ev.sentences
+            if (bands := _tenure_bands(s.text))]
+
+
+def check_service_bands(c: Parsed, ev: PreparedEvidence, question: Question,
+                       out: list[Finding]) -> None:
+    """``case_mismatch``: the asker says how long they have served ("I'm leaving after four
+    years.") and the claim gives them what an evidence sentence gives only another band of
+    service ("Members who leave with fewer than two years' qualifying service may request a
+    refund.") or bars theirs from ("Members with two or more years' qualifying service are
+    not eligible for a refund."). The sentence must share a word with the claim."""
+    if not question.text or _CLAIM_DENIES.search(c.text) or not _GIVES.search(c.text):
+        return
+    asked = next((m for m in _ASKER_TIME.finditer(question.text)
+                  if _FIRST_PERSON.search(question.text)), None)
+    if asked is None:
+        return
+    months = _months(asked.group(1), asked.group(2))
+    claim_words = _words(c.text)
+    for text, bands, words in ev.derived("ages.service", _service_sentences):
+        if not claim_words & words:
+            continue
+        inside = any(lo <= months <= hi for lo, hi in bands)
+        barred = _BARRED.search(text) is not None
+        if inside == barred:
+            why = "bars it" if barred else "gives it only to another band of service"
+            out.append(Finding(
+                "case_mismatch", "ungrounded",
+                f"the asker's time ({asked.group(0).strip()!r}) falls "
+                f"{'inside' if inside else 'outside'} the band of service an evidence "
+                f"sentence sets, and the sentence {why}: {text.strip()!r}",
+                asked.group(0).strip(), text.strip()))
+            return

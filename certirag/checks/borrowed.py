@@ -31,11 +31,16 @@ alone. The rule reads what no evidence sentence says, so it reads only the whole
 
 from __future__ import annotations
 
-from certirag.checks._text import COMMON, Token
+import re
+from bisect import bisect_left
+from itertools import pairwise
+
+from certirag.checks._text import COMMON, Token, stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import Item, Parsed, SentInfo, content_words, listed_with
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.swap import same_value
+from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 
 __all__ = ["check_borrowed"]
 
@@ -109,8 +114,14 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
         return
     for cs in c.sentences:
         names, name_words = _named(cs, owned=False)
-        if not names or not cs.items or cs.polarity.negated or cs.polarity.scopes:
+        if not cs.items or cs.polarity.negated or cs.polarity.scopes:
             continue  # (a negated claim, "X wasn't born in 1951", denies the value)
+        found = _borrowed_by_words(cs, ev)
+        if found is not None:
+            out.append(found)
+            return
+        if not names - _CALENDAR:  # a month or a weekday names no thing
+            continue
         said = (content_words(cs.content) - names) & ev.stem_index.keys()
         named = ev.derived("borrowed.names", _evidence_names)
         for item in cs.items:
@@ -139,3 +150,104 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
                     f"{holder.text.strip()!r}; of what the claim names it gives "
                     f"{rival.text!r}: {own.text.strip()!r}", item.text, own.text.strip()))
                 return
+
+
+_CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
+_MIN_OWN_WORDS = 2
+_MAX_ITEMS = 12  # values read in one claim sentence (hostile text stays cheap)
+# words between two clauses of one sentence: "… on 28 April - you can switch it on …"
+_CLAUSE_BREAKS = frozenset({"-", "–", "—", ";", ":", "but", "whereas", "while", "though",
+                            "although"})
+
+
+def _clause_starts(cs: SentInfo) -> list[int]:
+    """The token indexes where the clauses of ``cs`` break (a dash, a semicolon, "but",
+    "though" or ", and")."""
+    toks = cs.toks
+    return [k for k, t in enumerate(toks) if t.text.lower() in _CLAUSE_BREAKS
+            or (t.text.lower() == "and" and k and toks[k - 1].text == ",")]
+
+
+def _lower_words(ev: PreparedEvidence) -> frozenset[str]:
+    """The words the evidence writes in lower case (read once per prepared evidence)."""
+    return frozenset(re.findall(r"\b[a-z][a-z'’-]*\b", " ".join(ev.texts)))
+
+
+def _clause_words(cs: SentInfo, item: Item, breaks: list[int], lower: frozenset[str]
+                  ) -> tuple[frozenset[str], frozenset[tuple[str, str]]] | None:
+    """The content words of the clause of ``cs`` that holds ``item`` (``breaks``:
+    :func:`_clause_starts`), and the pairs of them written one after the other ("dark
+    mode"); ``None`` when the clause names something (a capitalised word, the sentence's
+    first one too unless the evidence writes it in lower case, ``lower``; a month or a
+    weekday aside): the name rule reads it."""
+    toks = cs.toks
+    k = bisect_left([toks[b].start for b in breaks], item.start)
+    lo = breaks[k - 1] if k else -1
+    hi = next((b for b in breaks[k:] if toks[b].start >= item.end), len(toks))
+    if any(toks[n].text[:1].isupper() and cs.stems[n] not in _CALENDAR
+           and (n > 0 or toks[n].text.lower() not in lower) for n in range(lo + 1, hi)):
+        return None
+    words = content_words(frozenset(str(cs.stems[n]) for n in range(lo + 1, hi)
+                                    if cs.stems[n]) & cs.content)
+    return words, _pairs(cs, words, lo + 1, hi)
+
+
+def _pairs(s: SentInfo, words: frozenset[str], lo: int = 0, hi: int | None = None
+           ) -> frozenset[tuple[str, str]]:
+    """The pairs of ``words`` that ``s`` writes one after the other, tokens ``lo:hi``."""
+    stems = s.stems[lo:hi]
+    return frozenset((str(a), str(b)) for a, b in pairwise(stems)
+                     if a in words and b in words)
+
+
+def _borrowed_by_words(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
+    """The same borrowing for a claim clause that names nothing ("Dark mode arrived in
+    version 4.4." against "Version 4.3, released on 17 March, added dark mode. … Version
+    4.4, released on 28 April, added two-factor authentication."): the words that stand
+    for its thing are the claim's content words that no sentence stating the value has
+    (two or more, each one the evidence uses, two of them written together in the claim
+    and in the sentence: "dark mode"); a bare number counts too many things to be read.
+    A ``value_swap`` when every sentence
+    stating the value names nothing that may stand for the claim's thing (no pronoun, no
+    description it opens with), and another sentence holds all those words with another
+    value of the same kind and says the same as one that states the value: the two share
+    two content words besides those and the values ("version", "released"), and that one
+    says two things the claim does not ("two-factor authentication"): one fact of two
+    things."""
+    breaks = _clause_starts(cs)
+    for item in cs.items[:_MAX_ITEMS]:
+        if item.group == "number":
+            continue  # (a bare number counts too many things to be one thing's value)
+        clause = _clause_words(cs, item, breaks, ev.derived("borrowed.lower", _lower_words))
+        if clause is None:
+            continue
+        claim_words, claim_pairs = clause
+        holders = [s for s in ev.sentences if _states(s, item)]
+        if not holders or any(_pronoun(s) or _described(s) for s in holders):
+            continue
+        # (words the evidence never uses are a rewording: the model's to read)
+        own = (claim_words - frozenset().union(*(s.content for s in holders))) \
+            & ev.stem_index.keys()
+        if len(own) < _MIN_OWN_WORDS:
+            continue
+        own_pairs = {p for p in claim_pairs if set(p) <= own}
+        if not own_pairs:
+            continue  # (the thing's words written together: "dark mode")
+        for s in ev.sentences:
+            if not own <= s.content or _states(s, item) or not own_pairs & _pairs(s, own):
+                continue
+            rival = next((it for it in s.items if listed_with(item.group, it.group)
+                          and not any(same_value(x.key, it.key) for x in cs.items)), None)
+            if rival is None:  # (a value the claim states too is no rival)
+                continue
+            facts = content_words(s.content) - own
+            holder = next((h for h in holders if len(facts & content_words(h.content)) >= 2
+                           and len(content_words(h.content) - claim_words - facts) >= 2),
+                          None)
+            if holder is not None:
+                return Finding(
+                    "value_swap", "contradiction",
+                    f"the evidence gives {item.text!r} of something else: "
+                    f"{holder.text.strip()!r}; of what the claim speaks of it gives "
+                    f"{rival.text!r}: {s.text.strip()!r}", item.text, s.text.strip())
+    return None

@@ -20,7 +20,7 @@ from certirag.checks.additions import (
     check_exemptions,
     check_ranks,
 )
-from certirag.checks.ages import check_age_bands
+from certirag.checks.ages import check_age_bands, check_service_bands
 from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.borrowed import check_borrowed
@@ -30,6 +30,7 @@ from certirag.checks.comparisons import check_comparisons
 from certirag.checks.definite import check_definite
 from certirag.checks.denials import check_unstated_denials
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
+from certirag.checks.hypothetical import check_hypothetical
 from certirag.checks.names import check_entities
 from certirag.checks.offices import check_offices
 from certirag.checks.people import check_people
@@ -47,6 +48,7 @@ from certirag.checks.restrictions import (
 from certirag.checks.scope import check_scope
 from certirag.checks.sequence import check_sequence
 from certirag.checks.tenure import check_tenure
+from certirag.checks.trends import check_trend
 from certirag.checks.values import check_dates
 
 __all__ = ["BUILTIN", "BUILTIN_CHECKS"]
@@ -109,6 +111,9 @@ BUILTIN: tuple[Check, ...] = (
     Check("means", _codes("qualifier_dropped"), check_means, CHECKS_VERSION),
     Check("contrast", _codes("polarity_mismatch"), check_contrast, CHECKS_VERSION),
     Check("barred_use", _codes("negation_mismatch"), check_barred_use, CHECKS_VERSION),
+    Check("trend", _codes("polarity_mismatch"), check_trend, CHECKS_VERSION),
+    Check("hypothetical", _codes("hedge_mismatch"), check_hypothetical, CHECKS_VERSION),
+    Check("service_bands", _codes("case_mismatch"), check_service_bands, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

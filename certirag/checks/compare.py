@@ -199,7 +199,8 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                 # (the sentence whose exception the question asks about states the
                 # claim with the question's condition)
                 if e is not asked_exception(c, ev, question):
-                    _check_conditions(s, e, out, _asked_stems(question))
+                    _check_conditions(s, e, out, question.word_stems,
+                                      _ASKED_NOT.search(question.text) is not None)
         if ev.restrictions and s.modals and not any(
                 f.code == "modal_mismatch" and f.kind == "contradiction" for f in out[before:]
         ) and (got is None or not _states_same_modal(s, got[0])):
@@ -459,21 +460,21 @@ _PROVISOS = ("provided", "providing", "as long as", "on condition", "subject to"
              "only when", "only where", "only once", "only after")
 
 
-def _asked_stems(question: Question) -> frozenset[str]:
-    """The stems of the question's words; none for a question with a negation ("… if the
-    property isn't being sold?" asks the other case)."""
-    return frozenset() if _ASKED_NOT.search(question.text) else question.word_stems
-
-
 _ASKED_NOT = re.compile(r"\b(?:not|never|no|without|unless)\b|n['’]t\b", re.IGNORECASE)
+# a condition that is itself a denial ("If you do not currently have one"); "unless" states
+# the other case
+_COND_NOT = re.compile(r"\b(?:not|never|no)\b|n['’]t\b", re.IGNORECASE)
 
 
 def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding],
-                      asked: frozenset[str] = frozenset()) -> None:
+                      asked: frozenset[str] = frozenset(), asked_not: bool = False) -> None:
     """``qualifier_dropped``: the evidence states what the claim states only under a
     condition the claim drops; not when the question states it ("My parcel arrived
     damaged, what can I do?" against "If your order arrives damaged, contact us …": two
-    thirds of the condition's words, two at least)."""
+    thirds of the condition's words, two at least). A question with a negation
+    (``asked_not``) states only a condition with one ("I don't have a smart meter — can I
+    …?" for "If you do not currently have one, …"); one without asks the other case ("…
+    if the property isn't being sold?")."""
     even = _EVEN_IF_RE.search(s.text)
     excepts = [c[2] for c in e.conditions
                if c[2].lower().startswith(("unless", "except", "only", "provid"))]
@@ -513,7 +514,8 @@ def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding],
     covered = len(s.content & (own or cond_words))
     if overlap < 0.6 or (cond_words and covered >= max(1, len(cond_words) // 2)) or (
             s.conditions and covered) or (
-            len(cond_words & asked) >= max(2, (2 * len(cond_words) + 2) // 3)):
+            asked_not == (_COND_NOT.search(text, rel, cond_end) is not None)
+            and len(cond_words & asked) >= max(2, (2 * len(cond_words) + 2) // 3)):
         return
     clause = text[rel:cond_end].strip()
     out.append(Finding("qualifier_dropped", "ungrounded",

@@ -394,11 +394,18 @@ class EntityIndex:
 
     def _route(self, words: tuple[str, ...]) -> bool:
         """Two places joined by a dash, as a route or a link ("the Aldwick–Porthcarn
-        journey", "Paris-London"), each mentioned as a name."""
-        if len(words) != 1 or words[0].count("-") != 1:
+        journey", "Paris-London", "the Brellington–Saxby Junction train"), each mentioned
+        as a name."""
+        dashed = [k for k, w in enumerate(words) if "-" in w]
+        if len(dashed) != 1 or words[dashed[0]].count("-") != 1:
             return False
-        parts = words[0].split("-")
-        return all(p and p in self._capital and self._mentioned((p,)) for p in parts)
+        k = dashed[0]
+        left, right = words[k].split("-")
+        if not (left and right and left in self._capital and right in self._capital):
+            return False
+        # each side a name of its own: "Brellington-Saxby Junction" is Brellington and
+        # Saxby Junction
+        return self._mentioned((*words[:k], left)) and self._mentioned((right, *words[k + 1:]))
 
     def _inverted(self, words: tuple[str, ...]) -> bool:
         """A body named by its place first ("Eastmoor Court of Appeal", "Ravensholm

@@ -120,11 +120,17 @@ def _words(place: str) -> frozenset[str]:
     return frozenset(w.lower() for w in re.findall(r"[\w'’-]+", place))
 
 
+# verbs that only put a thing at its place ("will be held at", "takes place at", "runs at"):
+# what the claim says of the place is the thing, whatever verb the evidence puts it with
+_PLACING = frozenset(stem(w) for w in """held hold holds hosted host hosts staged stage stages
+located based situated run runs take takes took taking place""".split())
+
+
 def _said(s: SentInfo, place: str) -> frozenset[str]:
     """What the claim sentence ``s`` says of ``place``: its content stems, less the place's
-    words, values and derived markers."""
+    words, the verbs that only place a thing (``_PLACING``), values and derived markers."""
     words = _words(place)
-    return content_words(s.content) - words
+    return content_words(s.content) - words - _PLACING
 
 
 def check_places(c: Parsed, ev: PreparedEvidence, question: Question,

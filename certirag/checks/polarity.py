@@ -24,7 +24,7 @@ from certirag.checks._text import Token, stem
 from certirag.checks.units import is_duration_unit
 from certirag.text.verbs import BASE_VERBS
 
-__all__ = ["ANTONYMS", "CLAUSE_CUT", "NegScope", "Polarity", "analyse_polarity",
+__all__ = ["ANTONYMS", "CLAUSE_CUT", "RISE_FALL", "NegScope", "Polarity", "analyse_polarity",
            "clause_bounds", "elliptical_negation", "opposing_clause"]
 
 _CUES = frozenset({"not", "n't", "no", "never", "none", "nobody", "nothing", "neither", "nor",
@@ -122,11 +122,17 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                        "expires", "expired")),
     # a company founded is not one acquired: "went on to found the bakery chain Crumb & Co
     # in 2009" for "In 2009 it acquired the bakery chain Crumb & Co."
+    # a player who misses a game does not play in it: "will play against Aldmoor Rovers"
+    # for "will miss the league games against … Aldmoor Rovers"
+    # (not "missed": "missed a penalty" was played; nor "missing": a missing person)
+    "play/miss": (("play", "plays", "playing"), ("miss", "misses")),
     "found/acquire": (("found", "founds", "founded", "founding", "co-founded", "establish",
                        "established", "establishes"),
                       ("acquire", "acquires", "acquired", "acquiring", "purchase",
                        "purchased", "purchases", "takeover")),
 }
+#: The words of a rise and of a fall (``"rise/fall"``), for the checks that read a change.
+RISE_FALL = _PAIRS["rise/fall"]
 #: A change (any word of rise/fall, "change") against no change ("stays the same",
 #: "unchanged", "held steady"): "Parking charges will rise." for "Parking charges stay the
 #: same."

@@ -62,6 +62,8 @@ class PreparedEvidence:
         self.by_mantissa: dict[Decimal, list[Figure]] = {}
         self.by_dim: dict[str, list[Figure]] = {}
         self.numbers: set[Decimal] = set()
+        #: the numbers only a sum of money gives ("£8 per person" counts no "eight people")
+        self.money_numbers: set[Decimal] = set()
         self.dates: list[DateRef] = []
         self.weekdays: set[int] = set()
         self.times: dict[int, str] = {}
@@ -115,6 +117,12 @@ class PreparedEvidence:
                 for it in s.items:
                     self.occurrences.setdefault(it.key, []).append((s, it))
         self.lower_text = " | ".join(lowered)
+        money = {g for fs in self.by_number.values() for f in fs if f.kind == "money"
+                 for g in (f.number, f.mantissa)}
+        others = {g for fs in self.by_number.values() for f in fs
+                  if f.kind not in ("money", "ordinal") for g in (f.number, f.mantissa)}
+        self.money_numbers = money - others - {Decimal(d.year) for d in self.dates
+                                               if d.year is not None}
         self.entities = EntityIndex(s.toks for s in self.sentences)
         # "on weekdays", "at weekends", "daily": the weekdays a span of them names
         for pattern, days in _WEEKDAY_SPANS:

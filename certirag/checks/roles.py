@@ -138,14 +138,37 @@ def _verb_before_in(words: list[str]) -> str:
 
 def _participle(s: SentInfo, end: int, gap: list[str]) -> str | None:
     """The stem of a participle clause that relates the sentence's subject to the name at
-    token ``end`` ("Lucas Ferro won the final, beating Kaito Rennard": ``beat``): the
-    relation words end with a comma and one word in -ing, and hold no other comma and
+    token ``end`` ("Lucas Ferro won the final, beating Kaito Rennard": ``beat``; "…,
+    beating 15-year-old Ivana Roszak"): the relation words end with a comma, one word in
+    -ing and at most two words that describe the name, and hold no other comma and
     nothing symmetric."""
-    if len(gap) < 3 or gap[-2] != "," or not gap[-1].endswith("ing") or len(gap[-1]) < 6 \
-            or any(w in ",;:" or w in _SYMMETRIC for w in gap[:-2]) or gap[-1] in _SYMMETRIC:
+    if len(gap) < 3 or "," not in gap:
         return None
-    stem = s.stems[end - 1]
+    k = len(gap) - 1 - gap[::-1].index(",")
+    ing = gap[k + 1:k + 2]
+    rest = " ".join(gap[k + 2:]).replace(" - ", "-").split()  # "15 - year-old": one word
+    if not ing or not ing[0].endswith("ing") or len(ing[0]) < 6 or len(rest) > 2 \
+            or any(w in ",;:" or w in _SYMMETRIC for w in gap[:k]) or ing[0] in _SYMMETRIC \
+            or any(not w.replace("-", "").isalnum() or _verbish([w]) for w in rest):
+        return None
+    stem = s.stems[end - len(gap) + k + 1]
     return str(stem) if stem is not None else None
+
+
+def _past_aside(e: SentInfo, x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
+    """``x`` (the first name's tokens) extended past an aside in commas after it ("Ivana
+    Roszak, playing with the black pieces, defeated …"), which relates the name to nothing
+    the relation after it holds; ``x`` itself when no such aside follows."""
+    toks = e.toks
+    if x[1] >= y[0] or toks[x[1]].text != ",":
+        return x
+    for k in range(x[1] + 1, min(y[0] - 1, x[1] + 10)):
+        word = toks[k].text.lower()
+        if word in _CLAUSE or word in ";:":
+            return x
+        if word == ",":
+            return (x[0], k + 1)
+    return x
 
 
 def role_swap(s: SentInfo, e: SentInfo) -> Finding | None:
@@ -182,13 +205,16 @@ def _pair_swap(s: SentInfo, e: SentInfo, names: tuple[tuple[str, ...], tuple[str
     participle = _participle(s, second[0][0], gap)
     if participle is not None:
         # "Ferro won the final, beating Rennard": the participle relates the two names
-        relation, passive, gap = {participle}, False, gap[-1:]
+        comma = len(gap) - 1 - gap[::-1].index(",")
+        relation, passive, gap = {participle}, False, [gap[comma + 1]]
     elif not relation or not _verbish(gap) or any(w in _SYMMETRIC or w in ",;:" for w in gap):
         return None
     swapped = False
     for a in _places(e, names[0]):
         for b in _places(e, names[1]):
-            x, y = (a, b) if a[1] <= b[0] else (b, a)
+            forward = a[1] <= b[0]  # the claim's order
+            x, y = (a, b) if forward else (b, a)
+            x = _past_aside(e, x, y)
             if not 0 <= y[0] - x[1] <= _MAX_GAP:
                 continue
             words, by, between = _between(e, x, y)
@@ -202,11 +228,11 @@ def _pair_swap(s: SentInfo, e: SentInfo, names: tuple[tuple[str, ...], tuple[str
                         or _verb_before_in(gap if _ends_in(gap) else between) not in _IN_TURNS:
                     continue  # another frame of another relation ("won in Berlin": a place)
                 # "X starred in Y" is what "Y is starring X" says: the order turns round
-                if x != a:
+                if not forward:
                     return None
                 swapped = True
                 continue
-            if x == a:  # the claim's order: stated, unless an agent ("by") turns it round
+            if forward:  # the claim's order: stated, unless an agent ("by") turns it round
                 if by == passive or ("by" in between) == ("by" in gap):
                     return None
             elif by != passive:

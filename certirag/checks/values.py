@@ -23,6 +23,7 @@ from certirag.checks.pairs import check_list_pairs, check_rival_values
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
+from certirag.checks.restated import count_word, hour_stated, range_day
 from certirag.checks.sources import check_source_values
 from certirag.checks.superseded import check_superseded
 from certirag.checks.swap import (
@@ -59,49 +60,12 @@ def _question_grounds(f: Figure, question: Question) -> bool:
 _TIMES = re.compile(r"\s+times\b")
 
 
-# before a bare hour: "between 8 and 11 in the morning", "from 9 until 5"
-_HOUR_BEFORE = re.compile(r"\b(?:at|from|between|until|till|to|and|by|after|before)\s+$",
-                          re.IGNORECASE)
-_COUNT_WORDS = {Decimal(2): re.compile(r"\btwice\b"), Decimal(3): re.compile(r"\bthrice\b")}
-
-
-def _hour_stated(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
-    """Whether a bare number of the claim is an hour the evidence gives as a time on the
-    hour: "between 8 and 11 in the morning" for "from 8:00 to 11:00" (or its afternoon
-    hour on a twelve-hour clock, "open until 5" for "until 17:00")."""
-    if f.kind != "number" or f.number != f.number.to_integral_value() or not 1 <= f.number <= 24:
-        return False
-    if _HOUR_BEFORE.search(c.text, max(0, f.start - 12), f.start) is None:
-        return False
-    hour = int(f.number) * 60
-    return hour % 1440 in ev.times or (f.number <= 12 and hour + 720 in ev.times)
-
-
-# the second day and its month after the first day of a range: "between 4 and 18 March"
-_RANGE_END = re.compile(r"\s*(?:and|to|until|till|through|[–—-])\s*\d{1,2}(?:st|nd|rd|th)?\s+"
-                        r"(?P<m>" + alternation(MONTHS) + r")\b", re.IGNORECASE)
-
-
-def _range_day(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
-    """Whether a bare number of the claim is the first day of a range of days whose month
-    comes after the second ("closed between 4 and 18 March" for "from 4 March to 18
-    March"), and the evidence gives that day of that month."""
-    if f.kind != "number" or f.number != f.number.to_integral_value() or not 1 <= f.number <= 31:
-        return False
-    m = _RANGE_END.match(c.text, f.end)
-    if m is None:
-        return False
-    month = MONTHS[m["m"].lower()]
-    return any(d.month == month and d.day == f.number for d in ev.dates)
-
-
-def _count_word(f: Figure, ev: PreparedEvidence) -> bool:
-    """Whether a count of the claim is a count word of the evidence: "two goals" for
-    "scored twice"."""
-    word = _COUNT_WORDS.get(f.number)
-    return f.kind == "number" and word is not None and word.search(ev.lower_text) is not None
-
-
+# after a bare number, a thing it counts ("eight people", "five questions"): a sum of money
+# of the same number ("£8 per person") does not ground it; a scale, "each" or a currency
+# word may follow a sum ("between $1,500 and 7,500 each")
+_COUNTED = re.compile(r"\s+(?!(?:million|billion|thousand|trillion|m|bn|k|each|per|a|an|the|"
+                      r"and|or|to|in|on|at|for|of|from|by|with|dollars?|pounds?|euros?|"
+                      r"cents?|pence|crowns?|francs?|yen|rupees?)\b)[a-z]", re.IGNORECASE)
 def _ordinal_stated(number: Decimal, ev: PreparedEvidence) -> bool:
     """Whether the evidence states the ordinal ``number`` as a plain number or an ordinal
     ("edition 3" for "the 3rd edition") or as the day of a date ("1 March" for "the 1st");
@@ -120,15 +84,17 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
     # days' …"): that value is no rival
     asked = bool(c.figures) and asked_exception(c, ev, q) is not None
     for f in c.figures:
-        grounded = f.key in ev.by_key or (f.kind == "number" and f.number in ev.numbers) or (
+        grounded = f.key in ev.by_key or (
+            f.kind == "number" and f.number in ev.numbers
+            and not (f.number in ev.money_numbers and _COUNTED.match(c.text, f.end))) or (
             f.kind in ("ordinal", "number") and _ordinal_stated(f.number, ev)
             and (f.kind == "ordinal" or _TIMES.match(c.text, f.end) is not None)) or (
             is_age(c, f) and age_stated(f.number, ev))
         if not grounded and _question_grounds(f, q):
             continue
         if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev) or _bound_met(f, ev)
-                             or worked_out(c, f, ev) or _hour_stated(c, f, ev)
-                             or _count_word(f, ev) or _range_day(c, f, ev)):
+                             or worked_out(c, f, ev) or hour_stated(c, f, ev)
+                             or count_word(f, ev) or range_day(c, f, ev)):
             continue
         if not grounded:
             out.append(_ungrounded_figure(f, ev))

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 
+from certirag.claims.asked import AUX as _AUX
+from certirag.claims.asked import last_question
 from certirag.claims.frames import SOURCE_HEDGE
-from certirag.text.sentences import split_sentences
 from certirag.text.subjects import DEMONYM
 from certirag.text.verbs import BASE_VERBS as _BASE
 from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES, third_person
@@ -28,14 +29,15 @@ __all__ = ["ADJ_SUFFIX", "DETERMINERS", "asks_the_listener", "capitalise", "is_y
            "last_question", "wh_thing", "yes_no_lead", "yes_no_polarity", "yes_no_statement",
            "yes_no_subject"]
 
-_YES = r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
+_YES = (r"yes|yeah|yep|yup|correct|that's right|that is right|true|indeed|affirmative"
+        # an assurance: "You should be fine!", "Sounds like it!"
+        r"|you(?:['’]ll| will| should| would)? be (?:fine|ok|okay|all good|all set)"
+        r"|you(?:['’]re| are) (?:fine|ok|okay|all good|all set)|(?:sounds|looks|seems) like it")
 # a no said with regret or force: "Unfortunately not.", "I'm afraid not, …", "Certainly not."
 _REGRET = r"(?:unfortunately|sadly|regrettably|i'm afraid|i’m afraid|i am afraid)"
 _NO = (rf"(?:{_REGRET},?\s+)?(?:no|nope|nah|incorrect|false|not at all|negative)"
        rf"|(?:{_REGRET}|afraid|certainly|definitely|absolutely|of course),?\s+not|not really")
 _PRON = r"it|he|she|they|we|you|i|there|that|this"
-_AUX = (r"is|are|was|were|am|do|does|did|can|could|will|would|shall|should|may|might|must"
-        r"|has|have|had")
 _REPLY = re.compile(
     rf"^(?P<word>{_YES}|{_NO})\b[\s,.!;:—–-]*"
     rf"(?:(?P<pron>{_PRON})(?:\s+(?P<aux>{_AUX})|(?P<contr>'s|’s|'re|’re|'m|’m))?"
@@ -106,8 +108,6 @@ def yes_no_lead(reply: str) -> tuple[bool, int, int] | None:
     return positive, m.end("word"), m.end()
 
 
-_LEAD = re.compile(r"^(?:(?:so|and|but|also|then|ok|okay|well|please|hi|hello|hey)[\s,]+"
-                   r"|(?:tell me|can you tell me|do you know|i wonder)[\s,:]+)+", re.IGNORECASE)
 _YN_Q = re.compile(rf"^(?P<aux>{_AUX})(?P<nt>n't|n’t)?\s+(?P<rest>.+?)\s*\?+\s*$",
                    re.IGNORECASE | re.DOTALL)
 _NEG_FORM = {"is": "is not", "are": "are not", "was": "was not", "were": "were not",
@@ -305,24 +305,17 @@ def _bare_subject_end(words: list[str], aux: str) -> int | None:
 
 
 
-def _last_question(question: str) -> str:
-    spans = split_sentences(question)
-    for a, b in reversed(spans):
-        if question[a:b].rstrip().endswith("?"):
-            return question[a:b].strip()
-    return question.strip()
-
-
 def capitalise(text: str) -> str:
     """``text`` with its first letter upper-case."""
     return text[:1].upper() + text[1:]
 
 
-def last_question(question: str) -> str:
-    """The last question of ``question`` (a text may hold several sentences), past its
-    lead-in ("So, …", "Tell me, …")."""
-    return _LEAD.sub("", _last_question(question))
-
+# a question asked under a condition: "If my landlord never protected my deposit, could I …?"
+_CONDITIONED = re.compile(r"^(?P<if>(?:if|when|once|after|before)\s[^,?]{3,80}),\s*(?P<q>[^,]+\?)$",
+                          re.IGNORECASE)
+# the words a statement may open with that are no name, in lower case after a condition
+_OPENING_WORDS = frozenset("You Your The A An It Its They Their There This That These Those "
+                           "Some No Not Nobody Everyone Anyone Someone".split())
 
 def _yes_no_match(question: str) -> re.Match[str] | None:
     """The last question of ``question``, past its lead-in, read as a yes/no question."""
@@ -407,10 +400,23 @@ def is_yes_no_question(question: str) -> bool:
 
 def yes_no_statement(question: str, positive: bool) -> str | None:
     """The statement a yes (``positive``) or no answers to ``question``, or ``None``
-    when ``question`` is not a yes/no question this can read."""
+    when ``question`` is not a yes/no question this can read. A question asked under a
+    condition keeps it ("If my landlord never protected my deposit, could I get
+    compensation?" "Yes." → "If your landlord never protected your deposit, you could get
+    compensation.")."""
     m = _yes_no_match(question)
     if m is None:
-        return None
+        cond = _CONDITIONED.match(last_question(question))
+        if cond is None or _yes_no_match(cond["q"]) is None:
+            return None
+        stated = yes_no_statement(cond["q"], positive)
+        if stated is None:
+            return None
+        first = stated.split(" ", 1)[0]
+        if first in _OPENING_WORDS:  # "You could …" after the condition: "…, you could …"
+            stated = first.lower() + stated[len(first):]
+        condition = _to_listener(cond["if"][:1].lower() + cond["if"][1:])
+        return f"{capitalise(condition)}, {stated}"
     aux = m.group("aux").lower()
     if m.group("nt"):  # "Isn't the office open?" asks the same as "Is the office open?"
         pass
@@ -458,6 +464,8 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
         subject = [_PRONOUNS[low]]
         if low in {"i", "we"}:
             aux = {"am": "are", "was": "were"}.get(aux, aux)
+    elif len(subject) > 1 and low in {"my", "our"}:
+        subject = ["your", *subject[1:]]  # "Can my 10yo get …?": your 10yo can
     pred = " ".join(predicate)
     if positive:  # "Is there ever free entry …?" "Yes": there is free entry
         pred = re.sub(r"^ever\s+", "", pred)

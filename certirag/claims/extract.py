@@ -82,6 +82,10 @@ _IMPERATIVES = frozenset(
 # A conjunction before a pronoun that opens a reply's sentence ("And it was …").
 _CONJ_PRONOUN = re.compile(r"^(?:And|But|So|Also|Plus),?\s+(?=(?:he|she|it|they|his|her|its|"
                            r"their)\b)")
+# A person presented and described: "That's Jonah Castell, a 19-year-old forward …" says
+# "Jonah Castell is a 19-year-old forward …".
+_PRESENTED = re.compile(r"^(?:That|This|It)(?:['’]s|\s+is)\s+(?P<name>" + NAME_RUN
+                        + r"),\s+(?=(?:a|an|the)\s)")
 # The pronouns of a person, and the name a passive gives its agent ("directed by X").
 _PERSONAL = frozenset({"He", "She", "His", "Her"})
 # "That one" / "this one" as a subject: the thing talked of, as "It" names it
@@ -467,6 +471,10 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             conj = _CONJ_PRONOUN.match(sentence)
             if conj is not None:  # "Yes, and it was followed by two sequels."
                 sentence = sentence[conj.end()].upper() + sentence[conj.end() + 1:]
+                text = sentence
+            shown = _PRESENTED.match(sentence)
+            if shown is not None:  # "That's Jonah Castell, a 19-year-old forward …"
+                sentence = f"{shown['name']} is {sentence[shown.end():]}"
                 text = sentence
             pm = _PRONOUN_START.match(sentence)
             personal = pm is not None and pm.group(1) in _PERSONAL

@@ -32,7 +32,7 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"^(?:hi|hello|hey|greetings|good (?:morning|afternoon|evening)|dear [^,:;!.?]{1,40}"
     r"|thanks?(?: you)?(?: (?:so|very) much)?(?: for [^,:;!.?]{1,60})?"
     r"|thank you(?: (?:so|very) much)?(?: for [^,:;!.?]{1,60})?"
-    r"|(?:that'?s a |what a )?(?:great|good|excellent|interesting) question"
+    r"|(?:that'?s a |what a )?(?:great|good|excellent|interesting|fair) question"
     r"|sure(?: thing)?|of course|certainly|absolutely|okay|ok|well|yes|yeah|no|nope|indeed"
     # interjections: "Oh, …", "Ha, …", "Eek, …", "Oh yes, …"
     r"|(?:oh|ooh|ah|aah|ha|haha|hah|wow|eek|aw|aww|yay|ugh|hmm|um|uh|omg|gosh|gee|whoa|"
@@ -40,6 +40,7 @@ _LEADING = [re.compile(p, re.IGNORECASE) for p in (
     r"|happy to help|glad to help|glad you asked|(?:i )?hope (?:this|that) helps"
     r"|just so you know|fyi|fun fact|good news|in short|to be honest|honestly|frankly"
     r"|heads[- ]up|quick note|a quick heads[- ]up|just a heads[- ]up|bad news|sadly"
+    r"|don['’]?t (?:panic|worry)|no need to (?:panic|worry)"
     r"|in my (?:opinion|view|experience)|personally"
     r"|" + SOURCE_HEDGE +
     r"|to (?:the best of )?my knowledge|if i (?:remember|recall) (?:correctly|rightly)"

@@ -36,6 +36,8 @@ _NAME_ALONE = re.compile(r"(?:^|[.!?]\s+)(?P<name>" + NAME_RUN + r")[.!]?$")
 _PLACE_OF = re.compile(r"\b(?:my|our|your|his|her|their|the|this|that)\s+[a-z]+\s+"
                        r"(?:in|at|near|outside)\s+$", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
+# a capitalised pronoun with a verb contracted onto it ("It's", "I'm", "We've")
+_SPEAKER = re.compile(r"(?:I|It|He|She|We|You|They|That|There|This)['’](?:s|m|re|ve|ll|d)")
 
 
 # "Have you read Winter at Hollin Fell?": the whole title a question about the listener's
@@ -95,8 +97,8 @@ def _first_name(question: str) -> str | None:
         if words and words[-1].endswith(".") and len(words[-1]) > 2 \
                 and words[-1][:-1].lower() not in _ABBREVIATIONS:
             words = [*words[:-1], words[-1][:-1]]  # "… the Brennock Arts Fellowship."
-        while words and words[0].lower() in _WH:
-            words.pop(0)
+        while words and (words[0].lower() in _WH or _SPEAKER.fullmatch(words[0])):
+            words.pop(0)  # "It's November now - can I …?": "It's" opens no name
         if (words[-1:] == ["I"] and all(w.lower() in _INTERJECTIONS for w in words[:-1])) or (
                 len(words) == 1 and words[0].lower() in _DETERMINERS | _INTERJECTIONS):
             # the asker ("I", "No I haven't …"), never what a pronoun of the answer names

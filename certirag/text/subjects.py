@@ -135,12 +135,20 @@ def _verb_like(word: str) -> bool:
             or word.endswith("ly"))
 
 
+# a person presented: "That's Jonah Castell, …", "This is Mara Deene, …"
+_PRESENTED = re.compile(r"(?:That|This|It|Here)(?:['’]s|\s+is|\s+was)\s+(?=[A-Z])")
+
+
 def leading_subject(text: str) -> str | None:
     """The name a sentence opens with ("Neil Tuckett's newest model …" → "Neil Tuckett"),
     or ``None`` (a pronoun, a question word, "I", "There", a bare article, a headline's
     opening verb). A name after an article is a modifier of the noun after it: "The
     Goulburn man was …" opens with "The Goulburn man"; one before a role and a full name
     is the person's: "Former NFL cornerback Will Allen and …"."""
+    shown = _PRESENTED.match(text)
+    if shown is not None:  # "That's Jonah Castell, a forward …": the sentence is about him
+        person = leading_subject(text[shown.end():])
+        return person if person is not None and " " in person else None
     m = NAME_SUBJECT.match(text + " ")
     if m is None:
         return None

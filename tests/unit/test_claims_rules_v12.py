@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.claims import CLAIMS_VERSION, extract_claims
+from certirag.claims import extract_claims
 
 
 def read(answer: str, question: str = "") -> list[tuple[str, str]]:
@@ -18,9 +18,6 @@ def read(answer: str, question: str = "") -> list[tuple[str, str]]:
 def claims(answer: str, question: str = "") -> list[str]:
     return [text for kind, text in read(answer, question) if kind == "claim"]
 
-
-def test_the_version() -> None:
-    assert CLAIMS_VERSION == "certirag.claims.rules.v12"
 
 
 def test_it_is_not_the_person_its_sentence_speaks_of() -> None:

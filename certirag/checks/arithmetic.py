@@ -16,6 +16,8 @@ it as ungrounded. It is grounded here only when the arithmetic is shown and exac
   seasons of eight episodes each, so 24 episodes in total");
 - a **time offset**: a time of the evidence and a duration the evidence gives "before" or
   "after" something make the claim's time;
+- a **discount**: an amount the claim shows less a share it shows taken "off" it ("40%
+  off the £900 retail price, so … would cost £540");
 - a **change**: a figure the claim gives after "by" ("widened by 2.5 percentage points to
   18.4%") is the difference between another figure of the claim and a figure of the same
   kind that one evidence sentence states beside it ("improved to 18.4% from 15.9%"); a
@@ -92,6 +94,25 @@ def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
                   and 1 < g.number < _COUNT_LIMIT and g.number == int(g.number)]
         if any(n * g.value == f.value for n in counts for g in parts):
             return True
+    return f.kind == "money" and _shown_discount(c, f, parts, ev)
+
+
+# a share taken off an amount: "40% off the £900 retail price", "a 25% discount on £80"
+_OFF = re.compile(r"^\s*(?:off|discount\s+(?:on|off))\s+(?:(?:the|a|an|its|your)\s+)?"
+                  r"(?:[\w-]+\s+){0,2}?$", re.IGNORECASE)
+
+
+def _shown_discount(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence) -> bool:
+    """Whether ``f`` is an amount the claim shows less a share it shows taken off ("40% off
+    the £900 retail price, so … would cost £540"), the share and the amount each stated by
+    the evidence."""
+    for p in c.figures:
+        if p.kind != "percent" or p.unit == "pp" or not 0 < p.value < 100 or not _grounded(p, ev):
+            continue
+        for g in parts:
+            if g.start > p.end and _OFF.match(c.text[p.end:g.start]) and \
+                    g.value * (100 - p.value) / 100 == f.value:
+                return True
     return False
 
 

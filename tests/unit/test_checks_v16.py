@@ -166,3 +166,15 @@ def test_a_price_grounds_no_count() -> None:
 def test_a_route_between_a_name_and_a_name_of_two_words(claim: str, flagged: bool) -> None:
     evidence = "The last train from Brellington to Saxby Junction leaves at 23:05 on weekdays."
     assert ("ungrounded_entity" in codes(claim, evidence)) is flagged
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("You'd get 40% off the £900 retail price, so a replacement frame would cost £540.", False),
+    ("You'd get 40% off the £900 retail price, so a replacement frame would cost £560.", True),
+    # 40% of £900 is what is taken off, not what is paid
+    ("You'd get 40% off the £900 retail price, so a replacement frame would cost £360.", True),
+])
+def test_a_discount_worked_out(claim: str, flagged: bool) -> None:
+    evidence = ["The Crash Replacement scheme offers a replacement frame at 40% off the retail "
+                "price.", "The Tern GR2 frame has a retail price of £900."]
+    assert ("ungrounded_figure" in codes(claim, evidence)) is flagged

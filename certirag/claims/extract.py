@@ -60,7 +60,7 @@ from certirag.claims.replies import asks_who, cleft_answer, is_name_answer, name
 from certirag.claims.topic import named_alone, question_subject
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
-from certirag.text.subjects import NAME_RUN, name_pronoun, sentence_subjects
+from certirag.text.subjects import NAME_RUN, PRESENTING, name_pronoun, sentence_subjects
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
 from certirag.text.turns import asked
@@ -84,8 +84,7 @@ _CONJ_PRONOUN = re.compile(r"^(?:And|But|So|Also|Plus),?\s+(?=(?:he|she|it|they|
                            r"their)\b)")
 # A person presented and described: "That's Jonah Castell, a 19-year-old forward …" says
 # "Jonah Castell is a 19-year-old forward …".
-_PRESENTED = re.compile(r"^(?:That|This|It)(?:['’]s|\s+is)\s+(?P<name>" + NAME_RUN
-                        + r"),\s+(?=(?:a|an|the)\s)")
+_PRESENTED = re.compile("^" + PRESENTING + "(?P<name>" + NAME_RUN + r"),\s+(?=(?:a|an|the)\s)")
 # The pronouns of a person, and the name a passive gives its agent ("directed by X").
 _PERSONAL = frozenset({"He", "She", "His", "Her"})
 # "That one" / "this one" as a subject: the thing talked of, as "It" names it

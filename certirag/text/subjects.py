@@ -14,7 +14,7 @@ import re
 
 from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
 
-__all__ = ["DEMONYM", "NAME_RUN", "NAME_SUBJECT", "PRONOUN_START", "leading_subject",
+__all__ = ["DEMONYM", "NAME_RUN", "NAME_SUBJECT", "PRESENTING", "PRONOUN_START", "leading_subject",
            "name_pronoun", "resolve_pronoun", "sentence_subjects", "singular_subject",
            "thing_subject"]
 
@@ -135,8 +135,9 @@ def _verb_like(word: str) -> bool:
             or word.endswith("ly"))
 
 
-# a person presented: "That's Jonah Castell, …", "This is Mara Deene, …"
-_PRESENTED = re.compile(r"(?:That|This|It|Here)(?:['’]s|\s+is|\s+was)\s+(?=[A-Z])")
+#: The words that present a person: "That's Jonah Castell, …", "This is Mara Deene, …".
+PRESENTING = r"(?:That|This|It|Here)(?:['’]s|\s+is)\s+"
+_PRESENTED = re.compile(PRESENTING + r"(?=[A-Z])")
 
 
 def leading_subject(text: str) -> str | None:

@@ -23,6 +23,7 @@ from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import could_verbs, possible, qualified, reported, reportive
 from certirag.checks.roles import role_swap, subject_swap
 from certirag.checks.swap import capitalised_stems
+from certirag.text.contractions import negation_cue
 from certirag.text.sentences import is_question
 
 __all__ = [
@@ -460,10 +461,10 @@ _PROVISOS = ("provided", "providing", "as long as", "on condition", "subject to"
              "only when", "only where", "only once", "only after")
 
 
-_ASKED_NOT = re.compile(r"\b(?:not|never|no|without|unless)\b|n['’]t\b", re.IGNORECASE)
+_ASKED_NOT = re.compile(negation_cue("not|never|no|without|unless"), re.IGNORECASE)
 # a condition that is itself a denial ("If you do not currently have one"); "unless" states
 # the other case
-_COND_NOT = re.compile(r"\b(?:not|never|no)\b|n['’]t\b", re.IGNORECASE)
+_COND_NOT = re.compile(negation_cue("not|never|no"), re.IGNORECASE)
 
 
 def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding],

@@ -36,10 +36,10 @@ from collections.abc import Callable
 
 from certirag.checks._text import stem, tokens
 from certirag.checks.base import Finding
-from certirag.checks.parse import Parsed, content_words
+from certirag.checks.parse import Parsed, SentInfo, content_words
 from certirag.checks.prepared import PreparedEvidence, Question
 
-__all__ = ["absolutes_in", "check_absolutes"]
+__all__ = ["PRICE_WORD", "absolutes_in", "check_absolutes", "stems_of"]
 
 #: Each absolute value and its wordings.
 _ABSOLUTE: dict[str, str] = {
@@ -63,13 +63,35 @@ _MIN_WORDS = 2
 _MAYBE = re.compile(r"\b(?:may|might|could)\b", re.IGNORECASE)
 
 
+# what frees a thing of charge in other words than :data:`_ABSOLUTE`'s ("no fee", "waived",
+# "included in the price")
+_UNCHARGED = re.compile(r"\b(?:free|no\s+(?:\w+\s+)?(?:fees?|charges?|costs?)|waive[ds]?|"
+                        r"complimentary|without\s+(?:\w+\s+)?(?:charge|cost|fee)|includ\w*|"
+                        r"nothing|refund\w*)\b", re.IGNORECASE)
+#: A word that prices something: "a fee of", "costs", "pay".
+PRICE_WORD = re.compile(r"\b(?:pay|pays|paid|payable|fees?|costs?|costing|price[sd]?|charges?|"
+                        r"charged|chargeable)\b", re.IGNORECASE)
+
+
+def _priced(ev: PreparedEvidence) -> SentInfo | None:
+    """The first evidence sentence that prices something ("We ask for a flat fee of £30 per
+    collection."), where no evidence sentence frees anything of charge: a claim that the
+    thing is free of charge says what the evidence does not, and the opposite of what it
+    says of the only price it gives."""
+    if _UNCHARGED.search(" ".join(ev.texts)):
+        return None
+    return next((s for s in ev.sentences if PRICE_WORD.search(s.text)
+                 and any(it.group.startswith("money") for it in s.items)), None)
+
+
 def absolutes_in(text: str) -> list[tuple[str, int, int]]:
     """The absolute values ``text`` states: ``(value, start, end)`` of each wording."""
     out = [(name, m.start(), m.end()) for name, form in _FORMS for m in form.finditer(text)]
     return sorted(out, key=lambda x: x[1])
 
 
-def _stems(text: str) -> set[str]:
+def stems_of(text: str) -> set[str]:
+    """The stems of the words of ``text``."""
     return {stem(t.text.lower()) for t in tokens(text)}
 
 
@@ -91,7 +113,7 @@ def check_absolutes(c: Parsed, ev: PreparedEvidence, question: Question,
         stated = ev.derived("absolutes.stated", _stated)
         for name, start, end in found:
             words = (content_words(cs.content) & ev.stem_index.keys()) \
-                - _stems(cs.text[start:end])
+                - stems_of(cs.text[start:end])
             if len(words) < _MIN_WORDS:
                 continue
             holders = [s for s, names in zip(ev.sentences, stated, strict=True)
@@ -102,6 +124,8 @@ def check_absolutes(c: Parsed, ev: PreparedEvidence, question: Question,
             own = next((s for s, names in zip(ev.sentences, stated, strict=True)
                         if name not in names and words <= s.content
                         and any(rival(it.group) for it in s.items)), None)
+            if own is None and not holders and name == "at no charge":
+                own = _priced(ev)
             if own is None:
                 continue
             phrase = cs.text[start:end]

@@ -37,7 +37,9 @@ _EVIDENCE_CAUSE = re.compile(
     r"\b(?:because|since|as a result|due to|owing to|thanks to|so that|in order to|"
     r"therefore|thus|hence|caus\w*|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? (?:in|from)|"
     r"reasons?|why|helps?|helped|makes?|made|means?|meant|prevents?|avoids?|reduces?|"
-    r"increases?|improves?|protects?|allows?|enables?|so as to)\b"
+    r"increases?|improves?|protects?|allows?|enables?|so as to|"
+    # "will rise to £3.45, reflecting higher flour costs"
+    r"reflect(?:s|ed|ing)?)\b"
     # "…, as the database format has changed": "as" after a comma before a clause
     r"|,\s+as\s+(?!(?:well|of|part|a|long|soon|much|many|such|if|though|per|usual)\b)"
     r"(?:[\w'’-]+\s+){1,4}?(?:is|are|was|were|has|have|had|will|can|would|may|must)\b",
@@ -133,6 +135,9 @@ _RANKS = {"best": "best finest greatest top", "finest": "best finest greatest to
           "most acclaimed": "acclaimed best greatest", "most celebrated": "celebrated",
           "most famous": "famous best-known", "best-known": "famous best-known known",
           "most popular": "popular", "most successful": "successful"}
+# advice, not a ranking: "the best thing is to call …", "your best bet is …", "best to book"
+_ADVICE = re.compile(r"best\s+(?:thing\s+(?:to\s+do\s+)?(?:is|would\s+be|to\s+do)|bet|"
+                     r"option\s+is\s+to|way\s+(?:is\s+)?to|to\b|time\s+to)", re.IGNORECASE)
 _CLAIM_RANK = re.compile(r"\b(?:" + "|".join(sorted(_RANKS, key=len, reverse=True))
                          + r")\b", re.IGNORECASE)
 
@@ -153,7 +158,8 @@ def check_ranks(c: Parsed, ev: PreparedEvidence, question: Question,
     if first is not None:
         out.append(first)
         return
-    m = _CLAIM_RANK.search(c.text)
+    m = next((m for m in _CLAIM_RANK.finditer(c.text) if not _ADVICE.match(c.text, m.start())),
+             None)
     if m is None:
         return
     word = " ".join(m.group(0).lower().split())

@@ -33,12 +33,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from decimal import Decimal
 from itertools import pairwise
 
 from certirag.checks._text import COMMON, Token, stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import Item, Parsed, SentInfo, content_words, listed_with
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.checks.qualifiers import qualifier_after, qualifier_before
 from certirag.checks.swap import same_value
 from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
 
@@ -116,7 +118,7 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
         names, name_words = _named(cs, owned=False)
         if not cs.items or cs.polarity.negated or cs.polarity.scopes:
             continue  # (a negated claim, "X wasn't born in 1951", denies the value)
-        found = _borrowed_by_words(cs, ev)
+        found = _borrowed_by_words(cs, ev) or _borrowed_by_alignment(cs, ev, question)
         if found is not None:
             out.append(found)
             return
@@ -245,9 +247,143 @@ def _borrowed_by_words(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
                            and len(content_words(h.content) - claim_words - facts) >= 2),
                           None)
             if holder is not None:
-                return Finding(
-                    "value_swap", "contradiction",
-                    f"the evidence gives {item.text!r} of something else: "
-                    f"{holder.text.strip()!r}; of what the claim speaks of it gives "
-                    f"{rival.text!r}: {s.text.strip()!r}", item.text, s.text.strip())
+                return _swap(item, holder, rival, s)
     return None
+
+
+def _swap(item: Item, holder: SentInfo, rival: Item, own: SentInfo) -> Finding:
+    """The ``value_swap`` of a value ``holder`` states of something else, where ``own``,
+    which speaks of the claim's thing, gives ``rival``."""
+    return Finding("value_swap", "contradiction",
+                   f"the evidence gives {item.text!r} of something else: "
+                   f"{holder.text.strip()!r}; of what the claim speaks of it gives "
+                   f"{rival.text!r}: {own.text.strip()!r}", item.text, own.text.strip())
+
+
+_ALIGNED_MIN = 3  # claim words a sentence shares to be the one that speaks of its thing
+# values read by the alignment: a price, a share, a measure or a duration (a bare number or
+# an ordinal counts or ranks too many things in one report: scores, ages, places; a date
+# may be the day a report was made)
+_ALIGNED_SKIP = frozenset({"date", "number", "ordinal"})
+_CLOSE = Decimal("0.05")  # values this near are one value rounded ("£18,000" for "£17,604")
+_SCALE = 10  # values this far apart measure different things ("40p" beside "£41,865")
+_AGE = re.compile(r"[\s-]*(?:years?[\s-]+)?old\b", re.IGNORECASE)
+_BOUNDED = re.compile(r"\b(?:inside|within)\s*$", re.IGNORECASE)
+
+
+def _borrowed_by_alignment(cs: SentInfo, ev: PreparedEvidence, question: Question
+                           ) -> Finding | None:
+    """The same borrowing read by the words each sentence shares with the claim: one
+    sentence speaks of the claim's thing ("Thomas Rudd's 'Portrait of a Ferryman' is
+    insured for £1.1 million during its loan to the Kunsthalle Bremen." against "Thomas
+    Rudd's 'Portrait of a Ferryman' is lent to the Kunsthalle Bremen from 1 March to 30
+    June, with an insurance value of £850,000.") and gives it another value of the kind,
+    while every sentence that states the claim's value speaks of something else ("The
+    bronze 'Seated Weaver' … is insured for £1.1 million."). The claim words (those the
+    evidence uses, its values aside) of the value's clause that a sentence holds are its
+    share. A ``value_swap`` when every sentence that states the value shares one at most,
+    and another, which does not state it, shares three or more and two more than they do
+    and gives a value of the kind that the claim does not state, unbounded ("almost
+    $130,000", "inside 20 minutes" may be the claim's value put roughly), not within 5% of
+    the claim's (a rounding) and not ten times larger or smaller (another quantity).
+    A stating sentence with a pronoun may speak of the claim's thing, and a value the
+    question states is the asker's: both left alone."""
+    breaks = _clause_starts(cs)
+    for item in cs.items[:_MAX_ITEMS]:
+        if item.group in _ALIGNED_SKIP or _asked(item, question) or _AGE.match(
+                cs.text, item.end - cs.start):
+            continue  # (an age names a person in a report: "The 26-year-old sought …")
+        holders = [s for s in ev.sentences if _states(s, item)]
+        if not holders or any(_pronoun(s) for s in holders):
+            continue
+        row = _list_row(cs, item, holders, ev)
+        if row is not None:
+            return row
+        words = _value_clause(cs, item, breaks) & ev.stem_index.keys()
+        held = [words & content_words(s.content) for s in holders]
+        most = max(len(h) for h in held)
+        if most > 1:
+            continue
+        shared = frozenset().union(*held)
+        for s in ev.sentences:
+            own = words & content_words(s.content)
+            if len(own) < max(_ALIGNED_MIN, most + 2) or len(shared - own) > 1 \
+                    or _states(s, item):
+                continue
+            rival = next((it for it in s.items if listed_with(item.group, it.group)
+                          and not any(same_value(x.key, it.key) for x in cs.items)
+                          and _rivals(item, it, s)), None)
+            if rival is not None:
+                return _swap(item, holders[0], rival, s)
+    return None
+
+
+_FRAME = 2  # words before a value that make two sentences rows of one list
+
+
+def _frame(s: SentInfo, start: int) -> tuple[str, ...]:
+    """The lower-cased words of ``s`` right before the offset ``start``."""
+    before = [t.text.lower() for t in s.toks if t.end <= start]
+    return tuple(before[-_FRAME:])
+
+
+def _subject(s: SentInfo) -> str | None:
+    """The stem of the first word of ``s`` that is a content word."""
+    return next((str(st) for st in s.stems if st and st in s.content), None)
+
+
+def _list_row(cs: SentInfo, item: Item, holders: list[SentInfo], ev: PreparedEvidence
+              ) -> Finding | None:
+    """A value taken from another row of a list the evidence writes as sentences of one
+    shape ("Japanese is charged at €0.16 per word. Finnish is charged at €0.14 per
+    word." against "Finnish into English is charged at €0.16 per word."): the words
+    right before the value are the same in the claim, in every sentence that states it
+    and in one that does not, and that one opens with the claim's subject, which no
+    stating sentence has."""
+    subject = _subject(cs)
+    frame = _frame(cs, item.start)
+    if subject is None or len(frame) < _FRAME or any(
+            subject in h.content or _frame(h, next(
+                it.start for it in h.items if listed_with(item.group, it.group)
+                and same_value(item.key, it.key))) != frame for h in holders):
+        return None
+    for s in ev.sentences:
+        if _subject(s) != subject or _states(s, item):
+            continue
+        rival = next((it for it in s.items if listed_with(item.group, it.group)
+                      and _frame(s, it.start) == frame and _rivals(item, it, s)), None)
+        if rival is not None:
+            return _swap(item, holders[0], rival, s)
+    return None
+
+
+def _rivals(item: Item, other: Item, s: SentInfo) -> bool:
+    """Whether ``other`` (in ``s``) is another value of what ``item`` measures: stated flatly,
+    not a rounding of it and of its scale."""
+    a, b = item.key[2], other.key[2]
+    if not isinstance(a, Decimal) or not isinstance(b, Decimal) or a <= 0 or b <= 0:
+        return False
+    at = other.start - s.start
+    if qualifier_before(s.text, at) or _BOUNDED.search(s.text, 0, at) \
+            or qualifier_after(s.text, other.end - s.start):
+        return False
+    return abs(a - b) > _CLOSE * max(a, b) and max(a, b) < _SCALE * min(a, b)
+
+
+def _asked(item: Item, question: Question) -> bool:
+    """Whether the question states the value of ``item`` as it is written."""
+    text = item.text.strip(" .,;:")
+    return bool(text) and re.search(rf"(?<![\w.]){re.escape(text)}(?![\w])", question.text,
+                                    re.IGNORECASE) is not None
+
+
+def _value_clause(cs: SentInfo, item: Item, breaks: list[int]) -> frozenset[str]:
+    """The content word stems of the clause of ``cs`` that holds ``item``."""
+    toks = cs.toks
+    k = bisect_left([toks[b].start for b in breaks], item.start)
+    lo = breaks[k - 1] if k else -1
+    hi = next((b for b in breaks[k:] if toks[b].start >= item.end), len(toks))
+    values = [(it.start, it.end) for it in cs.items]
+    return content_words(frozenset(
+        str(cs.stems[n]) for n in range(lo + 1, hi) if cs.stems[n]
+        and not any(a <= toks[n].start < b for a, b in values)) & cs.content)

@@ -25,6 +25,7 @@ from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.borrowed import check_borrowed
 from certirag.checks.cases import check_cases
+from certirag.checks.charges import check_charges
 from certirag.checks.compare import check_answer, check_citations, check_sentences, check_titles
 from certirag.checks.comparisons import check_comparisons
 from certirag.checks.definite import check_definite
@@ -114,6 +115,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("trend", _codes("polarity_mismatch"), check_trend, CHECKS_VERSION),
     Check("hypothetical", _codes("hedge_mismatch"), check_hypothetical, CHECKS_VERSION),
     Check("service_bands", _codes("case_mismatch"), check_service_bands, CHECKS_VERSION),
+    Check("charges", _codes("polarity_mismatch"), check_charges, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -84,13 +84,18 @@ _ARTICLE_RE = re.compile(r"(?<![\w-])(?P<n>an?|one)\s+(?=[A-Za-z])", re.IGNORECA
 _ORDINAL_SECOND_RE = re.compile(
     r"second\s+(?!(?:later|ago|or|and|of|before|after|too|to|for|in|on|at|the|a|an|per|"
     r"longer|earlier|faster|slower)\b)[A-Za-z]")
-# A claim's "first" ending its clause, "… check with your doctor first.", is an adverb of
-# order; a place in a ranking keeps it ("she came first", "finished first", "the first").
-_FIRST_ADVERB = re.compile(r"first(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|then|before|so|if|when)\b)",
+# A claim's "first" ending its clause, "… check with your doctor first.", or before a verb,
+# "Everyone first completes an induction.", is an adverb of order; a place in a ranking
+# keeps it ("she came first", "finished first", "the first", "her first novels").
+_FIRST_ADVERB = re.compile(r"first(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|then|before|so|if|when)\b|"
+                           # a finite verb: "-s", "-ed" or a modal (a plural noun after
+                           # "first" has a determiner before it: _FIRST_PLACE)
+                           r"\s+(?:[a-z]+(?:s|ed)|need|must|should|will|can|had|went|took|"
+                           r"made|came)\b)",
                            re.IGNORECASE)
 _FIRST_PLACE = re.compile(r"\b(?:the|a|his|her|their|its|our|my|your|be|is|was|were|are|"
                           r"been|being|come|comes|came|finish\w*|rank\w*|plac\w*|end\w*|"
-                          r"cross\w*|arriv\w*|vot\w*|list\w*)\s+$", re.IGNORECASE)
+                          r"cross\w*|arriv\w*|vot\w*|list\w*)\s+$|\w['’]s?\s+$", re.IGNORECASE)
 # A noun a number after it places in a series: "season four", "Book 3", "episode 12".
 _NUMBERED = re.compile(r"\b(?:season|series|book|chapter|episode|volume|vol\.|part|phase|"
                        r"stage|round|act|movement|instalment|installment)\s+$", re.IGNORECASE)

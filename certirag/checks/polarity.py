@@ -46,8 +46,8 @@ _AUXILIARY = frozenset({"would", "could", "can", "will", "should", "might", "may
 # "can be refunded" states them.
 _SUPPORT = frozenset({"offer", "offers", "provide", "provides", "issue", "issues", "grant",
                       "grants"})
-_BOUNDARY = frozenset({",", ";", ":", ".", "!", "?", "(", ")", "but", "although", "though",
-                       "whereas", "while", "except", "unless", "because", "however", "if",
+_BOUNDARY = frozenset({",", ";", ":", ".", "!", "?", "(", ")", "—", "–", "-", "but", "although",
+                       "though", "whereas", "while", "except", "unless", "because", "however", "if",
                        "when", "which", "who", "that"})
 
 #: Words that open an adjunct after an auxiliary whose verb is left out ("he meant to go

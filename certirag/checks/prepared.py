@@ -166,8 +166,10 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\]:\s*")
 
 # a question that compares or chooses between two things ("Are A and B both American?",
 # "Was A or B released first?", "Does A contain more islands than B?"): its names are what
-# the reply compares, not what it asserts
-_COMPARES = re.compile(r"\b(?:or|both|same|either|neither|true|than)\b", re.IGNORECASE)
+# the reply compares, not what it asserts; "the same" compares only two things named in
+# the question ("Are A and B the same age?", "the same size as B"), not "on the same account"
+_COMPARES = re.compile(r"\b(?:or|both|either|neither|true|than)\b|\bsame\b(?=.*\bas\b)|"
+                       r"\band\b(?=.*\bsame\b)", re.IGNORECASE)
 # what a "no" adds to the question's words ("Do US citizens need a visa?" → "… do not need …")
 _NEGATORS = frozenset({"not", "n't", "n’t", "no", "never"})
 

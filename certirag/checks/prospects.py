@@ -122,6 +122,9 @@ def _done(stem: str, s: SentInfo) -> bool:
     return False
 
 
+# a claim that expects what it speaks of ("the repairs, which should be finished next spring")
+# states nothing done
+_EXPECTED = re.compile(r"\b(?:should|ought\s+to|(?:is|are)\s+(?:due|set)\s+to)\b", re.IGNORECASE)
 # a claim that states something done, whatever its verb ("has provided funding")
 _DONE = re.compile(r"\b(?:has|have|had|was|were)\s+(?:been\s+)?[a-z]+(?:ed|en|wn|t)\b"
                    r"|\b[a-z]{3,}ed\b", re.IGNORECASE)
@@ -307,7 +310,8 @@ def check_prospects(c: Parsed, ev: PreparedEvidence, question: Question,
         return
     deeds = [s for s in c.sentences if not (
         s.hedges or "?" in s.text or not _states_a_deed(s) or qualified(s.text)
-        or future(s.text) or _PLANNED.search(s.text) or _CONSIDERED.search(s.text))]
+        or future(s.text) or _PLANNED.search(s.text) or _CONSIDERED.search(s.text)
+        or _EXPECTED.search(s.text))]
     # (a question read with its answer asks its verbs, states none)
     plans = ev.derived("prospects.plans", _plans) if deeds else ()
     for s in deeds if plans else ():

@@ -34,7 +34,7 @@ __all__ = [
 _BEFORE: list[tuple[str, str]] = [
     ("min", r"at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+fewer\s+than"
             # "a minimum age of 18", "a minimum stay of two nights"
-            r"|(?:a\s+)?minimum\s+[a-z]+\s+of"
+            r"|(?:a\s+)?minimum\s+(?:[a-z]+\s+){1,2}?of"
             r"|no\s+shorter\s+than|not\s+shorter\s+than"
             r"|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|minimum|a\s+min\.?\s+of|min\.|≥"),
     ("max", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|no\s+greater\s+than"
@@ -42,7 +42,7 @@ _BEFORE: list[tuple[str, str]] = [
             r"|(?:shall|must|may|will|should|does|do|did|cannot|can't|can)\s+(?:not\s+)?exceed"
             r"|not\s+to\s+exceed|(?:shall|must|may)\s+not\s+be\s+more\s+than"
             r"|not\s+greater\s+than|up\s+to|as\s+(?:many|much)\s+as|a\s+maximum\s+of"
-            r"|maximum\s+of|maximum|(?:a\s+)?maximum\s+[a-z]+\s+of"
+            r"|maximum\s+of|maximum|(?:a\s+)?maximum\s+(?:[a-z]+\s+){1,2}?of"
             r"|a\s+max\.?\s+of|max\.|capped\s+at|limited\s+to|≤|(?:for\s+)?as\s+long\s+as"),
     ("gt", r"more\s+than|greater\s+than|higher\s+than|in\s+excess\s+of|upwards?\s+of"
            r"|exceeding|over|above|older\s+than(?!\s+(?:the|a|an)\b)|>"),

@@ -242,8 +242,9 @@ def _subject_end_raw(words: list[str], *, compound: bool) -> int | None:
                 break
             if (w in _STOP or w in DETERMINERS or not w.isalpha() or ADJ_SUFFIX.match(w)
                     or w in PAST_PARTICIPLES or w in _PREDICATIVE or words[j][:1].isupper()
-                    or not compound):
-                break
+                    or not compound or (w in _PLACE_PREP and j + 1 < len(words) and (
+                        words[j + 1].lower() in DETERMINERS or _is_cap(words[j + 1])))):
+                break  # (a place after the noun: "the footpath round Hallam Reservoir")
             j += 1
         return j
     return None
@@ -268,7 +269,8 @@ _BAND_WORD = re.compile(r"(?:under|over|u)-?\d+s?|\d+-[a-z]+(?:-[a-z]+)*")
 #: A number with its unit in one token before a noun: "the 90-day notice rule".
 _MEASURE = re.compile(r"^(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|"
                       r"twelve|twenty|thirty|fifty|hundred)-[a-z]+$")
-_PLACE_PREP = frozenset("on in at near from".split())
+_PLACE_PREP = frozenset("on in at near from round around by beside along behind opposite "
+                        "outside inside".split())
 # A preposition that opens a subject's phrase of place or kind ("the parties in a …").
 _TAIL_PREP = _PLACE_PREP | {"with", "of", "under", "for"}
 # Predicate adjectives after a form of be ("Is support available …?").

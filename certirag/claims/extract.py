@@ -274,6 +274,14 @@ def _quote_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
 # A yes read with a question about a pronoun: "It is any good."
 _PRONOUN_STATEMENT = re.compile(
     r"^(?:It(?! (?:is|was)(?: not)? true\b)|He|She|They|This|That|You|I|His|Her|Its|Their)\s")
+# an "it" that stands for what follows ("It is OK to have a coffee at your desk."), and a
+# rest that only says the yes again of "that" ("that's fine at the desks"): the statement is
+# what the yes asserts
+_EXTRAPOSED = re.compile(r"^It (?:is|was) (?i:ok|okay|fine|safe|allowed|permitted|acceptable|"
+                         r"alright|all right) to\b")
+_ASSURED = re.compile(r"^(?:that|it|this)(?:['’]s|\s+is|\s+will\s+be|['’]ll\s+be)\s+(?:totally\s+|"
+                      r"perfectly\s+|absolutely\s+|completely\s+)?(?:fine|ok|okay|allowed|"
+                      r"permitted|acceptable|alright|all right|no problem)\b", re.IGNORECASE)
 _SAME = re.compile(r"\bthe same (?:guy|person|one|man|woman|people|team|director|author|"
                    r"writer|band|artist|company|firm|studio)\b")  # names no one
 # The pronoun a reply after "Yes," opens with, for the question's subject.
@@ -386,7 +394,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             same = positive and _SAME.search(stmt or "") is not None \
                 and not is_fragment(strip_markers(full[rest:]))
             tail = strip_markers(full[rest:]).strip()
-            about_pronoun = stmt is not None and _PRONOUN_STATEMENT.match(stmt) is not None
+            about_pronoun = stmt is not None and _PRONOUN_STATEMENT.match(stmt) is not None \
+                and not (_EXTRAPOSED.match(stmt) and _ASSURED.match(tail))
             if stmt is not None and positive and not to_listener and not same \
                     and not about_pronoun and _ELABORATION.match(tail):
                 # "Yes, up to £800 a year, as long as your manager approves it.": the rest

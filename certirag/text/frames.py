@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v16``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v17``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -53,7 +53,8 @@ _SELF_ADVERB = re.compile(
     r"(?:critics|sceptics|skeptics|opponents|detractors) (?:\w+ ){0,3}?(?:say|said|claim|"
     r"claimed|argue|argued|insist|insisted)(?: that)?|"
     r"a (?:common|popular|widespread|persistent|local|long-standing|old) (?:belief|"
-    r"misconception|myth|legend|story|tale) (?:is |holds |has it |says |goes |claims )?that|"
+    r"misconception|myth|legend|story|tale) (?:(?:among|in|about|of) (?:\w+ ){1,3}?)?"
+    r"(?:is |holds |has it |says |goes |claims )?that|"
     # what some believed or reports said, not the passage's finding: "For two decades,
     # researchers hypothesised that …", "Reports last week suggested that …"
     r"(?:researchers|scientists|experts|analysts|officials|historians|doctors) "
@@ -126,6 +127,11 @@ _AFTER = re.compile(
     r"(?:that\s+)?)" + _BACK + r"\s+(?:claim\s+)?(?:is|was|are|were|to be|has been|had been)\s+"
     r"(?:not true|false|untrue|incorrect|wrong|baseless|unfounded|a myth|a rumou?r|"
     r"misleading|fake|fictional)|"
+    # "This is not the case." (not "… not the case for gift cards": an exception)
+    r"^\W*" + _BACK + r" (?:is|was|are|were) (?:simply )?not the case\W*$|"
+    # "The committee does not accept this.", "We do not agree with this view."
+    r"\b(?:does|do|did) not (?:accept|agree with|endorse|share|support) " + _BACK +
+    r"(?=\W*$|\s*[.,;:!?])|"
     r"\b(?:denied|denies|deny|refuted|refutes|rejected|debunked|dismissed|retracted|"
     r"withdrew|corrected) " + _BACK +
     r"(?=\W*$|\s*[.,;:!?]|\s+(?:as|and|on|in|at|outright|entirely|completely)\b)|"

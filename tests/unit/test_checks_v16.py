@@ -8,16 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.checks import CHECKS_VERSION, check_claim
+from certirag.checks import check_claim
 
 
 def codes(claim: str, evidence: str | list[str], question: str = "") -> list[str]:
     ev = [evidence] if isinstance(evidence, str) else evidence
     return [f.code for f in check_claim(claim, ev, question=question)]
-
-
-def test_the_version() -> None:
-    assert CHECKS_VERSION == "certirag.checks.v16"
 
 
 TURNOUT = ("Turnout in Harrowby West was 64.7%, compared with 68.1% at the previous general "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.claims import CLAIMS_VERSION, extract_claims
+from certirag.claims import extract_claims
 from certirag.claims.answers import last_question, yes_no_statement
 from certirag.claims.topic import question_subject
 
@@ -18,10 +18,6 @@ def read(answer: str, question: str = "") -> list[tuple[str, str]]:
 
 def claims(answer: str, question: str = "") -> list[str]:
     return [text for kind, text in read(answer, question) if kind == "claim"]
-
-
-def test_the_version() -> None:
-    assert CLAIMS_VERSION == "certirag.claims.rules.v13"
 
 
 @pytest.mark.parametrize(("question", "asked"), [

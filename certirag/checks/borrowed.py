@@ -116,9 +116,12 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
         return
     for cs in c.sentences:
         names, name_words = _named(cs, owned=False)
-        if not cs.items or cs.polarity.negated or cs.polarity.scopes:
+        if cs.polarity.negated or cs.polarity.scopes:
             continue  # (a negated claim, "X wasn't born in 1951", denies the value)
-        found = _borrowed_by_words(cs, ev) or _borrowed_by_alignment(cs, ev, question)
+        found = _code_row(cs, ev) if ev.sentences else None
+        if found is None and not cs.items:
+            continue
+        found = found or _borrowed_by_words(cs, ev) or _borrowed_by_alignment(cs, ev, question)
         if found is not None:
             out.append(found)
             return
@@ -157,6 +160,7 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
 _CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
 _MIN_OWN_WORDS = 2
 _MAX_ITEMS = 12  # values read in one claim sentence (hostile text stays cheap)
+_MAX_CHARS = 2000  # characters of a sentence read for codes
 # words between two clauses of one sentence: "… on 28 April - you can switch it on …"
 _CLAUSE_BREAKS = frozenset({"-", "–", "—", ";", ":", "but", "whereas", "while", "though",
                             "although"})
@@ -263,8 +267,8 @@ def _swap(item: Item, holder: SentInfo, rival: Item, own: SentInfo) -> Finding:
 _ALIGNED_MIN = 3  # claim words a sentence shares to be the one that speaks of its thing
 # values read by the alignment: a price, a share, a measure or a duration (a bare number or
 # an ordinal counts or ranks too many things in one report: scores, ages, places; a date
-# may be the day a report was made)
-_ALIGNED_SKIP = frozenset({"date", "number", "ordinal"})
+# or a time may be when a report was made)
+_ALIGNED_SKIP = frozenset({"date", "time", "number", "ordinal"})
 _CLOSE = Decimal("0.05")  # values this near are one value rounded ("£18,000" for "£17,604")
 _SCALE = 10  # values this far apart measure different things ("40p" beside "£41,865")
 _AGE = re.compile(r"[\s-]*(?:years?[\s-]+)?old\b", re.IGNORECASE)
@@ -357,11 +361,62 @@ def _list_row(cs: SentInfo, item: Item, holders: list[SentInfo], ev: PreparedEvi
     return None
 
 
+# a code that names a room, a gate, a platform or a bay: "Room G9", "Gate B12", "Bay 4A"
+_CODE = re.compile(r"[A-Z]{1,2}\d{1,4}[A-Z]?|\d{1,3}[A-Z]")
+
+
+_CODE_RE = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}\d{1,4}[A-Z]?|\d{1,3}[A-Z])(?![\w-])")
+
+
+def _codes(s: SentInfo) -> list[tuple[str, tuple[str, ...]]]:
+    """The codes of ``s`` (:data:`_CODE_RE`), each with the words right before it."""
+    return [(m.group(0), _frame(s, s.start + m.start()))
+            for m in _CODE_RE.finditer(s.text[:_MAX_CHARS])]
+
+
+def _code_row(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
+    """:func:`_list_row` for a code ("The dermatology clinic … is held on Thursdays in Room
+    G9." against "… The dermatology clinic … meets on Thursdays in Room G7. … The
+    ophthalmology clinic … takes place on Wednesdays in Room G9."): the code of another
+    row, the rival a code of the same letters after the same words."""
+    subject = _subject(cs)
+    if subject is None:
+        return None
+    for code, frame in _codes(cs):
+        if len(frame) < _FRAME:
+            continue
+        holders = [(h, f) for h in ev.sentences if code in h.text
+                   for c, f in _codes(h) if c == code]
+        if not holders or any(subject in h.content or f != frame for h, f in holders):
+            continue
+        letters = code.rstrip("0123456789")[:1] if code[:1].isalpha() else ""
+        for s in ev.sentences:
+            if _subject(s) != subject or code in s.text:
+                continue
+            rival = next((c for c, f in _codes(s) if f == frame and c[:1].isalpha()
+                          == bool(letters) and (not letters or c[:1] == letters)), None)
+            if rival is not None:
+                return Finding(
+                    "value_swap", "contradiction",
+                    f"the evidence gives {code!r} of something else: "
+                    f"{holders[0][0].text.strip()!r}; of what the claim speaks of it gives "
+                    f"{rival!r}: {s.text.strip()!r}", code, s.text.strip())
+    return None
+
+
+def _amount(item: Item) -> Decimal | None:
+    """The positive amount of a figure item (``("f", group, amount, …)``), else ``None``
+    (a time, a date, a range)."""
+    key = item.key
+    amount = key[2] if len(key) > 2 and key[0] == "f" else None
+    return amount if isinstance(amount, Decimal) and amount > 0 else None
+
+
 def _rivals(item: Item, other: Item, s: SentInfo) -> bool:
     """Whether ``other`` (in ``s``) is another value of what ``item`` measures: stated flatly,
     not a rounding of it and of its scale."""
-    a, b = item.key[2], other.key[2]
-    if not isinstance(a, Decimal) or not isinstance(b, Decimal) or a <= 0 or b <= 0:
+    a, b = _amount(item), _amount(other)
+    if a is None or b is None:
         return False
     at = other.start - s.start
     if qualifier_before(s.text, at) or _BOUNDED.search(s.text, 0, at) \

@@ -52,8 +52,9 @@ BLIND_PATH = DATA / "blind_cases.jsonl"
 N_CASES = 680
 
 # Measured with the default preset (policy v3, scorer v7, checks v17, claims rules v14,
-# model para, tau_e 0.49, tau_c 0.5): caught 346/359 = 0.964, passed 95/321 = 0.296
-# (on the first 580 cases 297/309 and 84/271, as with checks v16 and claims rules v13; on
+# model para, tau_e 0.49, tau_c 0.5): caught 347/359 = 0.967, passed 95/321 = 0.296
+# (on the first 580 cases 298/309 and 84/271; checks v16 and claims rules v13: 297/309
+# and 84/271; on
 # the first 480 cases 247/259 and 71/221, as with checks v15 and claims rules v12; on
 # the first 380 cases 197/209 and 56/171; checks v14, claims rules v11: 194/209 and
 # 54/171; scorer v6, checks v13, claims rules v10: 193/209 and 35/171; on the first 280

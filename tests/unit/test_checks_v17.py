@@ -242,3 +242,42 @@ def test_a_bare_number_that_counts_nothing_is_left_alone() -> None:
     claim = ("You'll need to export your data before installing, because the database format "
              "has changed in 3.1.")
     assert "value_swap" not in codes(claim, evidence)
+
+
+CLINICS = ("Brennock Infirmary has four clinics on its ground floor. The cardiology clinic, "
+           "led by Dr. Kolt, runs on Tuesdays in Room G4. The dermatology clinic is run by Dr. "
+           "Ruddy and meets on Thursdays in Room G7. The ophthalmology clinic, under Dr. "
+           "Vandersall, takes place on Wednesdays in Room G9. Parking is in the east car park.")
+
+
+@pytest.mark.parametrize(("claim", "flagged"), [
+    ("The dermatology clinic is held on Thursdays in Room G9.", True),
+    ("The dermatology clinic is in Room G4.", True),
+    ("The dermatology clinic is held on Thursdays in Room G7.", False),
+    ("The ophthalmology clinic is in Room G9.", False),
+    # another frame: no row of the list
+    ("The dermatology clinic moved from G9 last year.", False),
+])
+def test_a_code_taken_from_another_row(claim: str, flagged: bool) -> None:
+    assert ("value_swap" in codes(claim, CLINICS)) is flagged
+
+
+def test_a_time_beside_the_values_read_is_no_error() -> None:
+    # a time's key has no amount: reading it as a rival failed the check (a failing check
+    # withholds the claim as check_error); times are not read by the words rule
+    evidence = ("Negotiators talked to him for hours. Hours later, just before 1pm, a decision "
+                "was made to enter the home. According to the chief, at 12:17 pm, a SWAT team "
+                "from the sheriff's office entered the home and found the individual deceased.")
+    assert codes("A SWAT team entered the home and found him dead just before 1pm.",
+                 evidence) == []
+
+
+def test_a_value_without_an_amount_is_no_rival() -> None:
+    from certirag.checks.base import CheckOptions
+    from certirag.checks.borrowed import _rivals
+    from certirag.checks.prepared import parse_as
+    s = parse_as("At 12:17 pm a team entered; it cost £40.", CheckOptions(), "evidence"
+                 ).sentences[0]
+    time = next(it for it in s.items if it.group == "time")
+    money = next(it for it in s.items if it.group.startswith("money"))
+    assert not _rivals(time, time, s) and not _rivals(money, time, s)

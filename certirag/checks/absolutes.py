@@ -22,6 +22,10 @@ Where no evidence sentence states the value at all and such a sentence gives the
 thing a value ("Loans can be renewed as many times as you like." against "Loans … can be
 renewed twice."), the finding is ``qualifier_mismatch``: the claim lifts a limit the
 evidence sets.
+Where no evidence sentence frees anything of charge in any words ("free", "no fee",
+"waived", "included") and one gives a price ("We ask for a flat fee of £30 per
+collection."), "free of charge" is a ``qualifier_mismatch`` too: the claim says the
+opposite of the only price the evidence gives, whatever its words.
 
 A claim whose words the evidence does not bring together, and a hedged one ("may let him
 leave for free"), are the model's to read. The rule

@@ -174,6 +174,16 @@ def _clause_starts(cs: SentInfo) -> list[int]:
             or (t.text.lower() == "and" and k and toks[k - 1].text == ",")]
 
 
+def _clause_bounds(cs: SentInfo, item: Item, breaks: list[int]) -> tuple[int, int]:
+    """The token indexes that bound the clause of ``cs`` holding ``item`` (``breaks``:
+    :func:`_clause_starts`), both outside it."""
+    toks = cs.toks
+    k = bisect_left([toks[b].start for b in breaks], item.start)
+    lo = breaks[k - 1] if k else -1
+    hi = next((b for b in breaks[k:] if toks[b].start >= item.end), len(toks))
+    return lo, hi
+
+
 def _lower_words(ev: PreparedEvidence) -> frozenset[str]:
     """The words the evidence writes in lower case (read once per prepared evidence)."""
     return frozenset(re.findall(r"\b[a-z][a-z'’-]*\b", " ".join(ev.texts)))
@@ -187,9 +197,7 @@ def _clause_words(cs: SentInfo, item: Item, breaks: list[int], lower: frozenset[
     first one too unless the evidence writes it in lower case, ``lower``; a month or a
     weekday aside): the name rule reads it."""
     toks = cs.toks
-    k = bisect_left([toks[b].start for b in breaks], item.start)
-    lo = breaks[k - 1] if k else -1
-    hi = next((b for b in breaks[k:] if toks[b].start >= item.end), len(toks))
+    lo, hi = _clause_bounds(cs, item, breaks)
     if any(toks[n].text[:1].isupper() and cs.stems[n] not in _CALENDAR
            and (n > 0 or toks[n].text.lower() not in lower) for n in range(lo + 1, hi)):
         return None
@@ -251,17 +259,17 @@ def _borrowed_by_words(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
                            and len(content_words(h.content) - claim_words - facts) >= 2),
                           None)
             if holder is not None:
-                return _swap(item, holder, rival, s)
+                return _swap(item.text, holder, rival.text, s)
     return None
 
 
-def _swap(item: Item, holder: SentInfo, rival: Item, own: SentInfo) -> Finding:
-    """The ``value_swap`` of a value ``holder`` states of something else, where ``own``,
-    which speaks of the claim's thing, gives ``rival``."""
+def _swap(value: str, holder: SentInfo, rival: str, own: SentInfo) -> Finding:
+    """The ``value_swap`` of a ``value`` that ``holder`` states of something else, where
+    ``own``, which speaks of the claim's thing, gives ``rival``."""
     return Finding("value_swap", "contradiction",
-                   f"the evidence gives {item.text!r} of something else: "
+                   f"the evidence gives {value!r} of something else: "
                    f"{holder.text.strip()!r}; of what the claim speaks of it gives "
-                   f"{rival.text!r}: {own.text.strip()!r}", item.text, own.text.strip())
+                   f"{rival!r}: {own.text.strip()!r}", value, own.text.strip())
 
 
 _ALIGNED_MIN = 3  # claim words a sentence shares to be the one that speaks of its thing
@@ -318,7 +326,7 @@ def _borrowed_by_alignment(cs: SentInfo, ev: PreparedEvidence, question: Questio
                           and not any(same_value(x.key, it.key) for x in cs.items)
                           and _rivals(item, it, s)), None)
             if rival is not None:
-                return _swap(item, holders[0], rival, s)
+                return _swap(item.text, holders[0], rival.text, s)
     return None
 
 
@@ -357,14 +365,11 @@ def _list_row(cs: SentInfo, item: Item, holders: list[SentInfo], ev: PreparedEvi
         rival = next((it for it in s.items if listed_with(item.group, it.group)
                       and _frame(s, it.start) == frame and _rivals(item, it, s)), None)
         if rival is not None:
-            return _swap(item, holders[0], rival, s)
+            return _swap(item.text, holders[0], rival.text, s)
     return None
 
 
 # a code that names a room, a gate, a platform or a bay: "Room G9", "Gate B12", "Bay 4A"
-_CODE = re.compile(r"[A-Z]{1,2}\d{1,4}[A-Z]?|\d{1,3}[A-Z]")
-
-
 _CODE_RE = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}\d{1,4}[A-Z]?|\d{1,3}[A-Z])(?![\w-])")
 
 
@@ -382,7 +387,7 @@ def _code_row(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
     subject = _subject(cs)
     if subject is None:
         return None
-    for code, frame in _codes(cs):
+    for code, frame in _codes(cs)[:_MAX_ITEMS]:
         if len(frame) < _FRAME:
             continue
         holders = [(h, f) for h in ev.sentences if code in h.text
@@ -396,11 +401,7 @@ def _code_row(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
             rival = next((c for c, f in _codes(s) if f == frame and c[:1].isalpha()
                           == bool(letters) and (not letters or c[:1] == letters)), None)
             if rival is not None:
-                return Finding(
-                    "value_swap", "contradiction",
-                    f"the evidence gives {code!r} of something else: "
-                    f"{holders[0][0].text.strip()!r}; of what the claim speaks of it gives "
-                    f"{rival!r}: {s.text.strip()!r}", code, s.text.strip())
+                return _swap(code, holders[0][0], rival, s)
     return None
 
 
@@ -435,9 +436,7 @@ def _asked(item: Item, question: Question) -> bool:
 def _value_clause(cs: SentInfo, item: Item, breaks: list[int]) -> frozenset[str]:
     """The content word stems of the clause of ``cs`` that holds ``item``."""
     toks = cs.toks
-    k = bisect_left([toks[b].start for b in breaks], item.start)
-    lo = breaks[k - 1] if k else -1
-    hi = next((b for b in breaks[k:] if toks[b].start >= item.end), len(toks))
+    lo, hi = _clause_bounds(cs, item, breaks)
     values = [(it.start, it.end) for it in cs.items]
     return content_words(frozenset(
         str(cs.stems[n]) for n in range(lo + 1, hi) if cs.stems[n]

@@ -21,6 +21,7 @@ __all__ = [
     "normalize",
     "stem",
     "stems_of",
+    "token_stems",
     "tokens",
     "words",
 ]
@@ -166,6 +167,12 @@ def stems_of(text: str, drop: frozenset[str] = frozenset()) -> frozenset[str]:
     to tell whether a sentence speaks of a claim's things."""
     return frozenset(stem(w) for w in _STEM_WORD.findall(text.lower())
                      if w not in STOP and w not in drop and len(w) > 2)
+
+
+def token_stems(text: str) -> frozenset[str]:
+    """The stems of every token of ``text``, short and common words too (what a phrase such
+    as "go free" or "have to pay" takes away from a claim's content words)."""
+    return frozenset(stem(t.text.lower()) for t in tokens(text))
 
 
 _DIGIT_RE = re.compile(r"[0-9]")

@@ -38,12 +38,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from certirag.checks._text import stem, tokens
+from certirag.checks._text import token_stems
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo, content_words
 from certirag.checks.prepared import PreparedEvidence, Question
 
-__all__ = ["PRICE_WORD", "absolutes_in", "check_absolutes", "stems_of"]
+__all__ = ["PRICE_WORD", "absolutes_in", "check_absolutes"]
 
 #: Each absolute value and its wordings.
 _ABSOLUTE: dict[str, str] = {
@@ -94,11 +94,6 @@ def absolutes_in(text: str) -> list[tuple[str, int, int]]:
     return sorted(out, key=lambda x: x[1])
 
 
-def stems_of(text: str) -> set[str]:
-    """The stems of the words of ``text``."""
-    return {stem(t.text.lower()) for t in tokens(text)}
-
-
 def _stated(ev: PreparedEvidence) -> list[set[str]]:
     """The absolute values each evidence sentence states (read once per prepared
     evidence)."""
@@ -117,7 +112,7 @@ def check_absolutes(c: Parsed, ev: PreparedEvidence, question: Question,
         stated = ev.derived("absolutes.stated", _stated)
         for name, start, end in found:
             words = (content_words(cs.content) & ev.stem_index.keys()) \
-                - stems_of(cs.text[start:end])
+                - token_stems(cs.text[start:end])
             if len(words) < _MIN_WORDS:
                 continue
             holders = [s for s, names in zip(ev.sentences, stated, strict=True)

@@ -16,16 +16,17 @@ from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.text.contractions import negation_cue
 
-__all__ = ["age_stated", "check_age_bands", "check_service_bands", "is_age"]
+__all__ = ["AGE_AFTER", "age_stated", "check_age_bands", "check_service_bands", "is_age"]
 
-_AGE_RE = re.compile(r"[-\s]olds?\b", re.IGNORECASE)
+#: What follows a figure of years that gives an age: "-old" of "a 22-year-old", " old".
+AGE_AFTER = re.compile(r"[-\s]olds?\b", re.IGNORECASE)
 
 
 def is_age(c: Parsed, f: Figure) -> bool:
     """Whether ``f`` is an age ("a 22-year-old", "22 years old"): news gives ages as a bare
     number after the name ("Jane Doe, 22,"), which states the same age."""
     return f.kind == "duration" and f.unit.startswith("year") and \
-        _AGE_RE.match(c.text, f.end) is not None
+        AGE_AFTER.match(c.text, f.end) is not None
 
 
 # an age given after a name: "Jane Doe, 22, said", "Jane Doe (22)", "aged 22"

@@ -37,6 +37,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from certirag.checks._text import COMMON, Token, stem
+from certirag.checks.ages import AGE_AFTER
 from certirag.checks.base import Finding
 from certirag.checks.parse import Item, Parsed, SentInfo, content_words, listed_with
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -279,7 +280,6 @@ _ALIGNED_MIN = 3  # claim words a sentence shares to be the one that speaks of i
 _ALIGNED_SKIP = frozenset({"date", "time", "number", "ordinal"})
 _CLOSE = Decimal("0.05")  # values this near are one value rounded ("£18,000" for "£17,604")
 _SCALE = 10  # values this far apart measure different things ("40p" beside "£41,865")
-_AGE = re.compile(r"[\s-]*(?:years?[\s-]+)?old\b", re.IGNORECASE)
 _BOUNDED = re.compile(r"\b(?:inside|within)\s*$", re.IGNORECASE)
 
 
@@ -302,7 +302,7 @@ def _borrowed_by_alignment(cs: SentInfo, ev: PreparedEvidence, question: Questio
     question states is the asker's: both left alone."""
     breaks = _clause_starts(cs)
     for item in cs.items[:_MAX_ITEMS]:
-        if item.group in _ALIGNED_SKIP or _asked(item, question) or _AGE.match(
+        if item.group in _ALIGNED_SKIP or _asked(item, question) or AGE_AFTER.match(
                 cs.text, item.end - cs.start):
             continue  # (an age names a person in a report: "The 26-year-old sought …")
         holders = [s for s in ev.sentences if _states(s, item)]
@@ -344,6 +344,12 @@ def _subject(s: SentInfo) -> str | None:
     return next((str(st) for st in s.stems if st and st in s.content), None)
 
 
+def _subjects(ev: PreparedEvidence) -> dict[int, str | None]:
+    """:func:`_subject` of each evidence sentence, by ``id`` (read once per prepared
+    evidence)."""
+    return {id(s): _subject(s) for s in ev.sentences}
+
+
 def _list_row(cs: SentInfo, item: Item, holders: list[SentInfo], ev: PreparedEvidence
               ) -> Finding | None:
     """A value taken from another row of a list the evidence writes as sentences of one
@@ -353,6 +359,7 @@ def _list_row(cs: SentInfo, item: Item, holders: list[SentInfo], ev: PreparedEvi
     and in one that does not, and that one opens with the claim's subject, which no
     stating sentence has."""
     subject = _subject(cs)
+    subjects = ev.derived("borrowed.subjects", _subjects)
     frame = _frame(cs, item.start)
     if subject is None or len(frame) < _FRAME or any(
             subject in h.content or _frame(h, next(
@@ -360,7 +367,7 @@ def _list_row(cs: SentInfo, item: Item, holders: list[SentInfo], ev: PreparedEvi
                 and same_value(item.key, it.key))) != frame for h in holders):
         return None
     for s in ev.sentences:
-        if _subject(s) != subject or _states(s, item):
+        if subjects[id(s)] != subject or _states(s, item):
             continue
         rival = next((it for it in s.items if listed_with(item.group, it.group)
                       and _frame(s, it.start) == frame and _rivals(item, it, s)), None)
@@ -387,6 +394,7 @@ def _code_row(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
     subject = _subject(cs)
     if subject is None:
         return None
+    subjects = ev.derived("borrowed.subjects", _subjects)
     for code, frame in _codes(cs)[:_MAX_ITEMS]:
         if len(frame) < _FRAME:
             continue
@@ -396,7 +404,7 @@ def _code_row(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
             continue
         letters = code.rstrip("0123456789")[:1] if code[:1].isalpha() else ""
         for s in ev.sentences:
-            if _subject(s) != subject or code in s.text:
+            if subjects[id(s)] != subject or code in s.text:
                 continue
             rival = next((c for c, f in _codes(s) if f == frame and c[:1].isalpha()
                           == bool(letters) and (not letters or c[:1] == letters)), None)

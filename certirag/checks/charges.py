@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from certirag.checks.absolutes import PRICE_WORD, absolutes_in, stems_of
+from certirag.checks._text import token_stems
+from certirag.checks.absolutes import PRICE_WORD, absolutes_in
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, content_words
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -48,7 +49,7 @@ def check_charges(c: Parsed, ev: PreparedEvidence, question: Question,
                for s in ev.sentences) or any(
                 PRICE_WORD.search(_NO_CHARGE.sub(" ", s.text)) for s in ev.sentences):
             return  # (the evidence prices something: which price is the model's to read)
-        words = (content_words(cs.content) & ev.stem_index.keys()) - stems_of(m.group(0))
+        words = (content_words(cs.content) & ev.stem_index.keys()) - token_stems(m.group(0))
         for s in ev.sentences:
             if len(words & s.content) >= _MIN_SHARED and any(
                     name == "at no charge" for name, _, _ in absolutes_in(s.text)):

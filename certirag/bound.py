@@ -26,6 +26,7 @@ that :mod:`certirag.certify.rederive` finds the same findings from a certificate
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from certirag.checks import check_claim, prepare_evidence
 from certirag.checks.base import CheckOptions, Finding
@@ -36,6 +37,7 @@ from certirag.text.frames import bears_on, quote_frame, shared_words
 from certirag.text.negated import no_form, positive_reading
 from certirag.text.notation import model_text
 from certirag.text.predicates import release_reading
+from certirag.text.premise_units import premise_units
 from certirag.text.voice import voice_reading
 from certirag.verifiers.binding import (
     BindingPlan,
@@ -48,24 +50,28 @@ from certirag.verifiers.binding import (
 )
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
-           "claim_reading", "claim_readings", "model_premise", "model_reading",
-           "negation_reading", "neighbourhood", "pick_reading", "plan_claim", "plan_finding",
-           "premise", "reading_against", "sentence_spans", "span_findings"]
+           "claim_pairs", "claim_reading", "claim_readings", "model_premise", "model_reading",
+           "negation_reading", "neighbourhood", "pick_pair", "pick_reading", "plan_claim",
+           "plan_finding", "premise", "reading_against", "sentence_spans", "span_findings",
+           "unit_binds"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: How the model reads a recorded span and its claim (:func:`model_premise`,
 #: :func:`model_reading`); certificates record it.
-SCORER_VERSION = "certirag.scorer.v7"
+SCORER_VERSION = "certirag.scorer.v8"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
 SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", "certirag.scorer.v3",
                      "certirag.scorer.v4", "certirag.scorer.v5", "certirag.scorer.v6",
-                     SCORER_VERSION})
+                     "certirag.scorer.v7", SCORER_VERSION})
 #: The scorer versions that read a claim's negation as written (before v5).
-_NEGATION_AS_WRITTEN = SCORERS - {"certirag.scorer.v5", "certirag.scorer.v6", SCORER_VERSION}
+_NEGATION_AS_WRITTEN = frozenset({"certirag.scorer.v1", "certirag.scorer.v2",
+                                  "certirag.scorer.v3", "certirag.scorer.v4"})
 #: The scorer versions that read a claim in its own voice (before v6).
 _VOICE_AS_WRITTEN = _NEGATION_AS_WRITTEN | {"certirag.scorer.v5"}
 #: The scorer versions that read contractions as written (before v7).
-_CONTRACTED = SCORERS - {SCORER_VERSION}
+_CONTRACTED = _VOICE_AS_WRITTEN | {"certirag.scorer.v6"}
+#: The scorer versions that read a span whole only (before v8).
+_WHOLE_SPAN = _CONTRACTED | {"certirag.scorer.v7"}
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -146,6 +152,51 @@ def claim_readings(claim: str, premise: str, *, scorer: str) -> list[str]:
     if len(parts) < 2:
         return [whole]
     return [whole, *(reading_against(p, premise, scorer=scorer) for p in parts)]
+
+
+def claim_pairs(claim: str, premise: str, *, scorer: str, locale: str = "dmy"
+                ) -> list[tuple[str, str]]:
+    """The (premise, hypothesis) pairs the model reads for ``claim`` on a span read as
+    ``premise``: the span with each of the claim's readings (:func:`claim_readings`); from
+    ``certirag.scorer.v8`` also each piece of the span
+    (:func:`certirag.text.premise_units.premise_units`) with each reading it binds as the
+    span does (:func:`unit_binds`). :func:`pick_pair` says which pair's scores the claim
+    takes."""
+    readings = claim_readings(claim, premise, scorer=scorer)
+    pairs = [(premise, h) for h in readings]
+    if scorer in _WHOLE_SPAN:
+        return pairs
+    for unit in premise_units(premise):
+        pairs.extend((unit, h) for h in readings if unit_binds(h, unit, premise, locale))
+    return pairs
+
+
+def unit_binds(hypothesis: str, unit: str, premise: str, locale: str = "dmy") -> bool:
+    """Whether ``unit`` (a piece of ``premise``) binds ``hypothesis``: it holds every anchor
+    of the hypothesis that the premise holds (names, figures, dates …), together."""
+    return _unit_binds(hypothesis, unit, premise, locale)
+
+
+@lru_cache(maxsize=8192)
+def _unit_binds(hypothesis: str, unit: str, premise: str, locale: str) -> bool:
+    def held(text: str) -> tuple[frozenset[tuple[str, str]], bool]:
+        plan = plan_claim(hypothesis, [text], top=1, locale=locale)
+        return frozenset((a.kind, a.text) for a in plan.required), bool(plan.windows)
+
+    in_unit, binds = held(unit)
+    return binds and held(premise)[0] <= in_unit
+
+
+def pick_pair(pairs: Sequence[tuple[str, str]], scores: Sequence[Scores]) -> int:
+    """Which of a claim's pairs (:func:`claim_pairs`, in order) gives its scores: for each
+    reading, the pair where the model entails it most (the span, or a piece of it); then,
+    among the readings so scored, :func:`pick_reading`'s choice."""
+    best: dict[str, int] = {}
+    for i, (_, h) in enumerate(pairs):
+        if h not in best or scores[i].entailment > scores[best[h]].entailment:
+            best[h] = i
+    order = list(best)  # the readings in their first order
+    return best[order[pick_reading([scores[best[h]] for h in order])]]
 
 
 def pick_reading(scores: Sequence[Scores]) -> int:

@@ -278,12 +278,13 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
         return
 
     read = partial(bound.model_reading, scorer=bound.SCORER_VERSION)  # what the model reads
-    readings = partial(bound.claim_readings, scorer=bound.SCORER_VERSION)
+    pairs = partial(bound.claim_pairs, scorer=bound.SCORER_VERSION,
+                    locale=settings.date_locale)
 
     def score(batch: list[Claim]) -> list[BoundResult]:
         return score_bound(used[0], [c.text for c in batch], [plans[c.id] for c in batch],
-                           tau_entail=thresholds.tau_entail, read=read, readings=readings,
-                           pick=bound.pick_reading)
+                           tau_entail=thresholds.tau_entail, read=read, pairs=pairs,
+                           pick=bound.pick_pair)
 
     def run() -> tuple[list[Claim], list[Claim], list[BoundResult], list[list[Evidence]],
                        list[NLIResult | None]]:
@@ -302,11 +303,9 @@ def _score_bound(claims: list[Claim], passages: list[Evidence], verifier: Verifi
                     long.append(c)
             bindings = score(fits) if fits else []
         quotes = _quotes_of(fits, passages, answer)
-        qgroups = [[(premise, h) for h in readings(c.text, premise)]
-                   for c, q in zip(fits, quotes, strict=True) if q
-                   for premise in (bound.model_premise(q, passages,
-                                                       scorer=bound.SCORER_VERSION),)]
-        qres = picked(used[0], qgroups, bound.pick_reading)
+        qgroups = [pairs(c.text, bound.model_premise(q, passages, scorer=bound.SCORER_VERSION))
+                   for c, q in zip(fits, quotes, strict=True) if q]
+        qres = picked(used[0], qgroups, bound.pick_pair)
         return fits, long, bindings, quotes, _spread(quotes, qres)
 
     out = _guarded(run, pending, settings, used, decisions)

@@ -14,9 +14,9 @@ from certirag import __version__, verifiers
 from certirag.bound import (
     POLICY_V3,
     binding_finding,
-    claim_readings,
+    claim_pairs,
     model_premise,
-    pick_reading,
+    pick_pair,
     span_findings,
 )
 from certirag.certify.body import Body, ClaimRecord, Passage, ReasonRecord, SpanRecord
@@ -305,13 +305,14 @@ def _check_span(body: Body, c: ClaimRecord, cd: Any, thresholds: Any, decide: An
 
 def _pairs_of(body: Body, c: ClaimRecord) -> list[tuple[str, str]]:
     """The (evidence, claim) texts the pipeline scored for ``c`` on its recorded span: the
-    claim's readings, whose scores :func:`certirag.bound.pick_reading` chooses from."""
+    claim's readings against the span and its pieces, whose scores
+    :func:`certirag.bound.pick_pair` chooses from."""
     if body.policy.id != POLICY_V3:
         return [(c.evidence[0].text, c.text)]
     scorer = (body.versions or LEGACY_VERSIONS).get("scorer", LEGACY_VERSIONS["scorer"])
     premise = model_premise([Evidence(**e.model_dump()) for e in c.evidence], _passages(body),
                             scorer=scorer)
-    return [(premise, h) for h in claim_readings(c.text, premise, scorer=scorer)]
+    return claim_pairs(c.text, premise, scorer=scorer, locale=body.check_options.date_locale)
 
 
 def _passages(body: Body) -> list[Any]:
@@ -397,7 +398,7 @@ def recompute_scores(body: Body, check: CertificateCheck, settings: Settings | N
     try:
         v = verifier if verifier is not None else verifiers.create_verifier(settings)
         by_id = {c.id: r for c, r in zip(
-            spanned, picked(v, [_pairs_of(body, c) for c in spanned], pick_reading),
+            spanned, picked(v, [_pairs_of(body, c) for c in spanned], pick_pair),
             strict=True)}
         if bare:
             by_id.update(zip((c.id for c in bare), verify_claims(

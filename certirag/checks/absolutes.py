@@ -52,7 +52,10 @@ _ABSOLUTE: dict[str, str] = {
     "at all hours": r"24/7|24x7|(?:a)?round[\s-]the[\s-]clock|day\s+and\s+night",
     "at no charge": r"free\s+of\s+charge|for\s+free|at\s+no\s+(?:extra\s+)?(?:cost|charge)|"
                     r"(?:is|are|was|were|be|go|goes|went|travels?|ride|rides)\s+free"
-                    r"(?!\s+(?:to|of|from)\b)",
+                    r"(?!\s+(?:to|of|from)\b)|"
+                    # "entitled to free parking": a service given free
+                    r"free\s+(?:parking|entry|admission|access|delivery|travel|transport|"
+                    r"collection|replacement|installation|servicing|tickets?)",
 }
 #: The kind of value that gives each absolute a rival ("9 am to 5 pm" for "24/7", "£4.99" for
 #: "free of charge"; a count, measure or duration for "unlimited").

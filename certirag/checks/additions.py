@@ -16,7 +16,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.superlatives import ordinal_rank
-from certirag.checks.swap import capitalised_stems
+from certirag.checks.swap import capitalised_stems, same_value
 from certirag.text.verbs import BASE_VERBS, MODAL_VERBS
 
 __all__ = ["check_asked", "check_attributed", "check_causes", "check_details", "check_exemptions",
@@ -46,6 +46,57 @@ _EVIDENCE_CAUSE = re.compile(
     re.IGNORECASE)
 
 
+# A rule: what must, may or will happen, or to whom it applies.
+_RULE = re.compile(r"\b(?:must|need|needs|required|if|unless|whenever|for any|for all|only|"
+                   r"are entitled|is entitled)\b", re.IGNORECASE)
+# what a rule of the cause's own ("if you stay longer …") may be stated with: what will be
+_WILL = re.compile(r"\bwill\b", re.IGNORECASE)
+_WHOLE_RULE = 4  # words of a cause that states a rule of its own
+_CAUSE_END = re.compile(r"[,;:–—]|\s-\s|$")
+
+
+def _plain_word(word: str) -> bool:
+    """A word that says something of its own: not a pronoun, contracted or not ("she's")."""
+    return _SPEAKER.fullmatch(word) is None and not re.match(
+        r"(?:he|she|it|they|that|there)(?:['’]\w+)?$", word, re.IGNORECASE)
+
+
+def _rule_applied(c: Parsed, m: re.Match[str], ev: PreparedEvidence) -> bool:
+    """Whether the claim's cause restates the condition of a rule one evidence sentence
+    states together with the claim's consequence: "Because she's under 16, you'll need to
+    fill in the consent form" for "A parent or guardian must complete the consent form for
+    any player under 16"; "because if you stay longer than that you'll be charged at the
+    Car Park A tariff" for "Vehicles staying longer than 20 minutes will be charged at the
+    Car Park A tariff". The cause's words and values are the sentence's (one word may
+    differ in a cause of three or more), and two words of the rest of the claim are too, unless
+    the cause is a whole conditional rule of four words or more."""
+    s = next((x for x in c.sentences if x.start <= m.start() < x.start + len(x.text)), None)
+    if s is None:
+        return False
+    stop = _CAUSE_END.search(c.text, m.end())
+    end = stop.start() if stop is not None else len(c.text)
+    inside = [k for k, t in enumerate(s.toks) if m.end() <= t.start < end]
+    cause = {str(s.stems[k]) for k in inside if s.stems[k] and _plain_word(s.toks[k].text)} \
+        & s.content
+    rest = {str(st) for k, st in enumerate(s.stems) if st and k not in inside
+            and _plain_word(s.toks[k].text)} & s.content
+    values = [it for it in s.items if m.end() <= it.start < end]
+    if not values and len(cause) < 2:
+        return False  # (one word, "due to equipment", is no condition of a rule)
+    # a cause that is a whole rule ("because if you stay longer than that you'll be charged
+    # …") needs no word of the rest: it is advice the rule motivates
+    whole = re.match(r"\s*(?:if|when|once|unless)\b", c.text[m.end():end], re.IGNORECASE) \
+        is not None and len(cause) >= _WHOLE_RULE
+    for e in ev.sentences:
+        ruled = _RULE.search(e.text) is not None or (whole and _WILL.search(e.text) is not None)
+        if not ruled or len(cause - e.content) > (1 if len(cause) >= 3 else 0) \
+                or (len(rest & e.content) < 2 and not whole):
+            continue
+        if all(any(same_value(it.key, x.key) for x in e.items) for it in values):
+            return True
+    return False
+
+
 _ASKS_WHY = re.compile(r"\b(?:why|(?:the|what|which)\s+reasons?|how\s+come)\b", re.IGNORECASE)
 
 
@@ -59,7 +110,7 @@ def check_causes(c: Parsed, ev: PreparedEvidence, question: Question,
     # "Why did …?" asks for a cause; it states none
     asked = _ASKS_WHY.sub(" ", question.text or "")
     if m is None or _EVIDENCE_CAUSE.search(asked) or any(
-            _EVIDENCE_CAUSE.search(s.text) for s in ev.sentences):
+            _EVIDENCE_CAUSE.search(s.text) for s in ev.sentences) or _rule_applied(c, m, ev):
         return
     out.append(Finding("ungrounded_cause", "ungrounded",
                        f"the claim gives a cause or purpose ({m.group(0)!r}) where the "
@@ -82,6 +133,8 @@ _PRICE = frozenset(stem(w) for w in "cost costs charge charges fee fees free pay
 
 
 _AUXILIARIES = frozenset("is are was were has have had does do did".split()) | MODAL_VERBS
+_PAYING_NOTHING = re.compile(r"\s*(?:paying|being charged|having to pay)\s+(?:anything|a penny|"
+                             r"any more|more)\b", re.IGNORECASE)
 
 
 def _finite(word: str) -> bool:
@@ -95,6 +148,8 @@ def _exempted(cue: str, after: str) -> str | None:
     penalty" → penalty, "without the other party's consent" → consent)."""
     if cue.lower().endswith("-free"):
         return cue.lower().removesuffix("-free")
+    if _PAYING_NOTHING.match(after):
+        return "cost"  # "without paying anything extra": at no cost
     words: list[str] = []
     for w in re.findall(r"[a-z][a-z'-]*", after.lower())[:8]:
         w = w.removesuffix("'s")

@@ -122,7 +122,8 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
         found = _code_row(cs, ev) if ev.sentences else None
         if found is None and not cs.items:
             continue
-        found = found or _borrowed_by_words(cs, ev) or _borrowed_by_alignment(cs, ev, question)
+        found = found or _borrowed_by_words(cs, ev) or _borrowed_by_alignment(cs, ev, question) \
+            or _borrowed_schedule(cs, ev)
         if found is not None:
             out.append(found)
             return
@@ -449,3 +450,64 @@ def _value_clause(cs: SentInfo, item: Item, breaks: list[int]) -> frozenset[str]
     return content_words(frozenset(
         str(cs.stems[n]) for n in range(lo + 1, hi) if cs.stems[n]
         and not any(a <= toks[n].start < b for a, b in values)) & cs.content)
+
+
+# A title before a name is no name of its own: "Dr Reilly" and "Dr Kowalczyk" name two people.
+_TITLE_WORDS = frozenset("dr mr mrs ms miss mx prof professor sir dame st".split())
+_TITLES = frozenset(stem(w) for w in _TITLE_WORDS)
+
+
+def _schedule_key(item: Item) -> tuple[object, ...] | None:
+    """The kind of a weekday or a clock time (``("d",)``, ``("t",)``), or ``None`` for any
+    other value (a date with a day, month or year is the date rules')."""
+    key = item.key
+    if item.group == "time" and key[:1] == ("t",):
+        return ("t",)
+    if item.group == "date" and len(key) == 5 and key[0] == "d" and key[1:4] == (None,) * 3 \
+            and key[4] is not None:
+        return ("d",)
+    return None
+
+
+_DAY = r"(?:" + "|".join(w.capitalize() for w in WEEKDAYS) + r")"
+# A weekly timetable, not a day of news ("on Tuesday night"): "Tuesdays", "Saturday
+# mornings", "every Monday", "Monday to Thursday"
+_RECURRING = re.compile(rf"\b{_DAY}s\b|\b{_DAY}\s+(?:mornings|afternoons|evenings|nights)\b|"
+                        rf"\b(?:every|each)\s+{_DAY}\b|\b{_DAY}\s*(?:to|through|until|–|-)\s*{_DAY}\b")
+
+
+def _borrowed_schedule(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
+    """A weekday or a clock time the evidence states only of another named thing, where a
+    sentence that names the claim clause's thing gives it other days or times: "Dr Reilly
+    works Monday to Thursday." against "Dr Kowalczyk … works Monday to Thursday. Dr Tomás
+    Reilly … sees patients on Tuesdays, Wednesdays and Saturday mornings." The two
+    sentences need share no other word ("works" / "sees patients"): a timetable of two
+    named things is read by its names. Both must read as a weekly timetable ("Tuesdays",
+    "Saturday mornings", "Monday to Thursday"), not as days of news ("on Tuesday night")."""
+    if not _RECURRING.search(cs.text):
+        return None
+    breaks = _clause_starts(cs)
+    named = ev.derived("borrowed.names", _evidence_names)
+    first = 0 if len(cs.toks) > 1 and cs.toks[1].text[:1].isupper() else 1  # (as _named)
+    for item in cs.items[:_MAX_ITEMS]:
+        kind = _schedule_key(item)
+        if kind is None:
+            continue
+        lo, hi = _clause_bounds(cs, item, breaks)
+        names = frozenset(str(cs.stems[n]) for n in range(max(lo + 1, first), hi)
+                          if cs.toks[n].text[:1].isupper() and cs.stems[n]) - _CALENDAR - _TITLES
+        if not names:
+            continue
+        words = {t.text.lower() for t in cs.toks[max(lo + 1, 0):hi]}
+        holders = [s for s in ev.sentences if _states(s, item)]
+        if not holders or any(names & s.content for s in holders) or any(
+                not (named[id(s)][1] - words - _TITLE_WORDS) or _pronoun(s)
+                or _described(s) for s in holders):
+            continue  # (stated of the claim's thing, or of nothing named apart from it)
+        for own in ev.sentences:
+            if not names <= own.content or _states(own, item) or not _RECURRING.search(own.text):
+                continue
+            rival = next((it for it in own.items if _schedule_key(it) == kind), None)
+            if rival is not None:
+                return _swap(item.text, holders[0], rival.text, own)
+    return None

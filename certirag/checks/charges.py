@@ -5,9 +5,12 @@ therapy sessions.") against "All day therapy services are free of charge, and tr
 can be arranged …" says the opposite of the evidence, and our small model reads it as
 entailed (P(entailment) 0.75): the two share the words of the thing and differ only in who
 pays. :func:`check_charges` reads a claim sentence that says something must be paid for
-("have to pay", "there's a charge", "is charged", "costs extra"; not denied, not hedged).
-A ``polarity_mismatch`` when an evidence sentence that holds two of the claim's content
-words (those the evidence uses; the pay words aside) states the thing at no charge
+("have to pay", "there's a charge", "is charged", "costs extra", "pay the standard tariff";
+not denied, not hedged). A ``polarity_mismatch`` when an evidence sentence that holds two
+of the content words of the claim and its question (those the evidence uses; the pay words
+aside: "do I have to pay to park in Car Park B?" names what "Yep, volunteers pay the
+standard tariff." is about) states the thing at no charge ("free of charge", "entitled to
+free parking")
 (:func:`certirag.checks.absolutes.absolutes_in`), and the evidence states no amount of
 money and no charge of its own ("free for members; others pay £5" is left alone): what the
 evidence prices at all, it prices at nothing.
@@ -30,7 +33,10 @@ _PAY = re.compile(
     r"\b(?:(?:have|has|had|need|needs|needed|will)\s+(?:\w+\s+)?to\s+pay|(?:must|will)\s+pay|"
     r"there(?:'s|’s|\s+is|\s+are|\s+will\s+be)\s+(?:an?\s+)?(?:\w+\s+)?(?:charges?|fees?)|"
     r"(?:is|are|be|being|get|gets)\s+charged|costs?\s+extra|(?:isn't|is\s+not|aren't|are\s+not)"
-    r"\s+free|paid[\s-]for)\b", re.IGNORECASE)
+    r"\s+free|paid[\s-]for|"
+    # "volunteers pay the standard tariff"
+    r"pays?\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?:tariffs?|fees?|charges?|rates?|prices?|fares?))\b",
+    re.IGNORECASE)
 _NO_CHARGE = re.compile(r"\b(?:free\s+of|no|without|at\s+no(?:\s+extra)?)\s+(?:charges?|"
                         r"costs?|fees?)\b", re.IGNORECASE)
 _HEDGED = re.compile(r"\b(?:may|might|could|if|unless|only|except)\b", re.IGNORECASE)
@@ -49,7 +55,10 @@ def check_charges(c: Parsed, ev: PreparedEvidence, question: Question,
                for s in ev.sentences) or any(
                 PRICE_WORD.search(_NO_CHARGE.sub(" ", s.text)) for s in ev.sentences):
             return  # (the evidence prices something: which price is the model's to read)
-        words = (content_words(cs.content) & ev.stem_index.keys()) - token_stems(m.group(0))
+        # the question names the thing too ("do I have to pay to park in Car Park B?" for
+        # "Yep, volunteers pay the standard tariff.")
+        words = (content_words(cs.content | question.word_stems) & ev.stem_index.keys()) \
+            - token_stems(m.group(0))
         for s in ev.sentences:
             if len(words & s.content) >= _MIN_SHARED and any(
                     name == "at no charge" for name, _, _ in absolutes_in(s.text)):

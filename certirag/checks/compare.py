@@ -20,9 +20,17 @@ from certirag.checks.order import other_events
 from certirag.checks.parse import Parsed, SentInfo, content_words
 from certirag.checks.polarity import DEGREE_PAIR, opposing_clause
 from certirag.checks.prepared import PreparedEvidence, Question
-from certirag.checks.qualifiers import could_verbs, possible, qualified, reported, reportive
-from certirag.checks.roles import role_swap, subject_swap
-from certirag.checks.swap import capitalised_stems
+from certirag.checks.qualifiers import (
+    could_verbs,
+    possible,
+    qualified,
+    qualifier_after,
+    qualifier_before,
+    reported,
+    reportive,
+)
+from certirag.checks.roles import party_swap, role_swap, subject_swap
+from certirag.checks.swap import capitalised_stems, same_value
 from certirag.text.contractions import negation_cue
 from certirag.text.sentences import is_question
 
@@ -191,10 +199,13 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
             e, score = got
             check_negation(s, e, out, ev)
             _check_polarity(s, e, out, ev)
-            swapped = role_swap(s, e) or subject_swap(s, e, ev.sentences)
+            swapped = role_swap(s, e) or subject_swap(s, e, ev.sentences) or party_swap(s, e)
             if swapped is not None:
                 out.append(swapped)
             _check_modals(s, e, out)
+            band = _band_swap(s, ev)
+            if band is not None:
+                out.append(band)
             if score >= 0.6:
                 _check_hedges(s, e, out)
                 # (the sentence whose exception the question asks about states the
@@ -292,6 +303,9 @@ _SYNONYM_PAIRS = frozenset({"allow/prohibit", "accept/reject", "agree/refuse",
                             "mandatory/optional"})
 
 
+_OTHERWISE = re.compile(r"\b(?:otherwise|or else|failing (?:which|that|this))\b", re.IGNORECASE)
+
+
 def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEvidence
                     ) -> None:
     """``polarity_mismatch``: the claim takes the other side of an antonym pair than its
@@ -299,6 +313,9 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
     the same thing takes the claim's side ("The gym is closed on public holidays." beside
     "FitHub is open 6 am to 10 pm."), or the evidence's word presupposes the claim's
     ("will reopen after a refurbishment": it is closed now)."""
+    if _OTHERWISE.search(s.text):
+        return  # "has to be paid by 31 October, otherwise the plot may be re-let": the claim
+        # states the other side too, as the evidence's "unpaid … may be re-let" does
     for pair, sides in s.polarity.sides.items():
         if len(sides) != 1:
             continue
@@ -341,6 +358,42 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
             continue
         out.append(Finding("polarity_mismatch", "contradiction",
                            f"the claim says {cw!r} where the evidence says {ew!r}", cw, e.text))
+
+
+_SIDES = {"lt": "below", "max": "below", "gt": "above", "min": "above"}
+
+
+def _side(s: SentInfo, start: int, end: int) -> str | None:
+    """Which side of a figure at ``start:end`` (absolute) ``s`` speaks of: ``below`` ("under
+    £500", "at most 4"), ``above`` ("£500 or more", "over 18") or ``None``."""
+    cls = qualifier_before(s.text, start - s.start) or qualifier_after(s.text, end - s.start)
+    return _SIDES.get(cls or "")
+
+
+def _band_swap(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
+    """``qualifier_mismatch``: the evidence states the claim's rule (its modal and verb) only
+    for the other side of the claim's bound: "For claims under £500, the claim form must be
+    signed by your vet." where "Claims of £500 or more must be signed by the treating vet."
+    and claims under £500 "may" be sent "without your vet's signature". Only where every
+    sentence with the rule gives the figure, and on the other side alone."""
+    for m in s.modals:
+        if m.verb is None:
+            continue
+        verb = m.verb
+        holders = [x for x in ev.sentences
+                   if any(y.cls == m.cls and y.governs(verb) for y in x.modals)]
+        for it in s.items:
+            mine = _side(s, it.start, it.end)
+            if mine is None or not holders:
+                continue
+            theirs = [{_side(x, y.start, y.end) for y in x.items if same_value(it.key, y.key)}
+                      for x in holders]
+            if all(t and mine not in t and None not in t for t in theirs):
+                x = holders[0]
+                return Finding("qualifier_mismatch", "ungrounded",
+                               f"the evidence states {m.text!r} for the other side of "
+                               f"{it.text!r}: {x.text.strip()!r}", it.text, x.text.strip())
+    return None
 
 
 def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:

@@ -1,6 +1,7 @@
 """Modal force of a statement: ``obligation`` (must, shall, is required to, has to),
-``permission`` (may, can, is permitted/allowed/entitled to), ``prohibition`` (must not,
-shall not, may not, cannot, is not permitted to, is prohibited from), ``exemption`` (need not,
+``permission`` (may, can, is permitted/allowed/entitled/able to), ``prohibition`` (must not,
+shall not, may not, cannot, is not permitted to, is prohibited from, is not able to),
+``exemption`` (need not,
 does not have to, is not required to), ``recommendation`` (should, ought to) and
 ``discouragement`` (should not). Each occurrence is tied to the verb it governs, so two
 statements are compared only about the same action.
@@ -24,12 +25,16 @@ from certirag.text.verbs import BASE_VERBS, PAST_PARTICIPLES
 __all__ = ["CONTRADICTORY", "Modal", "find_modals", "opposed"]
 
 _BE = r"(?:is|are|was|were|be|been|being|am)"
+_BE_FINITE = r"(?:is|are|was|were|am)"
 _PATTERNS: list[tuple[str, str]] = [
     ("prohibition", rf"must\s+(?:not|never)|mustn't|shall\s+(?:not|never)|shan't"
                     rf"|may\s+(?:not|never)|cannot|can\s+not|can't|can\s+never"
                     rf"|{_BE}\s+not\s+(?:permitted|allowed)\s+to|{_BE}n't\s+(?:permitted|allowed)"
                     rf"\s+to|{_BE}\s+(?:prohibited|forbidden|barred|banned)\s+from"
-                    rf"|{_BE}\s+forbidden\s+to|{_BE}\s+not\s+entitled\s+to"),
+                    rf"|{_BE}\s+forbidden\s+to|{_BE}\s+not\s+entitled\s+to"
+                    # "Off-peak members are not able to bring guests." (a finite "be" only:
+                    # "has not been able to", "after being unable to" tell what happened)
+                    rf"|{_BE_FINITE}\s+(?:not|never)\s+able\s+to|{_BE_FINITE}n't\s+able\s+to"),
     ("exemption", rf"need\s+not|needn't|(?:does|do|did)\s+not\s+(?:have|need)\s+to"
                   rf"|(?:doesn't|don't|didn't)\s+(?:have|need)\s+to"
                   rf"|{_BE}\s+not\s+(?:required|obliged|obligated|compelled)\s+to"
@@ -41,6 +46,7 @@ _PATTERNS: list[tuple[str, str]] = [
                    r"|has\s+to|have\s+to|had\s+to|needs\s+to|need\s+to"
                    rf"|{_BE}\s+under\s+an?\s+(?:duty|obligation)\s+to"),
     ("permission", rf"may|can|{_BE}\s+(?:permitted|allowed|entitled|free)\s+to"
+                   rf"|{_BE_FINITE}\s+able\s+to"
                    r"|(?:has|have)\s+the\s+right\s+to"),
     ("recommendation", rf"should|ought\s+to|{_BE}\s+(?:recommended|advised)\s+to"),
 ]
@@ -218,4 +224,4 @@ _NOT_ALL_SUBJECT = re.compile(r"(?:^|[;:,(]\s*)not\s+(?:every(?:one|body)?|all|e
 _HINTS = ("must", "shall", "shan", "may", "can", "should", "ought", "need", "has to", "have to",
           "had to", "required", "permitted", "allowed", "entitled", "prohibited", "forbidden",
           "obliged", "obligated", "barred", "banned", "compelled", "right to", "free to", "duty",
-          "obligation", "recommended", "advised", "exempt")
+          "obligation", "recommended", "advised", "exempt", "able to")

@@ -56,15 +56,19 @@ _BEFORE: list[tuple[str, str]] = [
 ]
 _BEFORE_RE = re.compile(
     r"(?:(?<![\w-])(?:" + "|".join(f"(?P<{name}>{alts})" for name, alts in _BEFORE) + r"))"
-    r"(?:\s+(?:the|a|an))?\s*(?:US\$|AU?\$|CA?\$|[£€$¥₹]|EUR\s|GBP\s|USD\s|CHF\s)?$",
+    # "at least a grade 4"
+    r"(?:\s+(?:the|a|an)(?:\s+(?:grade|level|band|score|mark|rating))?)?"
+    r"\s*(?:US\$|AU?\$|CA?\$|[£€$¥₹]|EUR\s|GBP\s|USD\s|CHF\s)?$",
     re.IGNORECASE,
 )
 # "the £20 daily maximum": a bound of each period
 _PERIODIC = r"(?:(?:daily|weekly|monthly|annual|yearly|nightly)\s+)?"
 _AFTER_RE = re.compile(
     r"(?:'s?)?\s*(?:\((?:or\s+)?)?(?:(?P<min>or\s+more|or\s+above|or\s+over|and\s+over|and\s+above"
-    r"|or\s+greater|or\s+longer|at\s+least|" + _PERIODIC + r"minimum)|(?P<max>or\s+less|or\s+fewer"
-    r"|or\s+below|or\s+under|or\s+shorter|at\s+most|" + _PERIODIC + r"maximum|at\s+the\s+most)"
+    r"|or\s+greater|or\s+longer|or\s+higher|or\s+older|or\s+better|and\s+up(?:wards)?"
+    r"|at\s+least|" + _PERIODIC + r"minimum)|(?P<max>or\s+less|or\s+fewer"
+    r"|or\s+below|or\s+under|or\s+shorter|or\s+lower|or\s+younger|at\s+most|"
+    + _PERIODIC + r"maximum|at\s+the\s+most)"
     r"|(?P<approx>or\s+so))(?![\w])",
     re.IGNORECASE,
 )
@@ -101,6 +105,10 @@ CLASS_NAMES = {
 }
 
 
+_TURN_RE = re.compile(r"\b(?:turns?|turned|turning)\s+$", re.IGNORECASE)
+_BY_RE = re.compile(r"\S*\s+(?:years?\s+(?:of\s+age\s+|old\s+)?)?by\b", re.IGNORECASE)
+
+
 def qualifier_before(text: str, start: int) -> str | None:
     """The class of a qualifier right before ``text[start:]`` (a figure), if any. The second
     operand of ``the lower of X and Y`` is bound too."""
@@ -111,6 +119,8 @@ def qualifier_before(text: str, start: int) -> str | None:
     if noun is not None:  # "the maximum daily dose is 4 g"
         return "max" if noun["max"] else "min"
     window = text[max(0, start - 32):start]
+    if _TURN_RE.search(window) and _BY_RE.match(text, start):
+        return "min"  # "you have to turn 16 by 31 August": an age reached by then, and kept
     tail = window.rstrip(" £€$¥₹")
     if not tail or not (tail[-1].isalpha() or tail[-1] in ".~≈≥≤<>"):
         return None

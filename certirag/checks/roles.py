@@ -20,7 +20,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
 from certirag.text.verbs import BASE_VERBS, BE_FORMS, MODAL_VERBS
 
-__all__ = ["DETERMINERS", "role_swap", "subject_swap"]
+__all__ = ["DETERMINERS", "party_swap", "role_swap", "subject_swap"]
 
 # Relation words that read the same both ways.
 _SYMMETRIC = frozenset("""and & or nor with vs versus v against between both together alongside
@@ -375,3 +375,81 @@ def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | 
     return Finding("subject_swap", "ungrounded",
                    f"the evidence says this of {two!r}, not of {one!r}: {e.text.strip()!r} "
                    f"({one!r} is named in {named.text.strip()!r})", one, e.text.strip())
+
+
+# Relation words that read the same both ways between two parties of one verb ("The tutor
+# meets the mentor"); "and" and "or" join clauses here, not the parties.
+_SYMMETRIC_VERBS = _SYMMETRIC - frozenset("and & or nor both".split())
+_MAX_PARTY = 3  # content words of a party
+
+
+def _verb_form(word: str) -> bool:
+    """Whether ``word`` (lower case) may be a finite verb after a subject: an auxiliary, a
+    past form, or a word in -s or -ed ("signs", "reports", "approved")."""
+    return word in _AUXILIARIES or word in _PAST or word in MODAL_VERBS or (
+        len(word) > 3 and (word.endswith("ed") or (word.endswith("s") and not word.endswith("ss"))))
+
+
+def _parties(s: SentInfo) -> list[tuple[int, tuple[str, ...]]]:
+    """The ways ``s`` may open with a common-noun subject ("Your college tutor signs …"):
+    for each word that may be its verb among the first few, where the verb starts (a token
+    index) and the subject's content stems."""
+    toks, i = s.toks, 0
+    while i < len(toks) and toks[i].text.lower() in DETERMINERS:
+        i += 1
+    out: list[tuple[int, tuple[str, ...]]] = []
+    stems: list[str] = []
+    while i < len(toks) and len(stems) <= _MAX_PARTY:
+        word, st = toks[i].text, s.stems[i]
+        if stems and word.islower() and _verb_form(word):
+            out.append((i, tuple(stems)))
+        if st is None or not word.isalpha() or (word[:1].isupper() and i > 0):
+            break
+        stems.append(st)
+        i += 1
+    return out
+
+
+def _written_at(s: SentInfo, stems: tuple[str, ...], start: int) -> int | None:
+    """The first token index from ``start`` where ``s`` writes ``stems`` in a row."""
+    n = len(stems)
+    return next((i for i in range(start, len(s.stems) - n + 1)
+                 if tuple(s.stems[i:i + n]) == stems), None)
+
+
+def _stem_before(s: SentInfo, at: int) -> str | None:
+    return next((str(st) for st in reversed(s.stems[:at]) if st is not None), None)
+
+
+def party_swap(s: SentInfo, e: SentInfo) -> Finding | None:
+    """``role_swap`` between two common-noun parties: the claim sentence ``s`` opens with
+    one party and names the other later, and the evidence sentence ``e`` opens with the
+    other and names the first at the place the claim names the second, with the same verb
+    after each subject and the same word before each later party, in the same voice. "Your
+    college tutor signs off your logbook each month and reports your progress to your
+    workplace mentor." against "The workplace mentor signs off the apprentice's logbook
+    each month and reports progress to the college tutor." (the names of
+    :func:`role_swap` are capitalised; these parties are not)."""
+    if "?" in s.text:
+        return None
+    opened = [(m, t) for m in _parties(s) for t in _parties(e)
+              if s.stems[m[0]] is not None and s.stems[m[0]] == e.stems[t[0]]
+              and not set(m[1]) & set(t[1])]
+    if not opened:
+        return None
+    (vs, a), (ve, b) = opened[0]
+    b_in_s, a_in_e = _written_at(s, b, vs), _written_at(e, a, ve)
+    if b_in_s is None or a_in_e is None or _stem_before(s, b_in_s) != _stem_before(e, a_in_e):
+        return None
+    words_s = [t.text.lower() for t in s.toks[vs:b_in_s]]
+    words_e = [t.text.lower() for t in e.toks[ve:a_in_e]]
+    if _passive(words_s) != _passive(words_e) or any(
+            w in _SYMMETRIC_VERBS for w in words_s + words_e):
+        return None
+    rest = s.content - set(a) - set(b)
+    if len(rest) < 2 or not rest <= e.content:
+        return None  # not the same statement
+    one = " ".join(t.text for t in s.toks[:vs])
+    return Finding("role_swap", "contradiction",
+                   f"the evidence relates the parties the other way round: {one!r} where it "
+                   f"says {e.text.strip()!r}", one, e.text.strip())

@@ -120,7 +120,9 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"it as an amount added to another", f.text, matches[0].text))
                 continue
             if not _allowance(c, f, matches, ev) and not _within_deadline(c, f, matches, ev):
-                _check_qualifier(f, matches, out, asked_bound(q.text))
+                # "There are only 12 places" states the cap "limited to 12" states
+                only = _ONLY.search(c.text, max(0, f.start - 8), f.start) is not None
+                _check_qualifier(f, matches, out, "max" if only else asked_bound(q.text))
         # an age is the person's ("The 59-year-old has spent 40 years as an officer"), not
         # a nearby noun's
         if not is_age(c, f) and not asked:
@@ -287,6 +289,7 @@ def asked_bound(question: str) -> str | None:
     return "min" if _ASKED_MIN.search(question) else None
 
 
+_ONLY = re.compile(r"\bonly\s+$", re.IGNORECASE)
 # "within 30 days": a deadline as "no later than 30 days after" states it
 _WITHIN = re.compile(r"\bwithin\s+(?:the\s+)?$", re.IGNORECASE)
 

@@ -106,6 +106,10 @@ def split_conjunction(sentence: str) -> list[str]:
             and _has_clause(left):
         # "…, and dogs travel free": a plural noun and its verb, a clause of its own
         return [left.rstrip(" ,;") + ".", right[0].upper() + right[1:] + "."]
+    if first_right[:1].islower() and _is_verb(first_right) and _shared_participles(left, right):
+        # "Bikes bought online and collected in store carry a two-year warranty": two
+        # participles of one subject, whose verb comes after both
+        return [sentence]
     if first_right[:1].islower() and _is_verb(first_right):
         rel = _RELATIVE.search(left)
         if rel is not None:  # "X wrote Harbour of Glass, which starred Y and came out …"
@@ -250,6 +254,40 @@ def _own_subject(right: str) -> bool:
             and first not in VERBS and first not in _AUX_AFTER and first not in _DETERMINERS
             and first not in _PREDICATE_OPENERS and first not in NOT_A_SUBJECT
             and first not in _NOT_OWN_SUBJECT and not first.endswith("ly"))
+
+
+_PRONOUN_WORDS = frozenset("this its his hers theirs ours yours us".split())
+# words after which a verb-like word is a noun ("a share", "per visit")
+_NOUN_BEFORE = frozenset("a an the its his her their our your my per each every this that".split())
+_FINITE_AUX = frozenset("""is are was were has have had will would can could may might must
+shall should do does did""".split())
+
+
+def _participle(word: str) -> bool:
+    w = word.lower()
+    return (w.endswith("ed") and len(w) > 4) or w in PAST_PARTICIPLES
+
+
+def _shared_participles(left: str, right: str) -> bool:
+    """Whether ``left`` is a plural subject with a participle phrase and no verb of its own
+    ("Bikes bought online") and ``right`` another participle phrase followed by the
+    sentence's verb ("collected in store carry a two-year warranty")."""
+    lwords = [w.lower().strip(",") for w in left.split()]
+    rwords = [w.lower().strip(",") for w in right.split()]
+    if len(lwords) < 2 or not rwords or not _participle(rwords[0]) or any(
+            w in _FINITE_AUX for w in lwords):
+        return False
+    first = next((k for k, w in enumerate(lwords) if k and _participle(w)), None)
+    # the participle follows a plural noun ("Bikes bought", "Pieces glazed"): "He arranged",
+    # "Norvik earned" are a subject and its verb
+    if first is None or first > 3 or not lwords[first - 1].endswith("s") \
+            or lwords[first - 1].endswith("ss") or lwords[first - 1] in _PRONOUN_WORDS:
+        return False
+    return any(w in _FINITE_AUX or (
+        (w in _BASE_VERBS or (VERB_SUFFIX.match(w) is not None and w[:-1] in _BASE_VERBS))
+        and rwords[k - 1] not in _NOUN_BEFORE and not rwords[k - 1][:1].isdigit()
+        and not rwords[k - 1].startswith(("$", "£", "€")))
+        for k, w in enumerate(rwords[1:], start=1))
 
 
 def _is_verb(word: str) -> bool:

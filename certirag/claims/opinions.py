@@ -65,7 +65,7 @@ _GREETING_ONE = (
     r"|have fun(?: with (?:your|the) \w+)?|welcome to the (?:club|neighbou?rhood|team|family)"
     r"|congrat(?:s|ulations)(?: on (?:the|your) (?:new )?\w+)?|(?:i )?(?:totally )?get it"
     r"|(?:i )?hear you|don['’]?t (?:panic|worry)"
-    r"|happy (?:reading|watching|listening|travels|shopping|cooking)"
+    r"|happy (?:[a-z]+ing|travels|holidays)"
     # go-aheads, the choice praised, how it sounds: "Go for it!", "Lemon drizzle, good
     # choice!", "Sounds like a fun trip!", "Happy to help with that!"
     r"|go for it|(?:good|great|nice|excellent|solid) (?:choice|call|plan|idea)"

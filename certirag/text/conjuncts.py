@@ -41,7 +41,7 @@ from certirag.text.verbs import (
     NOT_A_SUBJECT,
 )
 
-__all__ = ["conjuncts"]
+__all__ = ["SCOPING", "conjuncts"]
 
 # A clause boundary: what separates the clauses, kept to rejoin a piece that is no clause.
 _BOUNDARY = re.compile(
@@ -56,7 +56,8 @@ _RELATED = re.compile(r"\b(?:because|since|so\s+that|therefore|hence|thus|as\s+a
                       r"only\s+(?:if|when|after|before|until|once|for|on|in))\b",
                       re.IGNORECASE)
 _OPENER = re.compile(r"^\W*(?P<word>[A-Za-z]+)")
-_SCOPING = NOT_A_SUBJECT | {"whenever", "provided", "assuming", "where", "whether"}
+#: Words that open a condition, a time or a place that may scope over every clause after it.
+SCOPING = NOT_A_SUBJECT | {"whenever", "provided", "assuming", "where", "whether"}
 _MIN_WORDS = 3
 
 
@@ -138,7 +139,7 @@ def _conjuncts(claim: str) -> tuple[str, ...]:
 def _split(claim: str) -> list[str]:
     body = claim.strip()
     opener = _OPENER.match(body)
-    if (opener is None or opener.group("word").lower() in _SCOPING
+    if (opener is None or opener.group("word").lower() in SCOPING
             or _RELATED.search(body) or "?" in body):
         return [claim]
     pieces: list[str] = []

@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v17``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v18``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -52,9 +52,15 @@ _SELF_ADVERB = re.compile(
     r"it (?:is|was|has been|had been) (?:alleged|claimed|rumou?red|speculated) that|"
     r"(?:critics|sceptics|skeptics|opponents|detractors) (?:\w+ ){0,3}?(?:say|said|claim|"
     r"claimed|argue|argued|insist|insisted)(?: that)?|"
-    r"a (?:common|popular|widespread|persistent|local|long-standing|old) (?:belief|"
-    r"misconception|myth|legend|story|tale) (?:(?:among|in|about|of) (?:\w+ ){1,3}?)?"
+    r"a (?:common|popular|widespread|persistent|local|long-standing|old|frequent) (?:belief|"
+    r"misconception|myth|legend|story|tale|worry|fear|concern|assumption) "
+    r"(?:(?:among|in|about|of) (?:\w+ ){1,3}?)?"
+    # "A common worry we hear is that …"
+    r"(?:(?:we|you|people|members|customers|parents|patients) (?:often |sometimes )?"
+    r"(?:hear|get|see|come across) )?"
     r"(?:is |holds |has it |says |goes |claims )?that|"
+    # a label that carries what it labels: "We often hear the myth that …"
+    r"(?:the|this|that) (?:\w+ )?(?:myth|misconception|rumou?r|fallacy|old wives' tale) that|"
     # what some believed or reports said, not the passage's finding: "For two decades,
     # researchers hypothesised that …", "Reports last week suggested that …"
     r"(?:researchers|scientists|experts|analysts|officials|historians|doctors) "
@@ -128,7 +134,8 @@ _AFTER = re.compile(
     r"(?:not true|false|untrue|incorrect|wrong|baseless|unfounded|a myth|a rumou?r|"
     r"misleading|fake|fictional)|"
     # "This is not the case." (not "… not the case for gift cards": an exception)
-    r"^\W*" + _BACK + r" (?:is|was|are|were) (?:simply )?not the case\W*$|"
+    r"^\W*" + _BACK + r" (?:is|was|are|were) (?:simply )?not the case"
+    r"(?: here| at all| in practice| for us| at [A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3})?\W*$|"
     # "The committee does not accept this.", "We do not agree with this view."
     r"\b(?:does|do|did) not (?:accept|agree with|endorse|share|support) " + _BACK +
     r"(?=\W*$|\s*[.,;:!?])|"

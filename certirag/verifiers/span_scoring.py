@@ -18,7 +18,7 @@ from certirag.schemas import Scores
 from certirag.verifiers.base import NLIResult, Verifier
 from certirag.verifiers.binding import BindingPlan, BindingWindow
 
-__all__ = ["BoundResult", "picked", "score_bound"]
+__all__ = ["BoundResult", "Pick", "picked", "score_bound"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +42,14 @@ def _preference(block: Sequence[NLIResult], plan: BindingPlan, j: int, tau_entai
             block[j].scores.entailment, -j)
 
 
+Pick = Callable[[Sequence[tuple[str, str]], Sequence[Scores]], int]
+
+
 def picked(verifier: Verifier, groups: Sequence[Sequence[tuple[str, str]]],
-           pick: Callable[[Sequence[Scores]], int]) -> list[NLIResult]:
+           pick: Pick) -> list[NLIResult]:
     """Score every pair of every group in ONE ``score_pairs`` call; per group, the result
-    ``pick`` chooses from the group's scores (a claim's readings against one span)."""
+    ``pick`` chooses from the group's pairs and their scores (a claim's readings against
+    one span and its pieces)."""
     pairs = [pair for g in groups for pair in g]
     results = verifier.score_pairs(pairs) if pairs else []
     if len(results) != len(pairs):
@@ -56,14 +60,14 @@ def picked(verifier: Verifier, groups: Sequence[Sequence[tuple[str, str]]],
     for g in groups:
         block = results[k : k + len(g)]
         k += len(g)
-        out.append(block[pick([r.scores for r in block])])
+        out.append(block[pick(g, [r.scores for r in block])])
     return out
 
 
 def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[BindingPlan], *,
                 tau_entail: float, read: Callable[[str], str],
-                readings: Callable[[str, str], list[str]],
-                pick: Callable[[Sequence[Scores]], int]) -> list[BoundResult]:
+                pairs: Callable[[str, str], list[tuple[str, str]]],
+                pick: Pick) -> list[BoundResult]:
     """Score every claim on the binding spans of its plan
     (:func:`~certirag.verifiers.binding.plan_windows`), all pairs in ONE ``score_pairs``
     call.
@@ -73,13 +77,13 @@ def score_bound(verifier: Verifier, claims: Sequence[str], plans: Sequence[Bindi
     none does, the span with the highest P(entailment). Claims no span binds are not
     scored (``result`` is ``None``). The other spans that reach ``tau_entail`` follow in
     ``others``, in the same order. ``read`` gives what the model reads for a span's text
-    (the scorer version's reading: :func:`certirag.bound.model_reading`); ``readings``
-    what it reads for a claim against a span so read (the scorer version's readings of the
-    claim whole and of its clauses: :func:`certirag.bound.claim_readings`), and ``pick``
-    which reading's scores a span gives the claim (:func:`certirag.bound.pick_reading`)."""
-    groups = [[(premise, h) for h in readings(claim, premise)]
-              for claim, p in zip(claims, plans, strict=True) for w in p.windows
-              for premise in (read(w.text),)]
+    (the scorer version's reading: :func:`certirag.bound.model_reading`); ``pairs`` the
+    (premise, hypothesis) pairs it reads for a claim against a span so read (the claim
+    whole and its clauses, against the span and its pieces:
+    :func:`certirag.bound.claim_pairs`), and ``pick`` which pair's scores a span gives the
+    claim (:func:`certirag.bound.pick_pair`)."""
+    groups = [pairs(claim, read(w.text))
+              for claim, p in zip(claims, plans, strict=True) for w in p.windows]
     results = picked(verifier, groups, pick)
     out: list[BoundResult] = []
     k = 0

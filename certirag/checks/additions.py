@@ -52,6 +52,9 @@ _RULE = re.compile(r"\b(?:must|need|needs|required|if|unless|whenever|for any|fo
 # what a rule of the cause's own ("if you stay longer …") may be stated with: what will be
 _WILL = re.compile(r"\bwill\b", re.IGNORECASE)
 _WHOLE_RULE = 4  # words of a cause that states a rule of its own
+# the asker's case: "you'll need …", "she'll count as …"
+_ADDRESSED = re.compile(r"\b(?:you|you['’]ll|you\s+will|you['’]d|she['’]ll|he['’]ll|they['’]ll)\b",
+                        re.IGNORECASE)
 _CAUSE_END = re.compile(r"[,;:–—]|\s-\s|$")
 
 
@@ -71,9 +74,9 @@ def _rule_applied(c: Parsed, m: re.Match[str], ev: PreparedEvidence) -> bool:
     differ in a cause of three or more), and two words of the rest of the claim are too, unless
     the cause is a whole conditional rule of four words or more."""
     s = next((x for x in c.sentences if x.start <= m.start() < x.start + len(x.text)), None)
-    if s is None:
-        return False
-    stop = _CAUSE_END.search(c.text, m.end())
+    if s is None or not (s.modals or _ADDRESSED.search(s.text)):
+        return False  # (a past event, "the match was cancelled because …", applies no rule)
+    stop = _CAUSE_END.search(c.text, m.end())  # ("$" always matches)
     end = stop.start() if stop is not None else len(c.text)
     inside = [k for k, t in enumerate(s.toks) if m.end() <= t.start < end]
     cause = {str(s.stems[k]) for k in inside if s.stems[k] and _plain_word(s.toks[k].text)} \
@@ -133,6 +136,12 @@ _PRICE = frozenset(stem(w) for w in "cost costs charge charges fee fees free pay
 
 
 _AUXILIARIES = frozenset("is are was were has have had does do did".split()) | MODAL_VERBS
+_NOTHING = "nothing to pay"
+# what waives a charge: "at no extra cost", "free of charge", "no additional fee"
+_WAIVED = re.compile(r"\b(?:at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|"
+                     r"free\s+of\s+charge|"
+                     r"no\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?|for\s+free|"
+                     r"without\s+(?:any\s+)?(?:extra\s+|additional\s+)?charge)\b", re.IGNORECASE)
 _PAYING_NOTHING = re.compile(r"\s*(?:paying|being charged|having to pay)\s+(?:anything|a penny|"
                              r"any more|more)\b", re.IGNORECASE)
 
@@ -149,7 +158,7 @@ def _exempted(cue: str, after: str) -> str | None:
     if cue.lower().endswith("-free"):
         return cue.lower().removesuffix("-free")
     if _PAYING_NOTHING.match(after):
-        return "cost"  # "without paying anything extra": at no cost
+        return _NOTHING  # "without paying anything extra": at no cost (see check_exemptions)
     words: list[str] = []
     for w in re.findall(r"[a-z][a-z'-]*", after.lower())[:8]:
         w = w.removesuffix("'s")
@@ -171,6 +180,8 @@ def check_exemptions(c: Parsed, ev: PreparedEvidence, question: Question,
     known = ev.stem_index.keys() | question.word_stems  # every content stem of the evidence
     for m in _EXEMPTION.finditer(c.text):
         head = _exempted(m.group(0), c.text[m.end():])
+        if head == _NOTHING and _WAIVED.search(ev.lower_text):
+            continue  # "without paying anything extra" where "at no extra cost"
         what = stem(head) if head else None
         if what is None or what in known or (what in _PRICE and _PRICE & known) or (
                 m.group(0).lower().endswith("-free") and m.group(0).lower() in ev.lower_text):

@@ -39,6 +39,7 @@ from itertools import pairwise
 from certirag.checks._text import COMMON, Token, stem
 from certirag.checks.ages import AGE_AFTER
 from certirag.checks.base import Finding
+from certirag.checks.entities import PERSON_TITLES
 from certirag.checks.parse import Item, Parsed, SentInfo, content_words, listed_with
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import qualifier_after, qualifier_before
@@ -453,7 +454,7 @@ def _value_clause(cs: SentInfo, item: Item, breaks: list[int]) -> frozenset[str]
 
 
 # A title before a name is no name of its own: "Dr Reilly" and "Dr Kowalczyk" name two people.
-_TITLE_WORDS = frozenset("dr mr mrs ms miss mx prof professor sir dame st".split())
+_TITLE_WORDS = PERSON_TITLES
 _TITLES = frozenset(stem(w) for w in _TITLE_WORDS)
 
 
@@ -474,6 +475,23 @@ _DAY = r"(?:" + "|".join(w.capitalize() for w in WEEKDAYS) + r")"
 # mornings", "every Monday", "Monday to Thursday"
 _RECURRING = re.compile(rf"\b{_DAY}s\b|\b{_DAY}\s+(?:mornings|afternoons|evenings|nights)\b|"
                         rf"\b(?:every|each)\s+{_DAY}\b|\b{_DAY}\s*(?:to|through|until|–|-)\s*{_DAY}\b")
+
+
+_RANGE = re.compile(rf"\b({_DAY})s?\s*(?:to|through|until|–|-)\s*({_DAY})s?\b")
+_WEEKDAY_NUMBER = {w.capitalize(): n for w, n in WEEKDAYS.items()}
+
+
+def _in_a_range(s: SentInfo, item: Item) -> bool:
+    """Whether ``s`` states the weekday of ``item`` inside a run of days ("works Monday to
+    Thursday" states Tuesday)."""
+    day = item.key[4]
+    if not isinstance(day, int):
+        return False
+    for m in _RANGE.finditer(s.text):
+        a, b = _WEEKDAY_NUMBER[m[1].capitalize()], _WEEKDAY_NUMBER[m[2].capitalize()]
+        if (a <= day <= b) if a <= b else (day >= a or day <= b):
+            return True
+    return False
 
 
 def _borrowed_schedule(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
@@ -505,7 +523,8 @@ def _borrowed_schedule(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
                 or _described(s) for s in holders):
             continue  # (stated of the claim's thing, or of nothing named apart from it)
         for own in ev.sentences:
-            if not names <= own.content or _states(own, item) or not _RECURRING.search(own.text):
+            if not names <= own.content or _states(own, item) or not _RECURRING.search(own.text) \
+                    or (kind == ("d",) and _in_a_range(own, item)):
                 continue
             rival = next((it for it in own.items if _schedule_key(it) == kind), None)
             if rival is not None:

@@ -41,6 +41,7 @@ _NO_CHARGE = re.compile(r"\b(?:free\s+of|no|without|at\s+no(?:\s+extra)?)\s+(?:c
                         r"costs?|fees?)\b", re.IGNORECASE)
 _HEDGED = re.compile(r"\b(?:may|might|could|if|unless|only|except)\b", re.IGNORECASE)
 _MIN_SHARED = 2
+_INSTEAD = re.compile(r"\b(?:rather\s+than|instead\s+of)\b", re.IGNORECASE)
 
 
 def check_charges(c: Parsed, ev: PreparedEvidence, question: Question,
@@ -55,12 +56,15 @@ def check_charges(c: Parsed, ev: PreparedEvidence, question: Question,
                for s in ev.sentences) or any(
                 PRICE_WORD.search(_NO_CHARGE.sub(" ", s.text)) for s in ev.sentences):
             return  # (the evidence prices something: which price is the model's to read)
+        if _INSTEAD.search(cs.text, 0, m.start()):
+            continue  # "Rather than pay the standard tariff, volunteers park free."
         # the question names the thing too ("do I have to pay to park in Car Park B?" for
-        # "Yep, volunteers pay the standard tariff.")
-        words = (content_words(cs.content | question.word_stems) & ev.stem_index.keys()) \
-            - token_stems(m.group(0))
+        # "Yep, volunteers pay the standard tariff."), the claim who pays
+        own = (content_words(cs.content) & ev.stem_index.keys()) - token_stems(m.group(0))
+        words = own | ((content_words(question.word_stems) & ev.stem_index.keys())
+                       - token_stems(m.group(0)))
         for s in ev.sentences:
-            if len(words & s.content) >= _MIN_SHARED and any(
+            if len(words & s.content) >= _MIN_SHARED and own & s.content and any(
                     name == "at no charge" for name, _, _ in absolutes_in(s.text)):
                 out.append(Finding(
                     "polarity_mismatch", "contradiction",

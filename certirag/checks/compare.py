@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 
 from certirag.checks._text import stem
 from certirag.checks.base import Finding, FindingKind
@@ -17,8 +18,8 @@ from certirag.checks.cases import asked_exception
 from certirag.checks.modals import CONTRADICTORY, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
-from certirag.checks.parse import Parsed, SentInfo, content_words
-from certirag.checks.polarity import DEGREE_PAIR, opposing_clause
+from certirag.checks.parse import Item, Parsed, SentInfo, content_words
+from certirag.checks.polarity import CLAUSE_CUT, DEGREE_PAIR, opposing_clause
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import (
     could_verbs,
@@ -313,13 +314,13 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
     the same thing takes the claim's side ("The gym is closed on public holidays." beside
     "FitHub is open 6 am to 10 pm."), or the evidence's word presupposes the claim's
     ("will reopen after a refurbishment": it is closed now)."""
-    if _OTHERWISE.search(s.text):
-        return  # "has to be paid by 31 October, otherwise the plot may be re-let": the claim
-        # states the other side too, as the evidence's "unpaid … may be re-let" does
     for pair, sides in s.polarity.sides.items():
         if len(sides) != 1:
             continue
         esides = e.polarity.sides.get(pair)
+        if esides is not None and len(esides) == 2 and _OTHERWISE.search(s.text):
+            continue  # "has to be paid by 31 October, otherwise the plot may be re-let": the
+            # claim states the other side too, as the evidence's "unpaid … may be re-let" does
         if esides is not None and len(esides) == 2:  # both sides: one clause each?
             word = opposing_clause((s.toks, s.stems), sides, e.toks, e.stems, pair)
             if word is not None:
@@ -370,6 +371,19 @@ def _side(s: SentInfo, start: int, end: int) -> str | None:
     return _SIDES.get(cls or "")
 
 
+def _clause_items(x: SentInfo, at: int) -> list[Item]:
+    """The values of the clause of ``x`` that holds the (absolute) offset ``at``: "Children
+    aged 12 or over must pay, and younger children must also wear armbands." gives the
+    second "must" no value."""
+    toks = x.toks
+    cuts = [k for k, t in enumerate(toks) if t.text.lower() in CLAUSE_CUT
+            or (t.text.lower() == "and" and k and toks[k - 1].text == ",")]
+    for a, b in pairwise([0, *cuts, len(toks)]):
+        if a < b and toks[a].start <= at <= toks[b - 1].end:
+            return [it for it in x.items if toks[a].start <= it.start < toks[b - 1].end]
+    return list(x.items)
+
+
 def _band_swap(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
     """``qualifier_mismatch``: the evidence states the claim's rule (its modal and verb) only
     for the other side of the claim's bound: "For claims under £500, the claim form must be
@@ -380,16 +394,18 @@ def _band_swap(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
         if m.verb is None:
             continue
         verb = m.verb
-        holders = [x for x in ev.sentences
-                   if any(y.cls == m.cls and y.governs(verb) for y in x.modals)]
+        rules = [(x, y) for x in ev.sentences for y in x.modals
+                 if y.cls == m.cls and y.governs(verb)]
+        if not rules:
+            continue
         for it in s.items:
             mine = _side(s, it.start, it.end)
-            if mine is None or not holders:
+            if mine is None:
                 continue
-            theirs = [{_side(x, y.start, y.end) for y in x.items if same_value(it.key, y.key)}
-                      for x in holders]
+            theirs = [{_side(x, z.start, z.end) for z in _clause_items(x, y.start)
+                       if same_value(it.key, z.key)} for x, y in rules]
             if all(t and mine not in t and None not in t for t in theirs):
-                x = holders[0]
+                x = rules[0][0]
                 return Finding("qualifier_mismatch", "ungrounded",
                                f"the evidence states {m.text!r} for the other side of "
                                f"{it.text!r}: {x.text.strip()!r}", it.text, x.text.strip())

@@ -36,7 +36,9 @@ _BEFORE: list[tuple[str, str]] = [
             # "a minimum age of 18", "a minimum stay of two nights"
             r"|(?:a\s+)?minimum\s+(?:[a-z]+\s+){1,2}?of"
             r"|no\s+shorter\s+than|not\s+shorter\s+than"
-            r"|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|minimum|a\s+min\.?\s+of|min\.|≥"),
+            r"|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|minimum|a\s+min\.?\s+of|min\.|≥"
+            # "at least a grade 4", "at least level 3"
+            r"|at\s+least(?:\s+an?)?\s+(?:grade|level|band|score|mark|rating)"),
     ("max", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|no\s+greater\s+than"
             r"|no\s+longer\s+than|not\s+longer\s+than"
             r"|(?:shall|must|may|will|should|does|do|did|cannot|can't|can)\s+(?:not\s+)?exceed"
@@ -56,8 +58,7 @@ _BEFORE: list[tuple[str, str]] = [
 ]
 _BEFORE_RE = re.compile(
     r"(?:(?<![\w-])(?:" + "|".join(f"(?P<{name}>{alts})" for name, alts in _BEFORE) + r"))"
-    # "at least a grade 4"
-    r"(?:\s+(?:the|a|an)(?:\s+(?:grade|level|band|score|mark|rating))?)?"
+    r"(?:\s+(?:the|a|an))?"
     r"\s*(?:US\$|AU?\$|CA?\$|[£€$¥₹]|EUR\s|GBP\s|USD\s|CHF\s)?$",
     re.IGNORECASE,
 )
@@ -65,7 +66,7 @@ _BEFORE_RE = re.compile(
 _PERIODIC = r"(?:(?:daily|weekly|monthly|annual|yearly|nightly)\s+)?"
 _AFTER_RE = re.compile(
     r"(?:'s?)?\s*(?:\((?:or\s+)?)?(?:(?P<min>or\s+more|or\s+above|or\s+over|and\s+over|and\s+above"
-    r"|or\s+greater|or\s+longer|or\s+higher|or\s+older|or\s+better|and\s+up(?:wards)?"
+    r"|or\s+greater|or\s+longer|or\s+higher|or\s+older|or\s+better|and\s+up(?:wards)?(?!\s+to\b)"
     r"|at\s+least|" + _PERIODIC + r"minimum)|(?P<max>or\s+less|or\s+fewer"
     r"|or\s+below|or\s+under|or\s+shorter|or\s+lower|or\s+younger|at\s+most|"
     + _PERIODIC + r"maximum|at\s+the\s+most)"

@@ -441,6 +441,10 @@ def party_swap(s: SentInfo, e: SentInfo) -> Finding | None:
     b_in_s, a_in_e = _written_at(s, b, vs), _written_at(e, a, ve)
     if b_in_s is None or a_in_e is None or _stem_before(s, b_in_s) != _stem_before(e, a_in_e):
         return None
+    a_later = _written_at(e, a, a_in_e + len(a))
+    if a_later is not None and _written_at(e, b, a_later + len(a)) is not None:
+        return None  # the evidence relates them the claim's way round too ("…, and the tutor
+        # sends the mentor a monthly report")
     words_s = [t.text.lower() for t in s.toks[vs:b_in_s]]
     words_e = [t.text.lower() for t in e.toks[ve:a_in_e]]
     if _passive(words_s) != _passive(words_e) or any(

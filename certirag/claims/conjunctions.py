@@ -257,6 +257,8 @@ def _own_subject(right: str) -> bool:
 
 
 _PRONOUN_WORDS = frozenset("this its his hers theirs ours yours us".split())
+_PREPOSITIONS = frozenset("""for to of in on at by with from into onto about over under after
+before during against without within""".split())
 # words after which a verb-like word is a noun ("a share", "per visit")
 _NOUN_BEFORE = frozenset("a an the its his her their our your my per each every this that".split())
 _FINITE_AUX = frozenset("""is are was were has have had will would can could may might must
@@ -283,10 +285,11 @@ def _shared_participles(left: str, right: str) -> bool:
     if first is None or first > 3 or not lwords[first - 1].endswith("s") \
             or lwords[first - 1].endswith("ss") or lwords[first - 1] in _PRONOUN_WORDS:
         return False
+    # the plural subject's own verb: an auxiliary, or a bare verb after a noun ("… in store
+    # carry"), not after a determiner, a preposition or a figure ("a share", "for smoke")
     return any(w in _FINITE_AUX or (
-        (w in _BASE_VERBS or (VERB_SUFFIX.match(w) is not None and w[:-1] in _BASE_VERBS))
-        and rwords[k - 1] not in _NOUN_BEFORE and not rwords[k - 1][:1].isdigit()
-        and not rwords[k - 1].startswith(("$", "£", "€")))
+        w in _BASE_VERBS and rwords[k - 1] not in _NOUN_BEFORE
+        and rwords[k - 1] not in _PREPOSITIONS and rwords[k - 1][:1].isalpha())
         for k, w in enumerate(rwords[1:], start=1))
 
 

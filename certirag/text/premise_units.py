@@ -36,7 +36,7 @@ from functools import lru_cache
 
 from certirag.text.conjuncts import SCOPING, conjuncts
 from certirag.text.sentences import split_sentences
-from certirag.text.verbs import BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
+from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
 
 __all__ = ["MAX_UNITS", "predicates", "premise_units"]
 
@@ -51,6 +51,11 @@ _NOT_A_SUBJECT_END = frozenset("to a an the its his her their our my your this t
 _JOIN = re.compile(r",?\s+(?:and|but)\s+(?!(?:then|so|thus|therefore|hence|also\s+then)\b)",
                    re.IGNORECASE)
 _WORD = re.compile(r"\S+")
+# Words before a verb (or after a shared modal) that scope over it: an adverb, a denial,
+# "only" — copied onto another predicate, they would say what the sentence does not.
+_SCOPED = ADVERBS | frozenset("""not never no nobody none nothing neither nor only just
+seldom rarely hardly scarcely barely also even still already always usually often sometimes
+generally normally typically mostly mainly largely partly once twice""".split())
 
 
 def _finite(word: str) -> bool:
@@ -74,7 +79,9 @@ def predicates(sentence: str) -> list[str]:
     """The predicates the subject of ``sentence`` takes, each written as a sentence with
     that subject ("Registration opens on X and closes on Y." → "Registration opens on X.",
     "Registration closes on Y."), or ``[]`` when it joins none (see the module's
-    docstring). Only the first join after the subject's verb is read."""
+    docstring), or when a word before the verb, or after a shared modal, scopes over it
+    ("seldom", "never", "only", "not"). Only the first join after the subject's verb is
+    read."""
     return list(_predicates(sentence))
 
 
@@ -89,11 +96,14 @@ def _predicates(sentence: str) -> tuple[str, ...]:
                  and not words[i][1][:1].isupper() and _finite(words[i][1])), None)
     if verb is None:
         return ()
+    if any(w.lower().strip(",") in _SCOPED for _, w in words[:verb]):
+        return ()  # "The clinic seldom opens … and closes …": no word before the verb may
+        # be copied onto the second predicate ("seldom closes"), nor a denial
     shared = None  # where a modal the predicates share ends ("must register … and pay")
     if words[verb][1].lower() in MODAL_VERBS:
         k = verb + 1
-        if k < len(words) and words[k][1].lower() == "not":
-            k += 1
+        if k < len(words) and words[k][1].lower() in _SCOPED:
+            return ()  # "may not bring guests and pay …": whether "not" reaches "pay"
         shared = k if k < len(words) else None
     for m in _JOIN.finditer(body, words[verb][0] + len(words[verb][1])):
         rest = body[m.end():]

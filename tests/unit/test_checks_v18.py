@@ -198,3 +198,50 @@ CLAIMS = ("For claims under £500, you may submit the claim form online without 
 def test_a_rule_given_for_the_other_side_of_its_bound(claim: str, evidence: str,
                                                       flagged: bool) -> None:
     assert ("qualifier_mismatch" in codes(claim, evidence)) is flagged
+
+
+@pytest.mark.parametrize(("claim", "evidence", "question", "code"), [
+    # a day inside a run of days is stated ("works Monday to Thursday" states Tuesday)
+    ("Dr Kowalczyk sees patients on Tuesdays.", TEAM, "", "value_swap"),
+    # the evidence relates the parties the claim's way round too
+    ("The tutor sends the mentor a monthly report.",
+     "The mentor sends the tutor a weekly plan, and the tutor sends the mentor a monthly "
+     "report.", "", "role_swap"),
+    # the question names the thing, not who pays
+    ("Visitors pay the standard tariff.", PARKING, "Do volunteers get free parking?",
+     "polarity_mismatch"),
+    ("Rather than pay the standard tariff, volunteers park free.", PARKING, "",
+     "polarity_mismatch"),
+    # "and up to" is no lower bound
+    ("Rooms cost £80.", "Rooms cost £80 and up to four people can share.", "",
+     "qualifier_dropped"),
+])
+def test_faithful_claims_stay_clean_of_the_new_readings(claim: str, evidence: str,
+                                                         question: str, code: str) -> None:
+    assert code not in codes(claim, evidence, question)
+
+
+@pytest.mark.parametrize(("claim", "evidence", "code"), [
+    # one day of news is no timetable, but a weekly one is read however written
+    ("Dr Reilly works on Mondays.", TEAM, "value_swap"),
+    # a fee is no waiver
+    ("Booked passengers are moved onto the next sailing without paying anything extra.",
+     "Booked passengers are moved onto the next sailing for a £10 change fee.",
+     "ungrounded_exemption"),
+    # a past event applies no rule: the cause is the claim's own
+    ("Saturday's match was cancelled because the pitch was flooded.",
+     "Matches are cancelled only if the pitch is flooded. Saturday's match was cancelled "
+     "after a power cut.", "ungrounded_cause"),
+    # "otherwise" excuses only where the evidence states both sides
+    ("The car park is closed overnight, otherwise vehicles are locked in.",
+     "The car park is open overnight.", "polarity_mismatch"),
+])
+def test_planted_errors_the_new_readings_keep(claim: str, evidence: str, code: str) -> None:
+    assert code in codes(claim, evidence)
+
+
+def test_a_rule_is_read_in_its_own_clause() -> None:
+    found = check_claim("Children under 12 must wear armbands.",
+                        ["Children aged 12 or over must pay, and younger children must also "
+                         "wear armbands."])
+    assert not any("for the other side" in f.message for f in found)

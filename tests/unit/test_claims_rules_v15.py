@@ -40,3 +40,14 @@ def test_two_predicates_are_still_split(sentence: str, parts: list[str]) -> None
 @pytest.mark.parametrize("wish", ["Happy gardening!", "Happy baking!", "Happy travels!"])
 def test_a_wish_is_no_claim(wish: str) -> None:
     assert claims(f"A half plot is £38 a year. {wish}") == ["A half plot is £38 a year."]
+
+
+@pytest.mark.parametrize(("sentence", "parts"), [
+    ("Councillors approved the plan and rejected calls for a delay.",
+     ["Councillors approved the plan.", "Councillors rejected calls for a delay."]),
+    ("Firefighters rescued two dogs and treated cats for smoke.",
+     ["Firefighters rescued two dogs.", "Firefighters treated cats for smoke."]),
+])
+def test_two_verbs_of_a_plural_subject_are_still_split(sentence: str,
+                                                       parts: list[str]) -> None:
+    assert claims(sentence) == parts

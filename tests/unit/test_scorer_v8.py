@@ -118,3 +118,13 @@ def test_the_piece_decides_and_the_certificate_rederives_it() -> None:
     other = FakeVerifier(fn=lambda p, h: _s(0.1, 0.9))
     check = cert.verify(signer.public_key, recompute=True, settings=settings, verifier=other)
     assert check.codes == ["recompute_mismatch"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "The clinic seldom opens at weekends and closes at 6 pm.",  # not "seldom closes"
+    "The pool never opens on Mondays and closes early on Fridays.",
+    "Members may not bring guests and pay on arrival.",  # whether "not" reaches "pay"
+    "The bank only opens at 9 and closes at 4 pm.",
+])
+def test_no_piece_copies_a_word_that_scopes_over_the_verb(sentence: str) -> None:
+    assert predicates(sentence) == []

@@ -91,9 +91,9 @@ def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
     (:func:`certirag.text.notation.model_text`); ``certirag.scorer.v4`` as v3, but the
     pronoun of a sentence in a chain about one unnamed person ("She moved … . In 1903 she
     shared … . She won …") is resolved from the sentence before the chain
-    (:func:`certirag.verifiers.binding.antecedent`); ``certirag.scorer.v5`` and
-    ``certirag.scorer.v6`` read the span as v4 (they change how the claim is read:
-    :func:`claim_reading`)."""
+    (:func:`certirag.verifiers.binding.antecedent`); ``certirag.scorer.v5`` to
+    ``certirag.scorer.v8`` read the span as v4 (they change how the claim is read,
+    :func:`claim_reading`, and v8 also reads the span's pieces, :func:`claim_pairs`)."""
     if scorer == "certirag.scorer.v1" or len(spans) != 1:
         text = premise(spans)
     elif scorer in ("certirag.scorer.v2", "certirag.scorer.v3"):
@@ -177,14 +177,17 @@ def unit_binds(hypothesis: str, unit: str, premise: str, locale: str = "dmy") ->
     return _unit_binds(hypothesis, unit, premise, locale)
 
 
-@lru_cache(maxsize=8192)
 def _unit_binds(hypothesis: str, unit: str, premise: str, locale: str) -> bool:
-    def held(text: str) -> tuple[frozenset[tuple[str, str]], bool]:
-        plan = plan_claim(hypothesis, [text], top=1, locale=locale)
-        return frozenset((a.kind, a.text) for a in plan.required), bool(plan.windows)
+    in_unit, binds = _held(hypothesis, unit, locale)
+    return binds and _held(hypothesis, premise, locale)[0] <= in_unit
 
-    in_unit, binds = held(unit)
-    return binds and held(premise)[0] <= in_unit
+
+@lru_cache(maxsize=8192)
+def _held(hypothesis: str, text: str, locale: str) -> tuple[frozenset[tuple[str, str]], bool]:
+    """The anchors of ``hypothesis`` that ``text`` mentions, and whether it binds them: the
+    span's plan is made once for all its pieces."""
+    plan = plan_claim(hypothesis, [text], top=1, locale=locale)
+    return frozenset((a.kind, a.text) for a in plan.required), bool(plan.windows)
 
 
 def pick_pair(pairs: Sequence[tuple[str, str]], scores: Sequence[Scores]) -> int:

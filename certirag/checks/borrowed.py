@@ -516,7 +516,7 @@ def _borrowed_schedule(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
                           if cs.toks[n].text[:1].isupper() and cs.stems[n]) - _CALENDAR - _TITLES
         if not names:
             continue
-        words = {t.text.lower() for t in cs.toks[max(lo + 1, 0):hi]}
+        words = {t.text.lower() for t in cs.toks[lo + 1:hi]}
         holders = [s for s in ev.sentences if _states(s, item)]
         if not holders or any(names & s.content for s in holders) or any(
                 not (named[id(s)][1] - words - _TITLE_WORDS) or _pronoun(s)

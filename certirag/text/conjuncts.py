@@ -41,7 +41,7 @@ from certirag.text.verbs import (
     NOT_A_SUBJECT,
 )
 
-__all__ = ["SCOPING", "conjuncts"]
+__all__ = ["NOT_A_SUBJECT_WORD", "SCOPING", "conjuncts"]
 
 # A clause boundary: what separates the clauses, kept to rejoin a piece that is no clause.
 _BOUNDARY = re.compile(
@@ -75,7 +75,8 @@ _PRONOUNS = frozenset("i you we they he she it".split())
 # speaker's "I'm afraid not" or a quotation's "We're all equal" opens no clause to read
 # apart)
 _CONTRACTED_VERB = re.compile(r"^(?:he|she|it|that|there|here|what|who)['’]s$")
-_NOT_A_SUBJECT_WORD = frozenset("to a an the its his her their our my your this that".split())
+#: Words after which the next word is no verb of a subject ("the", "to" …).
+NOT_A_SUBJECT_WORD = frozenset("to a an the its his her their our my your this that".split())
 
 
 def _finite(piece: str) -> bool:
@@ -90,7 +91,7 @@ def _finite(piece: str) -> bool:
         if i == 0:
             continue
         before = words[i - 1]
-        if before in _NOT_A_SUBJECT_WORD or before in CLAUSE_VERBS or before.isdigit() \
+        if before in NOT_A_SUBJECT_WORD or before in CLAUSE_VERBS or before.isdigit() \
                 or raw[i][:1].isupper():  # a name's word: "Manchester United", "… Reads the Bible"
             continue
         if w in IRREGULAR_PAST or (w.endswith("ed") and len(w) > 3):

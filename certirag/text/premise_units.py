@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from certirag.text.conjuncts import SCOPING, conjuncts
+from certirag.text.conjuncts import NOT_A_SUBJECT_WORD, SCOPING, conjuncts
 from certirag.text.sentences import split_sentences
 from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
 
@@ -45,8 +45,6 @@ MAX_UNITS = 6
 
 _AUXILIARIES = frozenset("""is are was were has have had does do did will would can could may
 might must shall should""".split())
-# Words after which the next word is no verb of the subject ("the", "to" …).
-_NOT_A_SUBJECT_END = frozenset("to a an the its his her their our my your this that".split())
 # "and"/"but" before a second predicate; not "and then", "but also then"
 _JOIN = re.compile(r",?\s+(?:and|but)\s+(?!(?:then|so|thus|therefore|hence|also\s+then)\b)",
                    re.IGNORECASE)
@@ -92,7 +90,7 @@ def _predicates(sentence: str) -> tuple[str, ...]:
     if len(words) < 4 or "?" in body or words[0][1].lower().strip(",") in SCOPING:
         return ()
     verb = next((i for i in range(1, len(words))
-                 if words[i - 1][1].lower().strip(",") not in _NOT_A_SUBJECT_END
+                 if words[i - 1][1].lower().strip(",") not in NOT_A_SUBJECT_WORD
                  and not words[i][1][:1].isupper() and _finite(words[i][1])), None)
     if verb is None:
         return ()

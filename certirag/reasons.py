@@ -174,7 +174,8 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "not when the question asks about the case an ``unless`` excepts and the claim gives "
      "that case's own value; a waiting period dropped (\"from your start date\" where "
      "it is not available during the first three months), or another means than the one "
-     "the evidence allows (\"by air\" for \"only by sea freight\")"),
+     "the evidence allows (\"by air\" for \"only by sea freight\") or gives (\"launched by "
+     "aerotow\" for \"launched by winch\")"),
     ("qualifier_mismatch", "check", _U, 1,
      "the claim bounds the value with another qualifier, or lifts a limit the evidence "
      "sets (\"as many times as you like\" where loans \"can be renewed twice\")"),
@@ -205,7 +206,8 @@ REASONS: Mapping[str, ReasonCode] = _rows(
     ("ungrounded_detail", "check", _U, 1,
      "the claim adds a clause after a comma (\", when …\", \", where …\", \", which …\") "
      "with two or more content words of its own, none of which the evidence or the question "
-     "uses"),
+     "uses, or an item with a word of its own to a list whose other items the evidence "
+     "gives (\"… credit card or cheque\")"),
     ("ungrounded_rank", "check", _U, 1,
      "the claim ranks its subject (\"one of his best\", \"his finest performance\") with "
      "a word no evidence sentence uses"),
@@ -221,8 +223,10 @@ REASONS: Mapping[str, ReasonCode] = _rows(
      "relates them gives another (\"stars in\" for \"is directed by\")"),
     ("holder_mismatch", "check", _C, 1,
      "the claim gives an office one holder fills at a time (the capital of Y, the chief "
-     "executive or the head of Y) to a name where an evidence sentence gives it, in the "
-     "same tense, to another name and none gives it to the claim's"),
+     "executive or the head of Y, a title before or after a name: \"exhibition manager "
+     "Carol Penrose\") to a name where an evidence "
+     "sentence gives it, in the same tense, to another name and none gives it to the "
+     "claim's"),
     ("case_mismatch", "check", _U, 1,
      "the claim answers the asker's case (a word of the question: \"Hawaii\", \"opened\") "
      "with what one evidence sentence says, where another sentence gives that case a rule "

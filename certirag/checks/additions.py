@@ -286,6 +286,86 @@ def check_details(c: Parsed, ev: PreparedEvidence, question: Question,
                            f"the claim adds a clause ({clause!r}) none of whose words the "
                            "evidence uses", clause))
         return
+    item = _added_item(c.text, known, ev)
+    if item is not None:
+        out.append(Finding("ungrounded_detail", "ungrounded",
+                           f"the claim adds an item to a list ({item!r}) whose other items "
+                           "the evidence gives, but not this one", item))
+
+
+# What a list may not run across: "bank transfer, debit card, credit card or cheque."
+_LIST_END = re.compile(r"[;:!?()—–]|\.(?!\d)")
+_COMMA = re.compile(r",\s+")  # not "£1,395"
+_LAST_JOIN = re.compile(r"(?<!\s)\s+(?:and|or|plus)\s+(?=\S)", re.IGNORECASE)
+_ITEM_WORDS = 7  # words of an item at most: longer ones are clauses
+# an item that sums up the rest ("and other injuries", "and much more")
+_CATCH_ALL = re.compile(r"(?:(?:many|much|several|various|all|some)\s+)?(?:other|more)\b|etc",
+                        re.IGNORECASE)
+_ITEM_PLAIN = frozenset("doing having making getting going taking then".split())
+_VERBISH = _AUXILIARIES | frozenset("""can't cannot won't don't doesn't isn't aren't will
+would can could may might must shall should""".split())
+
+
+def _items(run: str) -> list[str]:
+    parts = [p.strip() for p in _COMMA.split(run)]
+    last = _LAST_JOIN.split(parts[-1])
+    if len(last) == 2:
+        parts[-1:] = last
+    elif not re.match(r"(?:and|or|plus)\s", parts[-1], re.IGNORECASE):
+        return []  # no "and"/"or" before the last item: no list ("…, who came second, by …")
+    parts = [re.sub(r"^(?:and|or|plus)\s+", "", p, flags=re.IGNORECASE) for p in parts]
+    parts[0] = " ".join(parts[0].split()[-3:])  # the first item: what ends the lead-in
+    return parts
+
+
+def _item_stem(word: str, known: set[str] | frozenset[str]) -> str:
+    """``word``'s stem, or the stem of it less "-ly" where that one is known ("monthly" for
+    "month"; not "family")."""
+    st = stem(word)
+    if st not in known and word.endswith("ly") and len(word) > 5 and stem(word[:-2]) in known:
+        return stem(word[:-2])
+    return st
+
+
+def _added_item(text: str, known: set[str] | frozenset[str],
+                ev: PreparedEvidence) -> str | None:
+    """The one item of a list of three or more in ``text`` (not its first, which runs into
+    the words before the list) with content words of its own, at least half of them in
+    no evidence sentence or the question, where one evidence sentence states every other
+    item but the first ("Payment can be made by bank transfer, debit card, credit card or
+    cheque." where "We accept bank transfer, debit card and credit card."): the list is the
+    evidence's, but for an item of the claim's own. ``None`` otherwise — a list reworded
+    throughout is the model's to read, and a list of names the entity checks'."""
+    for run in _LIST_END.split(text):
+        if len(_COMMA.findall(run)) < 2:
+            continue  # a list of three or more, two commas at least: with one, "Fernside took
+            # in 38 swans in 2023, most of them injured by fishing line and hooks" is a list
+        items = _items(run)
+        if len(items) < 3 or any(len(i.split()) > _ITEM_WORDS or i[:1].isupper()
+                                 for i in items[1:]):
+            continue
+        stems: list[set[str]] = []
+        for k, item in enumerate(items):
+            words = [w.lower() for w in _WORD.findall(item)]
+            if k and any(w in _VERBISH for w in words):
+                break  # a clause, not an item (the first runs into the words before it)
+            stems.append({_item_stem(w, known) for w in words
+                          if w not in _DETAIL_STOP and len(w) > 2 and w not in _ITEM_PLAIN}
+                         - _PLAIN)
+            if not stems[-1]:
+                break
+        else:
+            novel = [k for k in range(1, len(items)) if stems[k] - known
+                     and not _CATCH_ALL.match(items[k])]
+            if len(novel) != 1 or 2 * len(stems[novel[0]] - known) < len(stems[novel[0]]):
+                continue
+            last = _WORD.findall(items[0])
+            if not last or stem(last[-1].lower()) not in known:
+                continue  # the first item (its last word) must be the evidence's too
+            rest = [stems[k] for k in range(1, len(items)) if k != novel[0]]
+            if any(all(x <= set(s.content) for x in rest) for s in ev.sentences):
+                return items[novel[0]]
+    return None
 
 
 # The words a yes/no question ends on name what it asks about: "Does the flat come with a

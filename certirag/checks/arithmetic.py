@@ -17,7 +17,10 @@ it as ungrounded. It is grounded here only when the arithmetic is shown and exac
 - a **time offset**: a time of the evidence and a duration the evidence gives "before" or
   "after" something make the claim's time;
 - a **discount**: an amount the claim shows less a share it shows taken "off" it ("40%
-  off the £900 retail price, so … would cost £540");
+  off the £900 retail price, so … would cost £540"; "10% off, bringing the £295 kit down
+  to £265.50");
+- a **share**: a figure the claim says is a share of another ("20 GB, which is 80% of the
+  limit, … the full 25 GB");
 - a **change**: a figure the claim gives after "by" ("widened by 2.5 percentage points to
   18.4%") is the difference between another figure of the claim and a figure of the same
   kind that one evidence sentence states beside it ("improved to 18.4% from 15.9%"); a
@@ -94,7 +97,46 @@ def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
                   and 1 < g.number < _COUNT_LIMIT and g.number == int(g.number)]
         if any(n * g.value == f.value for n in counts for g in parts):
             return True
+    if _shown_share(c, f, parts, ev):
+        return True
     return f.kind == "money" and _shown_discount(c, f, parts, ev)
+
+
+# a share of a figure, or one taken off it, said anywhere in the claim (checks v19)
+_SHARE_OF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+of\b", re.IGNORECASE)
+_TAKEN_OFF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+(?:off|discount)\b", re.IGNORECASE)
+
+
+def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence) -> bool:
+    """Whether ``f`` is exactly a share of another figure of the claim (the claim says "…%
+    of": "You'll get a text at 20 GB, which is 80% of the limit, and another at the full
+    25 GB"), or that figure less the share taken off it (the claim says "…% off" or "…%
+    discount": "members get 10% off, bringing the £295 kit down to £265.50"), the share
+    and the figure each stated by the evidence."""
+    of, off = _SHARE_OF.search(c.text), _TAKEN_OFF.search(c.text)
+    if of is None and off is None:
+        return False
+    for p in c.figures:
+        if p.kind != "percent" or p.unit == "pp" or not 0 < p.value < 100 or not _grounded(p, ev):
+            continue
+        # the share said of the figure itself: "20 GB, which is 80% of …"; the figure a
+        # share off leaves, said after it and the whole: "10% off, bringing the £295 kit
+        # down to £265.50"
+        share_of = of is not None and p.start > f.end and _WHICH_IS.fullmatch(
+            c.text[f.end:p.start]) is not None
+        for g in parts:
+            if (share_of and g.value * p.value / 100 == f.value) or (
+                    off is not None and p.end < f.start and g.end < f.start
+                    and _DOWN_TO.search(c.text, 0, f.start) is not None
+                    and g.value * (100 - p.value) / 100 == f.value):
+                return True
+    return False
+
+
+_WHICH_IS = re.compile(r"\s*,?\s*(?:which|that)\s+(?:is|was|'s|’s)\s+(?:about\s+|around\s+)?"
+                       r"|\s*\(\s*", re.IGNORECASE)
+_DOWN_TO = re.compile(r"\b(?:down\s+to|to|for|at|costs?|leaving|making\s+it)\s*"
+                      r"(?:just\s+|only\s+)?$", re.IGNORECASE)
 
 
 # a share taken off an amount: "40% off the £900 retail price", "a 25% discount on £80"

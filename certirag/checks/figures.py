@@ -236,17 +236,38 @@ _FRACTION_AFTER = re.compile(r"\s+of\b|\s*(?:[.,;:!?)]|$)|\s+(?:last|this|next|i
                              r"over|from|to|compared|year|a|an|the|between|after|before)\b")
 
 
+# "nine in ten", "3 out of 4": a ratio in words (checks v19)
+_RATIO_RE = re.compile(r"(?<![\w.,-])(?P<n>one|two|three|four|five|six|seven|eight|nine|\d{1,2})"
+                       r"\s+(?:in|out\s+of)\s+(?P<d>two|three|four|five|ten|\d{1,3})(?![\w-]|[.,]\d)"
+                       # not "one in two hundred", "2 in 5 minutes": a scale or a span
+                       r"(?!\s+(?:hundred|thousand|million|billion|seconds?|minutes?|hours?|"
+                       r"days?|weeks?|months?|years?|games?|matches|attempts?|goes|tries)\b)",
+                       re.IGNORECASE)
+
+
+def _ratio(m: re.Match[str]) -> tuple[int, int]:
+    def n(word: str) -> int:
+        return int(word) if word.isdigit() else _SMALL[word.lower()]
+    return n(m["n"]), n(m["d"])
+
+
 def _fractions(text: str, *, claim: bool = False) -> list[Figure]:
     """What a fraction states as a percentage: "three quarters of the population" is 75%
-    of it. In the evidence the words themselves are read as before too (a claim's "75%" is
-    grounded by either); in a claim only a fraction that reads as one ("a fifth of",
-    "rose by a fifth last year", not "a fifth title") is taken, as the percentage alone."""
+    of it, "nine in ten recipients" 90% of them. In the evidence the words themselves are
+    read as before too (a claim's "75%" is grounded by either); in a claim only a fraction
+    that reads as one ("a fifth of", "rose by a fifth last year", not "a fifth title") is
+    taken, as the percentage alone."""
     out = []
-    for m in _FRACTION_RE.finditer(text):
-        if claim and not _FRACTION_AFTER.match(text, m.end()):
-            continue
-        num, den = _NUMERATOR[m["n"].lower()], _DENOMINATOR[m["d"].lower()]
-        if num >= den:
+    # a claim's ratio only in words with "in" ("nine in ten"): "four out of five away
+    # games", "15 in 20 versus Atletico" are counts the evidence may give apart
+    found = [(m, *_ratio(m)) for m in _RATIO_RE.finditer(text)
+             if not claim or (not m["n"].isdigit() and not m["d"].isdigit()
+                              and " in " in m.group(0).lower())]
+    found += [(m, _NUMERATOR[m["n"].lower()], _DENOMINATOR[m["d"].lower()])
+              for m in _FRACTION_RE.finditer(text)
+              if not claim or _FRACTION_AFTER.match(text, m.end())]
+    for m, num, den in found:
+        if num >= den or den == 0:
             continue
         pct = Decimal(100 * num) / Decimal(den)
         if pct != pct.to_integral_value():

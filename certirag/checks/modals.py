@@ -1,10 +1,10 @@
 """Modal force of a statement: ``obligation`` (must, shall, is required to, has to),
 ``permission`` (may, can, is permitted/allowed/entitled/able to), ``prohibition`` (must not,
 shall not, may not, cannot, is not permitted to, is prohibited from, is not able to),
-``exemption`` (need not,
-does not have to, is not required to), ``recommendation`` (should, ought to) and
-``discouragement`` (should not). Each occurrence is tied to the verb it governs, so two
-statements are compared only about the same action.
+``exemption`` (need not, does not have to, is not required to), ``recommendation``
+(should, ought to), ``discouragement`` (should not) and ``possible_duty`` (may be asked to,
+might have to). Each occurrence is tied to the verb it governs, so two statements are
+compared only about the same action.
 
 A subject quantified by ``no`` turns ``shall``/``may`` into a prohibition that *restricts*
 the subject (:attr:`Modal.restricts`), and an exception after it (``unless``, ``except``,
@@ -45,6 +45,10 @@ _PATTERNS: list[tuple[str, str]] = [
     ("obligation", rf"must|shall|{_BE}\s+(?:required|obliged|obligated|compelled)\s+to"
                    r"|has\s+to|have\s+to|had\s+to|needs\s+to|need\s+to"
                    rf"|{_BE}\s+under\s+an?\s+(?:duty|obligation)\s+to"),
+    # "may be asked to provide", "might have to provide": a duty that may arise, a force of
+    # its own — neither "must" nor "may" (checks v19)
+    ("possible_duty", r"(?:may|might|could)\s+(?:be\s+(?:asked|required|expected)|have|need)"
+                      r"\s+to"),
     ("permission", rf"may|can|{_BE}\s+(?:permitted|allowed|entitled|free)\s+to"
                    rf"|{_BE_FINITE}\s+able\s+to"
                    r"|(?:has|have)\s+the\s+right\s+to"),

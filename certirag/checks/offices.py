@@ -58,6 +58,14 @@ _OF = r"[\w'’&-]+(?:\s+[\w'’&-]+){0,5}?"
 _END = r"(?=\s*(?:[,.;:!?)]|$|\s(?:and|but|since|until|from|who|which|that|where|when|while|" \
        r"in\s+\d|for|after|before|because|with)\b))"
 _BE = r"(?P<be>is|was|'s|’s|remains|remained)"
+# words before a title that name nothing it is the office of
+_NOT_OF = "by|to|from|with|without|for|of|and|or|as|at|in|on|under|over|after|before|" \
+    "about|than|into|the|a|an|new|former|deputy|acting|assistant|interim|vice|our|its|" \
+    "their|his|her|my|your|is|was|are|were|be|been|said|says|say|meet|met|meets|then|now|" \
+    "current|incoming|outgoing|future|late|ex|duty|line|shift|area|regional|project|" \
+    "account|case|floor|team|site|general|[a-z]+ed|[a-z]+ly"
+# (a verb or an adverb names nothing: "said manager …", "then mayor …"; a rota's title —
+# a duty manager, a line manager — has many holders)
 _SHAPES = (
     # X is the OFFICE of Y
     re.compile(rf"(?P<name>{_NAME})\s+{_BE}\s+(?:now\s+|currently\s+|still\s+)?the\s+"
@@ -73,6 +81,13 @@ _SHAPES = (
                rf"\b"),
     # X, the OFFICE of Y,
     re.compile(rf"(?P<name>{_NAME}),\s+the\s+(?P<office>{_OFFICE})\s+of\s+(?P<of>{_OF})\s*,"),
+    # a title before the name, or after it in apposition (checks v19): "exhibition manager
+    # Carol Penrose", "the society's chairman, Derek Ashworth" — the office of what its
+    # word before names ("exhibition", "society")
+    re.compile(rf"(?:^|(?<=[\s(]))(?!(?:{_NOT_OF})\s)(?P<of>[a-z][\w-]*)\s+"
+               rf"(?P<office>{_OFFICE})\s+(?P<name>{_NAME})"),
+    re.compile(rf"\b[Tt]he\s+(?P<of>[A-Za-z][\w-]*['’]s|[a-z][\w-]*)\s+(?P<office>{_OFFICE}),"
+               rf"\s+(?P<name>{_NAME})"),
     # X heads Y / Y is headed by X
     re.compile(rf"(?P<name>{_NAME})\s+(?P<verb>heads|headed|leads|led|chairs|chaired|runs|ran)"
                rf"\s+(?P<of>(?:the|its|their|our)\s+{_OF}){_END}"),
@@ -147,8 +162,9 @@ def holdings(text: str) -> list[Holding]:
 
 
 def _same(a: str, b: str) -> bool:
-    return a == b or a in b.split(" ") or b in a.split(" ") or (
-        len(a) > 3 and len(b) > 3 and (a in b or b in a))
+    x, y = set(a.split(" ")), set(b.split(" "))
+    return a == b or a in y or b in x or (len(a) > 3 and len(b) > 3 and (a in b or b in a)) \
+        or (len(x) > 1 and len(y) > 1 and (x <= y or y <= x))  # "Josep (Maria) Bartomeu"
 
 
 def _stated(ev: PreparedEvidence) -> list[Holding]:

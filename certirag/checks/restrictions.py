@@ -23,6 +23,7 @@ words with the claim.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from certirag.checks._text import stems_of
 from certirag.checks.base import Finding
@@ -103,6 +104,9 @@ def check_means(c: Parsed, ev: PreparedEvidence, question: Question,
     denies."""
     if " only " in f" {c.text.lower()} " or _DENIED.search(c.text):
         return
+    if (other := _other_means(c.text, ev)) is not None:
+        out.append(other)
+        return
     if "only " not in ev.lower_text:
         return
     claim = _words(c.text)
@@ -122,6 +126,60 @@ def check_means(c: Parsed, ev: PreparedEvidence, question: Question,
                 f"the evidence allows it only {m.group('prep')} {m.group('what')!r}; the claim "
                 f"says {given.group(0)!r}: {s.text.strip()!r}", given.group(0), s.text.strip()))
             return
+
+
+# "launched by winch": a participle and the means it is done by, a bare noun in lower case
+# (not an agent: "produced by the guitarist", "recognised by someone")
+_DONE_BY = re.compile(r"\b(?P<verb>[a-z]+)\s+by\s+(?!(?:a|an|the|his|her|their|its|our|your|"
+                      r"my|this|that|these|those|one|some|any|many|someone|anyone|somebody|"
+                      r"anybody|people|others?)\b)(?P<what>[a-z][\w-]*"
+                      r"(?:\s+(?!(?:to|in|on|at|for|from|with|behind|of|and|or|before|after|"
+                      r"during|within|over|under|about|into|until|when|if)\b)[a-z][\w-]*)?)",
+                      re.IGNORECASE)
+
+
+def _other_means(claim: str, ev: PreparedEvidence) -> Finding | None:
+    """``qualifier_dropped``: the claim says a thing is done by a means ("launched by
+    aerotow behind a tug plane") where an evidence sentence that shares two other words
+    with it does it by the same participle and another means ("launched by winch to about
+    1,200 feet"), and no word of the claim's means is in the evidence (checks v19)."""
+    if " by " not in f" {claim.lower()} " or " by " not in ev.lower_text:
+        return None
+    flat = ev.lower_text.replace("-", "")
+    done = ev.derived("restrictions.done_by", _done_by)
+    for m in islice(_DONE_BY.finditer(claim), _MAX_MEANS):
+        verb = m.group("verb").lower()
+        if not (verb.endswith("ed") or verb in PAST_PARTICIPLES) or m.group("what")[:1].isupper():
+            continue
+        what = m.group("what").lower().replace("-", "").split()
+        given = _words(m.group("what"))
+        if not given or any(w in ev.stem_index for w in given) or any(
+                w in flat or _MEANS_VARIANTS.get(w, w) in flat for w in what):
+            continue  # (a word of it inside another, "rock" of "rock-and-roll pioneer"; a
+            # spelling of it, "e-mail", "cheque", "post" for "mail")
+        rest = _words(claim[:m.start()] + claim[m.end():])
+        for said, sentence, around in done:
+            if said.group("verb").lower() == verb and len(rest & around) >= 2:
+                return Finding("qualifier_dropped", "ungrounded",
+                               f"the claim says {m.group(0)!r}; the evidence says "
+                               f"{said.group(0)!r}: {sentence!r}", m.group(0), sentence)
+    return None
+
+
+_MAX_MEANS = 4  # "by" phrases of a claim read (hostile text stays cheap)
+_MEANS_VARIANTS = {"mail": "post", "post": "mail", "check": "cheque", "cheque": "check",
+                   "phone": "telephone", "telephone": "phone"}
+
+
+def _done_by(ev: PreparedEvidence) -> list[tuple[re.Match[str], str, frozenset[str]]]:
+    """The evidence's "<participle> by <means>" phrases (read once per prepared evidence):
+    each with its sentence and the sentence's other words."""
+    out = []
+    for s in ev.sentences:
+        for e in islice(_DONE_BY.finditer(s.text), _MAX_MEANS):
+            if not e.group("what")[:1].isupper():
+                out.append((e, s.text.strip(), _words(s.text[:e.start()] + s.text[e.end():])))
+    return out
 
 
 # one sentence, two cases: "Rolling substitutions are not permitted in senior divisions but
@@ -203,6 +261,9 @@ def check_barred_use(c: Parsed, ev: PreparedEvidence, question: Question,
     letters: "pregnant", "pregnancy")."""
     if _DENIED.search(c.text) or " not " not in f" {ev.lower_text} ":
         return
+    if (barred := _barred_item(c.text, ev)) is not None:
+        out.append(barred)
+        return
     use = _USE_IN.search(c.text)
     if use is None:
         return
@@ -216,3 +277,42 @@ def check_barred_use(c: Parsed, ev: PreparedEvidence, question: Question,
                     f"the claim allows it {use.group('cond').strip()!r}; the evidence rules it "
                     f"out: {s.text.strip()!r}", use.group(0), s.text.strip()))
                 return
+
+
+# "Food and drink can be brought in but alcohol is not permitted.": a thing the evidence
+# bars by name, one or two words before "is/are not permitted/allowed".
+_BARRED_ITEM = re.compile(r"(?:^|[,;:]\s*|\b(?:but|and|although|though|however,?)\s+)"
+                          r"(?P<item>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:is|are) (?:not|never) "
+                          r"(?:permitted|allowed)\b(?=\s*(?:[.;!]|$))", re.IGNORECASE)
+# (not "Dogs are not allowed in the restaurant": barred in a place, not barred)
+# What the claim lets one bring or use: "you're welcome to bring your own food and alcohol".
+_LETS_BRING = re.compile(r"\b(?:welcome to|free to|allowed to|permitted to|can|may)\s+"
+                         r"(?:bring|take|use|drink|consume|serve|have)\b(?P<scope>[^.;:!?]*)",
+                         re.IGNORECASE)
+_EXCEPTED = re.compile(r"\b(?:except|apart from|other than|but|not|no|without)\b",
+                       re.IGNORECASE)
+
+
+def _barred_item(claim: str, ev: PreparedEvidence) -> Finding | None:
+    """``negation_mismatch``: the claim lets one bring or use a thing ("you're welcome to
+    bring your own food and alcohol") that an evidence sentence bars by name ("… but
+    alcohol is not permitted."), with no exception of it in the claim (checks v19)."""
+    lets = _LETS_BRING.search(claim)
+    if lets is None:
+        return None
+    scope = lets.group("scope")
+    for sent in ev.sentences:
+        for m in _BARRED_ITEM.finditer(sent.text):
+            item = m.group("item").lower().split()
+            if item[-1] in {"it", "this", "that", "they", "these", "those", "smoking", "one"} \
+                    or item[0] in {"other", "any", "some", "all", "no"}:
+                continue  # ("Other dogs are not allowed": not the dogs the claim brings)
+            # the whole item, its modifier too: "water bottles" is not "glass bottles"
+            at = re.search(r"\b" + r"\s+".join(map(re.escape, item)) + r"\b", scope,
+                           re.IGNORECASE)
+            if at is None or _EXCEPTED.search(scope, 0, at.start()):
+                continue
+            return Finding("negation_mismatch", "contradiction",
+                           f"the claim allows {m.group('item')!r}; the evidence does not: "
+                           f"{sent.text.strip()!r}", lets.group(0).strip(), sent.text.strip())
+    return None

@@ -21,7 +21,7 @@ import re
 from certirag.claims.asked import AUX as _AUX
 from certirag.claims.asked import last_question
 from certirag.claims.frames import SOURCE_HEDGE
-from certirag.text.subjects import DEMONYM
+from certirag.text.subjects import DEMONYM, object_pronoun
 from certirag.text.verbs import BASE_VERBS as _BASE
 from certirag.text.verbs import MODAL_VERBS, PAST_PARTICIPLES, third_person
 
@@ -455,6 +455,8 @@ def yes_no_statement(question: str, positive: bool) -> str | None:
         end += 1  # a plural noun after a name: "Are the Corvel X2 headphones splash resistant?"
     if end is not None and aux in _BE:
         end = _place_tail(words, end)  # "Is the museum in Leeds free?"
+    if end is not None and (obj := object_pronoun(words, end)) is not None:
+        end = obj - 1  # "Can my instructor pick me up?": "me" follows the verb (rules v16)
     if end is None or end >= len(words):
         return None
     subject = words[:end]

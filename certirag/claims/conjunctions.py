@@ -22,6 +22,7 @@ from certirag.text.subjects import leading_subject, resolve_pronoun, singular_su
 from certirag.text.verbs import (
     ADVERBS,
     IRREGULAR_PAST,
+    LIMITING_WORDS,
     NOT_A_SUBJECT,
     PAST_PARTICIPLES,
 )
@@ -116,6 +117,9 @@ def split_conjunction(sentence: str) -> list[str]:
             subj = rel["ante"] or None  # the relative's verb, its subject
         adjective = first_right.endswith("ed") and len(right.split()) == 2 \
             and right.split()[1].endswith("s")  # "swimwear and personalised items"
+        if subj is not None and _limited(subj):
+            return [sentence]  # "The clinic seldom opens … and closes at 6 pm": the
+            # second half would not be "seldom closes" (claims rules v16)
         if subj is not None and _has_clause(left) and len(right.split()) >= 2 \
                 and not adjective:
             return [left.rstrip(" ,;") + ".", f"{subj} {right}."]
@@ -310,6 +314,14 @@ def opens_predicate(rest: str) -> bool:
         words = words[1:]
     return bool(words) and (words[0].lower() in ("has", "had") or (
         words[0][:1].islower() and _is_verb(words[0].rstrip(",.;"))))
+
+
+def _limited(subject: str) -> bool:
+    """Whether a word of ``subject`` (the words before its verb) denies or limits the verb
+    ("The clinic seldom", "The café no longer"), not a noun ("The only bus")."""
+    words = subject.lower().split()
+    return any(w in LIMITING_WORDS and words[i - 1] not in _DETERMINERS
+               for i, w in enumerate(words) if i)
 
 
 def _conjunct_subject(left: str) -> str | None:

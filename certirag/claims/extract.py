@@ -434,8 +434,9 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             sentence = yes_subject[0].upper() + yes_subject[1:] + sentence[p.end():]
         if (one := _THAT_ONE.match(sentence)) is not None:  # "that one's from 1970": "It's …"
             sentence = "It" + sentence[one.end():]
-        reason = not_a_claim_reason(sentence, asked=question) if sentence \
-            else "only reference markers"
+        # after a yes or no said, reassurance is no second answer ("Yep, that's no problem!")
+        reason = not_a_claim_reason(sentence, asked=question, answered=yes is not None) \
+            if sentence else "only reference markers"
         if reason in ("opinion", "question") and (fan := opinion_name(sentence)) is not None:
             # "I'm a big fan of Steven Spielberg. He directed it.": "he" is the name
             last_subject, last_thing, named_it, agent = fan, None, False, None

@@ -23,6 +23,20 @@ __all__ = ["asks_experience", "favourite_name", "not_a_claim_reason", "opinion_n
 # The rest of a formula that runs on ("Thanks for your help", "Have a great weekend"), never
 # past a clause's end: "Have a great day, the refund was approved." states something.
 _TAIL = r"[^,;:.!?]*"
+# Reassurance: no claim, unless it answers a yes/no question ("Is it normal to …?" "That's
+# completely normal!" says yes).
+_REASSURANCE_ONE = (
+    r"(?:(?:totally|completely|perfectly|entirely) understandable"
+    r"|(?:that['’]?s|that is|it['’]?s|it is)"
+    r"(?: (?:completely|totally|perfectly|entirely|very|so))? "
+    r"(?:understandable|normal|natural|no problem(?: at all)?)|(?:so )?try not to worry"
+    r"|(?:it['’]?s|it is) (?:pretty|really|quite|very|fairly|all) (?:straightforward|simple|easy)"
+    r"|good news)")
+_REASSURANCE = re.compile(r"^(?:(?:and|but|oh|also),?\s+)?(?:don['’]?t worry,?\s+)?"
+                          + _REASSURANCE_ONE + r"\b", re.IGNORECASE)
+_YES_NO_ASKED = re.compile(r"(?:^|[.!?]\s+)(?:is|are|was|were|am|do|does|did|can|could|will|"
+                           r"would|shall|should|may|might|must|has|have|had)\b[^.!?]*\?\s*$",
+                           re.IGNORECASE)
 _GREETING_ONE = (
     r"(?:hi|hello|hey|dear\b@T|greetings|good (?:morning|afternoon|evening)"
     r"|thanks?(?: you)?(?: (?:so|very) much)?(?: for @T)?|thank you@T"
@@ -82,11 +96,21 @@ _GREETING_ONE = (
     r"(?:fun|easy|nice))?"
     r"|clear skies|never fun|(?:so )?no need to (?:panic|worry)"
     r"|(?:that'?s|what) (?:a|such a) (?:lovely|great|nice|kind|wonderful|thoughtful|sweet) "
-    r"(?:thing to do|idea|gesture|plan))"
-).replace("@T", _TAIL)
+    r"(?:thing to do|idea|gesture|plan)"
+    # sympathy (claims rules v16): "I'm so sorry for your loss.", "Hope you all have a great
+    # evening!"
+    r"|(?:i['’]?m |i am )?(?:so |very |truly |really )?sorry for your loss"
+    r"|(?:i )?hope (?:you|y'all)(?: all| both)? (?:have|enjoy) (?:a|an|the|your) (?:\w+ ){0,2}?"
+    r"(?:day|evening|night|time|weekend|trip|visit|stay|flight|holiday|show|party|game|"
+    r"session|meal|ride)"
+    # reassurance (claims rules v16), no claim unless it answers a yes or no: "Totally
+    # understandable!", "That's completely normal, so try not to worry!", "It's pretty
+    # straightforward!", "Good news!"
+    r"|@R)"
+).replace("@T", _TAIL).replace("@R", _REASSURANCE_ONE)
 # Formulas one after another: "No problem, enjoy!", "You're welcome, have a great day!"
-_GREETING = re.compile(r"^" + _GREETING_ONE + r"(?:[\s!.,:;]+" + _GREETING_ONE
-                       + r")*[\s!?.,:;\"”’')]*$", re.IGNORECASE)
+_GREETING = re.compile(r"^(?:(?:and|but|oh|also),?\s+)?" + _GREETING_ONE + r"(?:[\s!.,:;]+"
+                       + _GREETING_ONE + r")*[\s!?.,:;\"”’')]*$", re.IGNORECASE)
 _TITLE_RUN = r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|and|a|an|de|von|van)\s+)*[A-Z][\w'’.-]*)*"
 _OPINION = re.compile(
     r"^(?:i|we)(?:\s+|(?=['’]))(?:really\s+|just\s+|also\s+|personally\s+|absolutely\s+)*"
@@ -214,17 +238,22 @@ _OWN_CLAUSE = re.compile(r"\b(?:but|though|although|and|so)\s+((?:it|he|she|they
                          re.IGNORECASE)
 
 
-def not_a_claim_reason(sentence: str, *, asked: str = "") -> str | None:
+def not_a_claim_reason(sentence: str, *, asked: str = "", answered: bool = False
+                       ) -> str | None:
     """Why ``sentence`` asserts nothing checkable, or ``None`` when it is a claim. A
     greeting or sign-off that carries a figure, date, name, title or citation ("Let me know
     if the £500 allowance is not enough") is a claim, and so is a question that carries a
-    figure, date, title or citation (it presupposes it)."""
+    figure, date, title or citation (it presupposes it). Reassurance ("That's no
+    problem!") is a claim where it answers a yes/no question ``asked``, unless the reply
+    has ``answered`` it already ("Yep, that's no problem!")."""
     s = sentence.strip()
     if not s:
         return "empty"
     if is_question(s):
         return None if has_strong_checkable(s) else "question"
     if _GREETING.match(s):
+        if not answered and _REASSURANCE.match(s) and _YES_NO_ASKED.search(asked.strip()):
+            return None  # "Can I bring my dog?" "That's no problem!": a yes, read as one
         return None if has_checkable(s) else "greeting"
     if _CHEER.match(s):  # "Well done to the Falcons!": a name, but no fact
         return None if has_strong_checkable(s) else "greeting"

@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v18``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v19``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -40,7 +40,16 @@ _SELF_ADVERB = re.compile(
     # a view put by some, not by the passage: "Some commentators have argued that …"
     r"(?:some|many|several|a few) (?:\w+ ){0,2}?(?:have |had )?(?:argued|claimed|suggested|"
     r"speculated|contended|maintained)(?: that)?|"
+    r"(?:some|many|several|a few) (?:\w+ ){0,2}?(?:have been|had been|are|keep) saying(?: that)?|"
+    # a proposal, not what was decided: "One club proposed that …"
+    r"(?:proposed|proposes) that|"
     r"it is (?:widely|commonly|often|popularly) (?:believed|thought|assumed)(?: that)?|"
+    # a mistaken reading, the passage's setting for what it corrects: "It's easy to assume
+    # that a voucher 'can be used on any day'", "We often hear that …"
+    r"it(?:['’]s| is) (?:easy|tempting|natural|common|understandable) to (?:assume|think|"
+    r"believe|imagine|suppose)(?: that)?|"
+    r"(?:we|you|people|members|customers|parents|patients|visitors) (?:often |sometimes |"
+    r"frequently |regularly |still )?hear(?: it said)? that|"
     # one side's word, given as such: "Achebe claimed that …", "It was alleged that …",
     # "Critics say that …"
     r"(?:claim(?:s|ed)|alleg(?:es|ed)|speculat(?:es|ed)|insist(?:s|ed)|purport(?:s|ed)|"
@@ -133,9 +142,16 @@ _AFTER = re.compile(
     r"(?:that\s+)?)" + _BACK + r"\s+(?:claim\s+)?(?:is|was|are|were|to be|has been|had been)\s+"
     r"(?:not true|false|untrue|incorrect|wrong|baseless|unfounded|a myth|a rumou?r|"
     r"misleading|fake|fictional)|"
+    # a denial that ends its sentence (checks v19): "That's a myth.", "This is not
+    # correct.", "… withdraw the flyer, as this claim is incorrect."
+    r"(?:^\W*|\b(?:as|because|but|however,?)\s+)" + _BACK + r"(?:['’]s|\s+(?:is|was|are|"
+    r"were))\s+(?:simply\s+)?(?:not (?:true|correct|accurate|right)|false|untrue|incorrect|"
+    r"inaccurate|wrong|a myth|a rumou?r|misleading|fake)\W*$|"
     # "This is not the case." (not "… not the case for gift cards": an exception)
-    r"^\W*" + _BACK + r" (?:is|was|are|were) (?:simply )?not the case"
-    r"(?: here| at all| in practice| for us| at [A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3})?\W*$|"
+    r"^\W*" + _BACK + r"(?: (?:is|was|are|were) |['’]s )(?:simply )?not the case"
+    # (a place by its name, capitalised: "at weekends" is an exception, not a denial)
+    r"(?: here| at all| in practice| for us"
+    r"| at (?-i:[A-Z])[\w'’-]*(?: (?-i:[A-Z])[\w'’-]*){0,3})?\W*$|"
     # "The committee does not accept this.", "We do not agree with this view."
     r"\b(?:does|do|did) not (?:accept|agree with|endorse|share|support) " + _BACK +
     r"(?=\W*$|\s*[.,;:!?])|"
@@ -176,7 +192,7 @@ _REPORTS = re.compile(
     r"denie[sd]|deny|arrested|believ(?:e|es|ed)|think|thinks|assum(?:e|es|ed)|"
     r"argu(?:e|es|ed)|contend(?:s|ed)?|speculat(?:e|es|ed)|insist(?:s|ed)?|"
     # a claim of what someone says, calls or insists reports the saying
-    r"say|says|said|call(?:s|ed)|"
+    r"say|says|said|saying|call(?:s|ed)|propos(?:e|es|ed)\s+(?:that|to)|hear(?:s|d)?\s+that|"
     r"myths?|misconceptions?)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 # A quotation in the claim: quotation marks that are no apostrophes.

@@ -36,7 +36,7 @@ from functools import lru_cache
 
 from certirag.text.conjuncts import NOT_A_SUBJECT_WORD, SCOPING, conjuncts
 from certirag.text.sentences import split_sentences
-from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
+from certirag.text.verbs import BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS, SCOPE_WORDS
 
 __all__ = ["MAX_UNITS", "predicates", "premise_units"]
 
@@ -49,11 +49,7 @@ might must shall should""".split())
 _JOIN = re.compile(r",?\s+(?:and|but)\s+(?!(?:then|so|thus|therefore|hence|also\s+then)\b)",
                    re.IGNORECASE)
 _WORD = re.compile(r"\S+")
-# Words before a verb (or after a shared modal) that scope over it: an adverb, a denial,
-# "only" — copied onto another predicate, they would say what the sentence does not.
-_SCOPED = ADVERBS | frozenset("""not never no nobody none nothing neither nor only just
-seldom rarely hardly scarcely barely also even still already always usually often sometimes
-generally normally typically mostly mainly largely partly once twice""".split())
+
 
 
 def _finite(word: str) -> bool:
@@ -94,13 +90,13 @@ def _predicates(sentence: str) -> tuple[str, ...]:
                  and not words[i][1][:1].isupper() and _finite(words[i][1])), None)
     if verb is None:
         return ()
-    if any(w.lower().strip(",") in _SCOPED for _, w in words[:verb]):
+    if any(w.lower().strip(",") in SCOPE_WORDS for _, w in words[:verb]):
         return ()  # "The clinic seldom opens … and closes …": no word before the verb may
         # be copied onto the second predicate ("seldom closes"), nor a denial
     shared = None  # where a modal the predicates share ends ("must register … and pay")
     if words[verb][1].lower() in MODAL_VERBS:
         k = verb + 1
-        if k < len(words) and words[k][1].lower() in _SCOPED:
+        if k < len(words) and words[k][1].lower() in SCOPE_WORDS:
             return ()  # "may not bring guests and pay …": whether "not" reaches "pay"
         shared = k if k < len(words) else None
     for m in _JOIN.finditer(body, words[verb][0] + len(words[verb][1])):

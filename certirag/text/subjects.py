@@ -11,12 +11,13 @@ possessive dropped) or, for "It"/"Its" only, a common noun phrase before an auxi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
 
 __all__ = ["DEMONYM", "NAME_RUN", "NAME_SUBJECT", "PRESENTING", "PRONOUN_START", "leading_subject",
-           "name_pronoun", "resolve_pronoun", "sentence_subjects", "singular_subject",
-           "thing_subject"]
+           "name_pronoun", "object_pronoun", "resolve_pronoun", "sentence_subjects",
+           "singular_subject", "thing_subject"]
 
 #: A run of capitalised words with the connectors names have ("Bank of England",
 #: "Ludwig van Beethoven", "The Remains of the Day"), as a pattern to embed.
@@ -289,3 +290,19 @@ def resolve_pronoun(antecedent: str, sentence: str) -> str | None:
     opens with no such pronoun or the antecedent has no subject to give it. A common noun
     phrase resolves only "It" and "Its"."""
     return name_pronoun(sentence, *sentence_subjects(antecedent))
+
+
+_OBJECT_PRONOUNS = frozenset({"me", "us", "him", "them"})
+# words an object pronoun may follow inside a subject: "people like me", "anyone near us"
+_GOVERNS_OBJECT = frozenset("of in on at near from with for under over to by about like as "
+                            "than".split())
+
+
+def object_pronoun(words: Sequence[str], end: int) -> int | None:
+    """Where an object pronoun ("me", "us", "him", "them") stands among ``words[2:end]``,
+    the words read as a question's subject ("my driving instructor pick me up"), with no
+    preposition before it ("people like me" is a subject): the verb ends the subject
+    before it. ``None`` when none does."""
+    return next((k for k in range(2, min(end, len(words)))
+                 if words[k].lower() in _OBJECT_PRONOUNS
+                 and words[k - 1].lower() not in _GOVERNS_OBJECT), None)

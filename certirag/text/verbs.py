@@ -5,8 +5,8 @@ irregular past forms and past participles ("won", "born", "written")."""
 
 from __future__ import annotations
 
-__all__ = ["ADVERBS", "BASE_VERBS", "BE_FORMS", "CLAUSE_VERBS", "IRREGULAR_PAST", "MODAL_VERBS",
-           "NOT_A_SUBJECT", "PAST_PARTICIPLES", "third_person"]
+__all__ = ["ADVERBS", "BASE_VERBS", "BE_FORMS", "CLAUSE_VERBS", "IRREGULAR_PAST", "LIMITING_WORDS",
+           "MODAL_VERBS", "NOT_A_SUBJECT", "PAST_PARTICIPLES", "SCOPE_WORDS", "third_person"]
 
 BASE_VERBS = frozenset("""
 accept access add affect agree allow appear apply approve argue arrive attend beat begin
@@ -31,6 +31,18 @@ BE_FORMS = frozenset("is are was were be been being am 's".split())
 #: found"): never a subject, never a noun.
 ADVERBS = frozenset("""also then never still now just only even later again already once
 first soon often always ever recently not so eventually finally currently""".split())
+
+#: Words before a verb that scope over it (an adverb, a denial, "only"): copied onto a
+#: second predicate, they would say what the sentence does not ("The clinic seldom opens
+#: at weekends and closes at 6 pm" does not say it "seldom closes at 6 pm").
+SCOPE_WORDS = ADVERBS | frozenset("""not never no nobody none nothing neither nor only just
+seldom rarely hardly scarcely barely also even still already always usually often sometimes
+generally normally typically mostly mainly largely partly once twice""".split())
+
+#: The scope words that deny or limit what they scope over (a claim's second predicate is
+#: not given them: "The clinic seldom opens at weekends and closes at 6 pm.").
+LIMITING_WORDS = frozenset("not never no nobody none nothing neither nor only seldom rarely "
+                           "hardly scarcely barely".split())
 
 #: The modal verbs.
 MODAL_VERBS = frozenset("must shall should may might can could will would".split())

@@ -1,7 +1,7 @@
-"""The blind set, ``tests/data/blind_cases.jsonl``: 780 cases written by people who read
+"""The blind set, ``tests/data/blind_cases.jsonl``: 880 cases written by people who read
 no rule and never ran the verifier.
 
-Eight rounds (the fourth to the eighth each written by two people at once, 50 cases
+Nine rounds (the fourth to the ninth each written by two people at once, 50 cases
 each), each of 48–56
 planted errors (scattered anchors in long passages, refuted quotes, wrapped and yes/no
 answers, subtle value changes, unsupported additions, role and entity swaps, chat
@@ -33,6 +33,9 @@ wrapped answers):
 * ``r54-`` and ``s54-`` (50 cases each, written the same way): measured before any case
   was read (checks v17, claims rules v14, scorer v7: 41 of 50 caught and 14 of 50
   verified), then read and written for (checks v18, claims rules v15, scorer v8).
+* ``r55-`` and ``s55-`` (50 cases each, written the same way): measured before any case
+  was read (checks v18, claims rules v15, scorer v8: 33 of 50 caught and 13 of 50
+  verified), then read and written for (checks v19, claims rules v16).
 
 None of the rounds is blind any more: the set is a floor against regressions, and the
 gap between its figures and our own set's is the measure of how far the verifier still
@@ -52,10 +55,11 @@ import pytest
 from tests.integration.case_sets import DATA, assert_well_formed, default_rates, read_cases
 
 BLIND_PATH = DATA / "blind_cases.jsonl"
-N_CASES = 780
+N_CASES = 880
 
-# Measured with the default preset (policy v3, scorer v8, checks v18, claims rules v15,
-# model para, tau_e 0.49, tau_c 0.5): caught 396/409 = 0.968, passed 115/371 = 0.310 (on
+# Measured with the default preset (policy v3, scorer v8, checks v19, claims rules v16,
+# model para, tau_e 0.49, tau_c 0.5): caught 437/459 = 0.952, passed 130/421 = 0.309 (on
+# the first 780 cases 396/409 and 115/371, as with checks v18 and claims rules v15; on
 # the first 680 cases 347/359 and 97/321; scorer v7, checks v17, claims rules v14: 347/359
 # and 95/321; on the first 580 cases 298/309 and 84/271; checks v16 and claims rules v13:
 # 297/309 and 84/271; on the first 480 cases 247/259 and 71/221, as with checks v15 and
@@ -63,14 +67,15 @@ N_CASES = 780
 # v11: 194/209 and 54/171; scorer v6, checks v13, claims rules v10: 193/209 and 35/171; on
 # the first 280 cases 150/159 and 29/121, and checks v12, claims rules v9, scorer v5:
 # 127/159 and 26/121; README, "The blind set").
-CATCH_MIN = 0.95
-PASS_MIN = 0.28
+CATCH_MIN = 0.94
+PASS_MIN = 0.29
 
 
 def test_blind_file_is_well_formed() -> None:
     assert_well_formed(read_cases(BLIND_PATH), N_CASES, ("f49-", "h49-", "k49-", "m50-", "n50-",
                                                          "p51-", "q51-", "r52-", "s52-",
-                                                         "r53-", "s53-", "r54-", "s54-"))
+                                                         "r53-", "s53-", "r54-", "s54-", "r55-",
+                                                         "s55-"))
 
 
 @pytest.mark.slow

@@ -395,11 +395,15 @@ def recompute_scores(body: Body, check: CertificateCheck, settings: Settings | N
     # is re-scored as the pipeline first scored it, over all windows of the evidence.
     spanned = [c for c in scored if c.evidence]
     bare = [c for c in scored if not c.evidence]
+    try:  # the readings of a hostile certificate's texts: any failure is a reported one
+        groups = [_pairs_of(body, c) for c in spanned]
+    except Exception as exc:  # rule code on recorded text must not crash the check
+        check.fail("recompute_unavailable", f"the recorded spans cannot be read again: "
+                   f"{type(exc).__name__}: {exc}")
+        return
     try:
         v = verifier if verifier is not None else verifiers.create_verifier(settings)
-        by_id = {c.id: r for c, r in zip(
-            spanned, picked(v, [_pairs_of(body, c) for c in spanned], pick_pair),
-            strict=True)}
+        by_id = {c.id: r for c, r in zip(spanned, picked(v, groups, pick_pair), strict=True)}
         if bare:
             by_id.update(zip((c.id for c in bare), verify_claims(
                 v, [c.text for c in bare], [p.text for p in body.evidence],

@@ -107,6 +107,13 @@ _SHARE_OF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+of\b", re.IGNORECASE)
 _TAKEN_OFF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+(?:off|discount)\b", re.IGNORECASE)
 
 
+def _shares(c: Parsed, ev: PreparedEvidence) -> list[Figure]:
+    """The claim's percentages a share can be (above 0, below 100, not percentage points)
+    that the evidence states."""
+    return [p for p in c.figures if p.kind == "percent" and p.unit != "pp"
+            and 0 < p.value < 100 and _grounded(p, ev)]
+
+
 def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence) -> bool:
     """Whether ``f`` is exactly a share of another figure of the claim (the claim says "…%
     of": "You'll get a text at 20 GB, which is 80% of the limit, and another at the full
@@ -116,9 +123,7 @@ def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence
     of, off = _SHARE_OF.search(c.text), _TAKEN_OFF.search(c.text)
     if of is None and off is None:
         return False
-    for p in c.figures:
-        if p.kind != "percent" or p.unit == "pp" or not 0 < p.value < 100 or not _grounded(p, ev):
-            continue
+    for p in _shares(c, ev):
         # the share said of the figure itself: "20 GB, which is 80% of …"; the figure a
         # share off leaves, said after it and the whole: "10% off, bringing the £295 kit
         # down to £265.50"
@@ -148,9 +153,7 @@ def _shown_discount(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvide
     """Whether ``f`` is an amount the claim shows less a share it shows taken off ("40% off
     the £900 retail price, so … would cost £540"), the share and the amount each stated by
     the evidence."""
-    for p in c.figures:
-        if p.kind != "percent" or p.unit == "pp" or not 0 < p.value < 100 or not _grounded(p, ev):
-            continue
+    for p in _shares(c, ev):
         for g in parts:
             if g.start > p.end and _OFF.match(c.text[p.end:g.start]) and \
                     g.value * (100 - p.value) / 100 == f.value:

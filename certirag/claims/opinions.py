@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from certirag.claims.asked import AUX
 from certirag.claims.frames import has_checkable, has_strong_checkable
 from certirag.text.sentences import is_question
 
@@ -32,11 +33,11 @@ _REASSURANCE_ONE = (
     r"(?:understandable|normal|natural|no problem(?: at all)?)|(?:so )?try not to worry"
     r"|(?:it['’]?s|it is) (?:pretty|really|quite|very|fairly|all) (?:straightforward|simple|easy)"
     r"|good news)")
-_REASSURANCE = re.compile(r"^(?:(?:and|but|oh|also),?\s+)?(?:don['’]?t worry,?\s+)?"
-                          + _REASSURANCE_ONE + r"\b", re.IGNORECASE)
-_YES_NO_ASKED = re.compile(r"(?:^|[.!?]\s+)(?:is|are|was|were|am|do|does|did|can|could|will|"
-                           r"would|shall|should|may|might|must|has|have|had)\b[^.!?]*\?\s*$",
-                           re.IGNORECASE)
+# "And …", "Oh, …" before a formula
+_LEAD_IN = r"^(?:(?:and|but|oh|also),?\s+)?"
+_REASSURANCE = re.compile(_LEAD_IN + r"(?:don['’]?t worry,?\s+)?" + _REASSURANCE_ONE + r"\b",
+                          re.IGNORECASE)
+_YES_NO_ASKED = re.compile(rf"(?:^|[.!?]\s+)(?:{AUX})\b[^.!?]*\?\s*$", re.IGNORECASE)
 _GREETING_ONE = (
     r"(?:hi|hello|hey|dear\b@T|greetings|good (?:morning|afternoon|evening)"
     r"|thanks?(?: you)?(?: (?:so|very) much)?(?: for @T)?|thank you@T"
@@ -109,7 +110,7 @@ _GREETING_ONE = (
     r"|@R)"
 ).replace("@T", _TAIL).replace("@R", _REASSURANCE_ONE)
 # Formulas one after another: "No problem, enjoy!", "You're welcome, have a great day!"
-_GREETING = re.compile(r"^(?:(?:and|but|oh|also),?\s+)?" + _GREETING_ONE + r"(?:[\s!.,:;]+"
+_GREETING = re.compile(_LEAD_IN + _GREETING_ONE + r"(?:[\s!.,:;]+"
                        + _GREETING_ONE + r")*[\s!?.,:;\"”’')]*$", re.IGNORECASE)
 _TITLE_RUN = r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|the|and|a|an|de|von|van)\s+)*[A-Z][\w'’.-]*)*"
 _OPINION = re.compile(

@@ -476,6 +476,19 @@ def test_recompute_without_the_recorded_model(cert: Certificate, signer: Signer,
     assert check.codes == ["recompute_unavailable"]
 
 
+def test_recompute_reports_a_reading_that_fails(cert: Certificate, signer: Signer,
+                                               settings: Settings,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_: Any) -> Any:
+        raise ValueError("no reading")
+
+    monkeypatch.setattr("certirag.certify.rederive._pairs_of", broken)
+    check = cert.verify(signer.public_key, recompute=True, settings=settings,
+                        verifier=fixture_verifier())
+    assert check.codes == ["recompute_unavailable"]
+    assert "ValueError: no reading" in check.failures[0].message
+
+
 def test_build_certificate_is_deterministic_for_fixed_inputs(result: VerificationResult,
                                                              settings: Settings) -> None:
     a = build_certificate(result, settings=settings, key_id="k", issued_at=ISSUED_AT)

@@ -34,10 +34,12 @@ from certirag.schemas import Evidence, Scores
 from certirag.text.conjuncts import conjuncts
 from certirag.text.contractions import expanded
 from certirag.text.frames import bears_on, quote_frame, shared_words
+from certirag.text.fronted import moved
 from certirag.text.negated import no_form, positive_reading
 from certirag.text.notation import model_text
 from certirag.text.predicates import release_reading
 from certirag.text.premise_units import premise_units
+from certirag.text.sentences import split_sentences
 from certirag.text.voice import voice_reading
 from certirag.verifiers.binding import (
     BindingPlan,
@@ -50,19 +52,19 @@ from certirag.verifiers.binding import (
 )
 
 __all__ = ["BIND_MAX_CHARS", "POLICY_V3", "SCORERS", "SCORER_VERSION", "binding_finding",
-           "claim_pairs", "claim_reading", "claim_readings", "model_premise", "model_reading",
-           "negation_reading", "neighbourhood", "pick_pair", "pick_reading", "plan_claim",
-           "plan_finding", "premise", "reading_against", "sentence_spans", "span_findings",
-           "unit_binds"]
+           "claim_pairs", "claim_reading", "claim_readings", "fronted_units", "model_premise",
+           "model_reading", "negation_reading", "neighbourhood", "pick_pair", "pick_reading",
+           "plan_claim", "plan_finding", "premise", "reading_against", "sentence_spans",
+           "span_findings", "unit_binds"]
 
 POLICY_V3 = "certirag.policy.v3"
 #: How the model reads a recorded span and its claim (:func:`model_premise`,
 #: :func:`model_reading`); certificates record it.
-SCORER_VERSION = "certirag.scorer.v8"
+SCORER_VERSION = "certirag.scorer.v9"
 #: The scorer versions :func:`model_premise` still reads as they were issued.
 SCORERS = frozenset({"certirag.scorer.v1", "certirag.scorer.v2", "certirag.scorer.v3",
                      "certirag.scorer.v4", "certirag.scorer.v5", "certirag.scorer.v6",
-                     "certirag.scorer.v7", SCORER_VERSION})
+                     "certirag.scorer.v7", "certirag.scorer.v8", SCORER_VERSION})
 #: The scorer versions that read a claim's negation as written (before v5).
 _NEGATION_AS_WRITTEN = frozenset({"certirag.scorer.v1", "certirag.scorer.v2",
                                   "certirag.scorer.v3", "certirag.scorer.v4"})
@@ -72,6 +74,8 @@ _VOICE_AS_WRITTEN = _NEGATION_AS_WRITTEN | {"certirag.scorer.v5"}
 _CONTRACTED = _VOICE_AS_WRITTEN | {"certirag.scorer.v6"}
 #: The scorer versions that read a span whole only (before v8).
 _WHOLE_SPAN = _CONTRACTED | {"certirag.scorer.v7"}
+#: The scorer versions that read an opening phrase where it is written (before v9).
+_FRONTED = _WHOLE_SPAN | {"certirag.scorer.v8"}
 #: Evidence characters in one binding span (the training recipe uses the same bound).
 BIND_MAX_CHARS = 700
 
@@ -92,8 +96,8 @@ def model_premise(spans: Sequence[Evidence], passages: Sequence[Evidence], *,
     pronoun of a sentence in a chain about one unnamed person ("She moved … . In 1903 she
     shared … . She won …") is resolved from the sentence before the chain
     (:func:`certirag.verifiers.binding.antecedent`); ``certirag.scorer.v5`` to
-    ``certirag.scorer.v8`` read the span as v4 (they change how the claim is read,
-    :func:`claim_reading`, and v8 also reads the span's pieces, :func:`claim_pairs`)."""
+    ``certirag.scorer.v9`` read the span as v4 (they change how the claim is read,
+    :func:`claim_reading`, and from v8 also read the span's pieces, :func:`claim_pairs`)."""
     if scorer == "certirag.scorer.v1" or len(spans) != 1:
         text = premise(spans)
     elif scorer in ("certirag.scorer.v2", "certirag.scorer.v3"):
@@ -143,15 +147,30 @@ def claim_readings(claim: str, premise: str, *, scorer: str) -> list[str]:
     """What the model reads for ``claim`` against ``premise`` under the scorer version
     ``scorer``: :func:`claim_reading` alone until v6; from ``certirag.scorer.v7`` that,
     then each clause the claim joins read the same way, when it joins two or more
-    (:func:`certirag.text.conjuncts.conjuncts`). :func:`pick_reading` says which one's
-    scores the claim takes."""
-    whole = claim_reading(claim, premise, scorer=scorer)
+    (:func:`certirag.text.conjuncts.conjuncts`); from ``certirag.scorer.v9`` the claim and
+    each clause with an opening phrase moved to the end of its main clause
+    (:func:`certirag.text.fronted.moved`: "In 2023, the fund paid out £58,300." is read
+    "The fund paid out £58,300 in 2023."). :func:`pick_reading` says which one's scores the
+    claim takes."""
+    if scorer in _FRONTED:
+        whole = claim_reading(claim, premise, scorer=scorer)
+    else:  # v9: an opening phrase read at the end of the main clause
+        whole = reading_against(_front_moved(model_reading(claim, scorer=scorer)), premise,
+                                scorer=scorer)
     if scorer in _CONTRACTED:
         return [whole]
     parts = conjuncts(model_reading(claim, scorer=scorer))
     if len(parts) < 2:
         return [whole]
+    if scorer not in _FRONTED:
+        parts = [_front_moved(p) for p in parts]
     return [whole, *(reading_against(p, premise, scorer=scorer) for p in parts)]
+
+
+def _front_moved(text: str) -> str:
+    """``text`` with its opening phrase at the end of its main clause
+    (:func:`certirag.text.fronted.moved`), or as written."""
+    return moved(text) or text
 
 
 def claim_pairs(claim: str, premise: str, *, scorer: str, locale: str = "dmy"
@@ -160,15 +179,29 @@ def claim_pairs(claim: str, premise: str, *, scorer: str, locale: str = "dmy"
     ``premise``: the span with each of the claim's readings (:func:`claim_readings`); from
     ``certirag.scorer.v8`` also each piece of the span
     (:func:`certirag.text.premise_units.premise_units`) with each reading it binds as the
-    span does (:func:`unit_binds`). :func:`pick_pair` says which pair's scores the claim
-    takes."""
+    span does (:func:`unit_binds`), and from ``certirag.scorer.v9`` each span sentence with
+    an opening phrase read with it moved (:func:`fronted_units`). :func:`pick_pair` says
+    which pair's scores the claim takes."""
     readings = claim_readings(claim, premise, scorer=scorer)
     pairs = [(premise, h) for h in readings]
     if scorer in _WHOLE_SPAN:
         return pairs
-    for unit in premise_units(premise):
+    for unit in premise_units(premise) if scorer in _FRONTED else fronted_units(premise):
         pairs.extend((unit, h) for h in readings if unit_binds(h, unit, premise, locale))
     return pairs
+
+
+def fronted_units(premise: str) -> list[str]:
+    """The pieces of ``premise`` scorer ``certirag.scorer.v9`` reads: those of v8
+    (:func:`certirag.text.premise_units.premise_units`), then each of its sentences that
+    opens with a phrase, that phrase moved to the end of its main clause
+    (:func:`certirag.text.fronted.moved`)."""
+    units = list(premise_units(premise))
+    for a, z in split_sentences(premise):
+        m = moved(premise[a:z])
+        if m is not None and m not in units:
+            units.append(m)
+    return units
 
 
 def unit_binds(hypothesis: str, unit: str, premise: str, locale: str = "dmy") -> bool:

@@ -20,7 +20,11 @@ it as ungrounded. It is grounded here only when the arithmetic is shown and exac
   off the £900 retail price, so … would cost £540"; "10% off, bringing the £295 kit down
   to £265.50");
 - a **share**: a figure the claim says is a share of another ("20 GB, which is 80% of the
-  limit, … the full 25 GB");
+  limit, … the full 25 GB"), or what a share it gives before comes to ("£9,500 …, so the
+  20% booking fee … comes to £1,900"); a rate worked out from a rate of the same unit
+  ("25% off …, which brings chorus costumes down from £20 to £15 per week each");
+- a **remainder**: two amounts the claim shows, the second taken from the first, make the
+  figure it says is left ("£52 …, a £10 deposit …, leaving £42 each");
 - a **change**: a figure the claim gives after "by" ("widened by 2.5 percentage points to
   18.4%") is the difference between another figure of the claim and a figure of the same
   kind that one evidence sentence states beside it ("improved to 18.4% from 15.9%"); a
@@ -76,8 +80,15 @@ def _says_total(text: str) -> bool:
 def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
     """Whether the claim's figure ``f`` is the exact sum or product of figures the claim
     shows beside it, each of which the evidence states (see the module docstring)."""
-    if f.qualifier not in (None, "exact") or f.per:
+    if f.qualifier not in (None, "exact"):
         return False
+    if f.per:
+        # a rate worked out from a rate of the same unit: "25% off …, which brings chorus
+        # costumes down from £20 to £15 per week each" (the first rate's unit elided)
+        rates = [g for g in c.figures if g is not f and g.dim == f.dim and g.unit == f.unit
+                 and _grounded(g, ev) and (g.per == f.per or (not g.per and any(
+                     e.per == f.per for e in ev.by_key.get(g.key, ()))))]
+        return f.kind == "money" and len(rates) <= _MAX_SHOWN and _shown_share(c, f, rates, ev)
     if f.kind == "percent":
         return f.unit == "pp" and _shown_change(c, f, ev)
     if f.kind not in _ADDS and not (f.kind == "number" and _says_total(c.text)):
@@ -92,6 +103,10 @@ def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
                 return True
     if _shown_change(c, f, ev) or _shown_margin(c, f, ev):
         return True
+    if f.kind in _ADDS and _LEFT.search(c.text, 0, f.start) and any(
+            a.value - b.value == f.value and a.start < f.start and b.start < f.start
+            for a, b in combinations(parts, 2)):
+        return True  # "£52 …, a £10 deposit …, leaving £42 each to pay then"
     if _EACH_CUE.search(c.text):
         counts = [g.number for g in c.figures if g.kind == "number" and g.qualifier is None
                   and 1 < g.number < _COUNT_LIMIT and g.number == int(g.number)]
@@ -121,7 +136,7 @@ def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence
     discount": "members get 10% off, bringing the £295 kit down to £265.50"), the share
     and the figure each stated by the evidence."""
     of, off = _SHARE_OF.search(c.text), _TAKEN_OFF.search(c.text)
-    if of is None and off is None:
+    if of is None and off is None and _COMES_TO.search(c.text, 0, f.start) is None:
         return False
     for p in _shares(c, ev):
         # the share said of the figure itself: "20 GB, which is 80% of …"; the figure a
@@ -129,8 +144,12 @@ def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence
         # down to £265.50"
         share_of = of is not None and p.start > f.end and _WHICH_IS.fullmatch(
             c.text[f.end:p.start]) is not None
+        # the share said before the figure it comes to: "£9,500 …, so the 20% booking fee
+        # … comes to £1,900" (the whole said before the figure too)
+        comes_to = p.end < f.start and _COMES_TO.search(c.text, 0, f.start) is not None
         for g in parts:
-            if (share_of and g.value * p.value / 100 == f.value) or (
+            if ((share_of or (comes_to and g.end < f.start))
+                    and g.value * p.value / 100 == f.value) or (
                     off is not None and p.end < f.start and g.end < f.start
                     and _DOWN_TO.search(c.text, 0, f.start) is not None
                     and g.value * (100 - p.value) / 100 == f.value):
@@ -140,6 +159,12 @@ def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence
 
 _WHICH_IS = re.compile(r"\s*,?\s*(?:which|that)\s+(?:is|was|'s|’s)\s+(?:about\s+|around\s+)?"
                        r"|\s*\(\s*", re.IGNORECASE)
+# right before a figure: what a share comes to ("… comes to £1,900", "works out at £30")
+_COMES_TO = re.compile(r"\b(?:comes?\s+to|came\s+to|works?\s+out\s+(?:at|to|as)|amounts?\s+to)"
+                       r"\s*(?:just\s+|only\s+)?$", re.IGNORECASE)
+# right before a figure: what is left of an amount less another ("leaving £42 each")
+_LEFT = re.compile(r"\b(?:leaving|leaves|left\s+with|remaining|a\s+balance\s+of)\s*"
+                   r"(?:(?:you|just|only)\s+)?$", re.IGNORECASE)
 _DOWN_TO = re.compile(r"\b(?:down\s+to|to|for|at|costs?|leaving|making\s+it)\s*"
                       r"(?:just\s+|only\s+)?$", re.IGNORECASE)
 

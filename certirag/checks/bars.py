@@ -7,10 +7,24 @@ and passes it. This check reads every evidence sentence: a claim that permits a 
 ("may accept") is barred by a sentence that prohibits the same verb ("must never be
 accepted") of a thing the claim names ("vouchers") when no sentence that permits the verb
 names that thing.
+
+It reads the other way too (checks v20): a duty of the claim ("you must provide additional
+documents") that another sentence only says may arise, allows, advises or waives ("Drivers
+aged 19 to 21 may be asked to provide additional documents."), where no sentence states it
+as a duty; and a thing the claim says one need not have ("UK students don't need a
+guarantor") that the evidence makes a duty of those the claim names ("Students who are UK
+residents must provide a UK-based guarantor …"). And :func:`check_denials` reads what the
+speaker says it does not do for others ("we do not sell tickets in advance", "we are unable
+to take payment on collection") against a claim that lets one buy or pay so, and a thing
+the evidence says there is none of ("There is no sight-reading test this year.") against a
+claim that there is one.
 """
 
 from __future__ import annotations
 
+import re
+
+from certirag.checks._text import STOP, stem, stems_of
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.polarity import elliptical_negation
@@ -21,8 +35,11 @@ __all__ = ["check_bars"]
 
 def check_bars(c: Parsed, ev: PreparedEvidence, question: Question,
                out: list[Finding]) -> None:
-    """``modal_mismatch``: a permission of the claim that another evidence sentence bars
-    (see the module docstring)."""
+    """``modal_mismatch``: a permission of the claim that another evidence sentence bars,
+    or a duty of the claim that another sentence only allows or says may arise (see the
+    module docstring)."""
+    if _duty_softened(c, ev, out) or _needless(c, ev, out):
+        return
     for s in c.sentences:
         for m in s.modals:
             if m.cls != "permission" or m.verb is None:
@@ -42,6 +59,107 @@ def check_bars(c: Parsed, ev: PreparedEvidence, question: Question,
                     return
 
 
+# a duty stated without a modal: "… is mandatory for adults", "Photo ID is compulsory."
+_STATED_DUTY = re.compile(r"\b(?:mandatory|compulsory|obligatory|required|a\s+requirement|"
+                          r"essential)\b", re.IGNORECASE)
+_YOU = re.compile(r"\byou(?:['’]ll|['’]d)?\b", re.IGNORECASE)
+
+#: What the evidence may say of a duty the claim states ("must provide"): that one may be
+#: asked to, may or should, or need not
+_SOFTER = frozenset({"possible_duty", "permission", "recommendation", "exemption"})
+_ABILITY = frozenset({"can", "could"})
+
+
+def _duty_softened(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
+    """A duty of the claim ("you must provide additional documents") that an evidence
+    sentence other than the one it resembles most states only as one that may arise, a
+    permission or advice ("Drivers aged 19 to 21 may be asked to provide additional
+    documents."), or says one need not do ("Families do not need to sign a consent
+    form …"), where no sentence states it as a duty. The softer sentence names two
+    of the claim's words besides the verb (what the duty is of, or on whom)."""
+    for s in c.sentences:
+        for m in s.modals:
+            if m.cls != "obligation" or m.verb is None:
+                continue
+            verb = m.verb
+            if any(y.cls == "obligation" and y.governs(verb)
+                   for x in ev.sentences for y in x.modals):
+                continue
+            things = s.content - {verb}
+            if any(_STATED_DUTY.search(x.text) and len(things & x.content) >= 2
+                   for x in ev.sentences):
+                continue  # "A signed consent form is mandatory for adults."
+            to_you = _YOU.search(s.text, 0, m.start - s.start) is not None
+            for x in ev.sentences:
+                # (not "can": "hopes the side can improve" is ability, no permission)
+                softer = next((y for y in x.modals if y.cls in _SOFTER and y.governs(verb)
+                               and y.text.lower() not in _ABILITY), None)
+                if softer is None or len(things & x.content) < 2:
+                    continue
+                # on whom: the words before the softer modal are the claim's, or the claim
+                # speaks to "you" ("Families do not need to sign …" for "you'll need to
+                # sign"; not "Children do not need to sign …" for "Adults must sign …")
+                whom = {st for t, st in zip(x.toks, x.stems, strict=True)
+                        if st and t.start < softer.start}
+                if whom <= s.content or to_you:
+                    out.append(Finding(
+                        "modal_mismatch",
+                        "contradiction" if softer.cls == "exemption" else "ungrounded",
+                        f"the claim says {m.text!r} (obligation) where the evidence says "
+                        f"{softer.text!r} ({softer.cls})", m.text, x.text))
+                    return True
+    return False
+
+
+# "UK students don't need a guarantor": a thing the claim says one need not have
+_NEEDLESS = re.compile(r"\b(?:don['’]t|do\s+not|doesn['’]t|does\s+not|won['’]t|will\s+not)\s+"
+                       r"need\s+(?:an?\s+|any\s+|the\s+|to\s+(?:have|get|provide|bring|show)\s+"
+                       r"(?:an?\s+|any\s+|the\s+)?)?(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+                       re.IGNORECASE)
+# those the duty is on, negated: "Students who are not UK residents", "from outside the UK"
+_OTHERS = re.compile(r"\b(?:not|non|outside|other\s+than|except|without)\b", re.IGNORECASE)
+# a claim that keeps a condition of its own says no more than a conditional duty
+_OWN_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|as\s+long\s+as|provided|who|whose"
+                            r"|except|only)\b", re.IGNORECASE)
+
+
+def _needless(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
+    """``modal_mismatch``: the claim says one need not have a thing ("UK students don't need
+    a guarantor") that an evidence sentence makes a duty of those the claim names
+    ("Students who are UK residents must provide a UK-based guarantor …, unless they pay
+    the full year's rent in advance."): the thing's word and another of the claim's in the
+    sentence, and no condition of the claim's own ("… if they pay in advance")."""
+    for s in c.sentences:
+        m = _NEEDLESS.search(s.text)
+        if m is None or _OWN_CONDITION.search(s.text):
+            continue
+        thing = {stem(w) for w in m["thing"].lower().split()} & s.content
+        # who the claim says it of: its words before "don't need" ("UK students")
+        who = {st for t, st in zip(s.toks, s.stems, strict=True)
+               if st and t.start < s.start + m.start()}
+        if not thing or not who:
+            continue
+        for x in ev.sentences:
+            duty = next((y for y in x.modals if y.cls == "obligation"), None)
+            if duty is None or not thing <= x.content:
+                continue
+            # those the duty is on, all the claim's ("Students who are UK residents must
+            # provide …" is on UK students, not on international ones), and the thing after
+            # the duty (what it is a duty to have)
+            bound = {st for t, st in zip(x.toks, x.stems, strict=True)
+                     if st and t.start < duty.start}
+            after = {st for t, st in zip(x.toks, x.stems, strict=True)
+                     if st and t.start >= duty.end}
+            if not who <= bound or not thing <= after or _OTHERS.search(
+                    x.text, 0, duty.start - x.start):
+                continue  # (not "Students who are not UK residents must …")
+            out.append(Finding("modal_mismatch", "contradiction",
+                               f"the claim says one need not have it; the evidence says "
+                               f"{duty.text!r}: {x.text.strip()!r}", s.text, x.text))
+            return True
+    return False
+
+
 _SUBORDINATE = frozenset("""who whom whose which that if unless when whenever where whether
 because although though while since until once""".split())
 
@@ -57,6 +175,8 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
     what it negates; no evidence sentence may state it of that subject plainly with the
     rest of what the claim says ("X is not covered by the basic plan. X is covered by the
     premium plan.")."""
+    if _converse_denied(c, ev, question, out) or _none_there(c, ev, out):
+        return
     for s in c.sentences:
         if elliptical_negation(s.text):
             continue  # "… but the officer refused.": it negates what the reading cannot say
@@ -86,3 +206,94 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
                                    f"the evidence denies it ({sc.cue_text!r}): "
                                    f"{x.text.strip()!r}", s.text, x.text))
                 return
+
+
+# "we do not sell tickets in advance": what the speaker does not do for others, up to the
+# end of its clause
+_NOT_GIVEN = re.compile(r"\bwe\s+(?:do\s+not|don['’]t|never|no\s+longer|cannot|can['’]t"
+                        r"|are\s+unable\s+to|are\s+not\s+able\s+to)"
+                        r"\s+(?P<verb>sell|lend|rent\s+out|hire\s+out|loan|take\s+payments?"
+                        r"|accept\s+payments?)\s+(?P<what>[^.;:!?,]+)", re.IGNORECASE)
+#: the verb of the other side of each of those dealings
+_CONVERSE = {"sell": frozenset({"buy", "purchas"}), "lend": frozenset({"borrow"}),
+             "loan": frozenset({"borrow"}), "rent": frozenset({"rent", "hire"}),
+             "hire": frozenset({"rent", "hire"}), "take": frozenset({"pay"}),
+             "accept": frozenset({"pay"})}
+
+
+def _converse_denied(c: Parsed, ev: PreparedEvidence, question: Question,
+                     out: list[Finding]) -> bool:
+    """``negation_mismatch``: the claim lets one buy (borrow, hire, pay) what the evidence's
+    speaker says it does not sell (lend, hire out, take payment for): "you can buy them in
+    advance" against "Tickets are available on the door only; we do not sell tickets in
+    advance.", "you can pay when you collect" against "we are unable to take payment on
+    collection". Every
+    content word of what is not sold, up to the end of its clause, must be the claim's,
+    and the claim must not itself be negative."""
+    for x in ev.sentences:
+        for m in _NOT_GIVEN.finditer(x.text):
+            verb = m["verb"].split()[0].lower()
+            what = {_root(w) for w in stems_of(m["what"], STOP)}
+            if not what:
+                continue
+            for s in c.sentences:
+                mine = {_root(w) for w in s.content}
+                if s.polarity.negated or not what & mine or not what <= (
+                        mine | {_root(w) for w in question.word_stems}):
+                    continue
+                if any(y.cls == "permission" and y.verb in _CONVERSE[verb] for y in s.modals):
+                    out.append(Finding("negation_mismatch", "contradiction",
+                                       f"the evidence says {m[0].strip()!r}: "
+                                       f"{x.text.strip()!r}", s.text, x.text))
+                    return True
+    return False
+
+
+def _root(word: str) -> str:
+    """A stem less a noun's ending: "collection" is "collect"'s."""
+    for end in ("ion", "ment"):
+        if word.endswith(end) and len(word) > len(end) + 3:
+            return word[:-len(end)]
+    return word
+
+
+# "There is no sight-reading test this year.": what there is none of, up to its clause's end,
+# less a time that only dates the statement
+_NONE_THERE = re.compile(r"\bthere\s+(?:is|are|was|were|will\s+be)\s+no\s+(?P<what>[^.;:!?,]+)",
+                         re.IGNORECASE)
+_DATED = re.compile(r"\b(?:this|next|that)\s+(?:year|term|season|week|month|time|summer|"
+                    r"winter|spring|autumn)\b", re.IGNORECASE)
+# the claim: there is (will be) one
+_THERE_IS = re.compile(r"\bthere(?:['’]ll|\s+will|['’]s|\s+is|\s+are)\s+(?:also\s+)?(?:be\s+)?"
+                       r"(?:a|an|some|one)\s+(?P<what>(?:[\w'’-]+\s+){0,3}[\w'’-]+)",
+                       re.IGNORECASE)
+_WORD = re.compile(r"[a-z][\w'’-]*", re.IGNORECASE)
+
+
+def _none_there(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
+    """``negation_mismatch``: the claim says there is (or will be) a thing of which the
+    evidence says there is none: "… and there'll also be a short sight-reading test"
+    against "There is no sight-reading test this year." Every content word of what there is
+    none of (to the end of its clause, less a time that dates it: "this year") must be the
+    claim's, its first as written among the few words after the claim's "there is a", and
+    the claim must not itself be negative."""
+    for x in ev.sentences:
+        for m in _NONE_THERE.finditer(x.text):
+            what = {_root(w) for w in stems_of(_DATED.sub(" ", m["what"]), STOP)}
+            if not what:
+                continue
+            # the head of what there is none of, as written ("sight-reading", not the
+            # "park" of "parking" in "a public car park")
+            head = next((w.lower() for w in _WORD.findall(_DATED.sub(" ", m["what"]))
+                         if w.lower() not in STOP), None)
+            for s in c.sentences:
+                there = _THERE_IS.search(s.text)
+                if s.polarity.negated or there is None or head is None or not what <= {
+                        _root(w) for w in s.content} or head.rstrip("s") not in {
+                        w.lower().rstrip("s") for w in _WORD.findall(there["what"])}:
+                    continue
+                out.append(Finding("negation_mismatch", "contradiction",
+                                   f"the evidence says {m[0].strip()!r}: {x.text.strip()!r}",
+                                   s.text, x.text))
+                return True
+    return False

@@ -50,6 +50,10 @@ _WEEKDAY_RE = re.compile(
 _TIME_AMPM_RE = re.compile(
     r"(?=[0-9])(?<![0-9:.,])(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<mi>[0-5][0-9]))?\s?"
     r"(?P<ap>[aApP])\.?\s?[mM](?:\.(?!\w))?(?![A-Za-z])")
+# the first hour of a range that gives its meridiem once: "3-4pm", "9.30–11am"
+_TIME_RANGE_START_RE = re.compile(
+    r"(?=[0-9])(?<![0-9:.,])(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<mi>[0-5][0-9]))?\s?[-–]\s?"
+    r"(?=(?P<h2>1[0-2]|0?[1-9])(?:[:.][0-5][0-9])?\s?(?P<ap>[aApP])\.?\s?[mM](?![A-Za-z]))")
 _TIME_24_RE = re.compile(
     r"(?=[0-9])(?<![0-9:.,])(?P<h>[01]?[0-9]|2[0-4]):(?P<mi>[0-5][0-9])(?![0-9:])")
 _TIME_WORD_RE = re.compile(r"(?:\b12\s+)?\b(?P<w>noon|midday|midnight)\b", re.IGNORECASE)
@@ -190,6 +194,16 @@ def extract_times(text: str, taken: Spans) -> list[TimeRef]:
     out: list[TimeRef] = []
     digits = has_digit(text)
     if digits:
+        for mt in _TIME_RANGE_START_RE.finditer(text):
+            h, h2 = int(mt["h"]) % 12, int(mt["h2"]) % 12
+            pm = mt["ap"].lower() == "p"
+            # "3-4pm" runs from 3pm, "11-1pm" from 11am, "11-2am" from 11pm
+            if pm == (h <= h2):
+                h += 12
+            minutes = (h * 60 + int(mt["mi"] or 0)) % 1440
+            end = mt.end("mi") if mt["mi"] else mt.end("h")
+            if taken.take(mt.start(), end):
+                out.append(TimeRef(minutes, mt.start(), end, text[mt.start():end]))
         for mt in _TIME_AMPM_RE.finditer(text):
             h = int(mt["h"]) % 12
             if mt["ap"].lower() == "p":

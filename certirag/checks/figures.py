@@ -353,6 +353,14 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         currency = currency_before(text[max(0, start - 6):start])
         if currency is not None:
             start2 = _currency_start(text, start)
+    if currency is None and not spelled and (shared := _SHARED_UNIT.match(text, end)) and \
+            not _BETWEEN.search(text, max(0, start - 10), start):
+        # "at 30 and 60 days": the next number's unit is this one's too
+        dur = duration_after(text, shared.end())
+        if dur is not None:
+            unit, family, factor, day_class, _ = dur
+            return _figure("duration", family, value * factor, value, value, 0, unit,
+                           day_class, text, start, end)
     if currency is None and not article and _bare_after(text, end):
         return _plain(text, start, end, token, spelled, value, claim)
     if not article:
@@ -394,12 +402,21 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         u, uend = got
         return _figure("measure", u.dim, number * u.factor, number, mantissa, scale, u.name, "",
                        text, start, uend)
-    if pos < len(text) and (text[pos].isalpha() or text[pos] in "_"):
+    if pos < len(text) and (text[pos].isalpha() or text[pos] in "_") and not _AGE_GROUP.search(
+            text[max(0, start - 6):pos + 1]):
         return None  # glued to letters we do not know: a code, a model name
     if scale:
         return _figure("number", "number", number, number, mantissa, scale, "", "", text, start,
                        pos)
     return _plain(text, start, end, token, spelled, value, claim)
+
+
+# a number of a list that shares the unit of the next: "at 30 and 60 days", "after 2 or 3
+# weeks" (not a range's low end, "3-5 days", "3 to 5 days": a claim of 3 days is no range)
+_SHARED_UNIT = re.compile(r"\s+(?:and|or)\s+\d{1,4}(?=\s*[a-z])")
+_BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)  # "between 2 and 3 weeks": a range
+# an age group: "Under-16s", "over-65s" (the number is the age)
+_AGE_GROUP = re.compile(r"\b(?:under|over)-\d{1,3}s\Z", re.IGNORECASE)
 
 
 def _bare_after(text: str, pos: int) -> bool:

@@ -64,6 +64,8 @@ class PreparedEvidence:
         self.numbers: set[Decimal] = set()
         #: the numbers only a sum of money gives ("£8 per person" counts no "eight people")
         self.money_numbers: set[Decimal] = set()
+        #: the numbers only a hyphened span or measure gives ("a six-week course")
+        self.hyphened_numbers: set[Decimal] = set()
         self.dates: list[DateRef] = []
         self.weekdays: set[int] = set()
         self.times: dict[int, str] = {}
@@ -123,6 +125,18 @@ class PreparedEvidence:
                   if f.kind not in ("money", "ordinal") for g in (f.number, f.mantissa)}
         self.money_numbers = money - others - {Decimal(d.year) for d in self.dates
                                                if d.year is not None}
+        # "a six-week course" counts no "six finished pieces": the numbers only a hyphened
+        # span or measure gives (not an age: "the 15-year-old" is 15)
+        hyphened = {g for p in self.parsed for f in p.figures
+                    if f.kind in ("duration", "measure") and "-" in f.text
+                    and not p.text.startswith("-old", f.end)
+                    for g in (f.number, f.mantissa)}
+        plain = {g for p in self.parsed for f in p.figures
+                 if not (f.kind in ("duration", "measure") and "-" in f.text)
+                 or p.text.startswith("-old", f.end)
+                 for g in (f.number, f.mantissa)}
+        self.hyphened_numbers = hyphened - plain - {Decimal(d.year) for d in self.dates
+                                                    if d.year is not None}
         self.entities = EntityIndex(s.toks for s in self.sentences)
         # "on weekdays", "at weekends", "daily": the weekdays a span of them names
         for pattern, days in _WEEKDAY_SPANS:

@@ -18,6 +18,12 @@ says so) is ``qualifier_dropped`` too, unless the evidence also speaks of the wh
 so is a statement made "whether A or B" where an evidence clause about one of them (with
 two more of the claim's words) denies it ("… not recommended for patients with severe
 kidney impairment").
+
+Checks v20: a place left open ("free to pitch up wherever you like") where the evidence
+restricts where ("wild camping is allowed only in the designated zones"; in a span bound to
+the claim no shared word is needed), and a statement made of all of a group ("Every
+electricity supplier has to offer …") that the evidence makes only of those "with" a bounded
+figure ("Suppliers with more than 150,000 customers must offer …").
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import re
 from certirag.checks._text import stem
 from certirag.checks.base import Finding
 from certirag.checks.figures import Figure
-from certirag.checks.parse import Parsed, SentInfo
+from certirag.checks.parse import Parsed, SentInfo, content_words
 from certirag.checks.prepared import PreparedEvidence, Question
 
 __all__ = ["check_scope"]
@@ -57,6 +63,17 @@ _RESTRICTS = re.compile(
     r"|(?:^|[.;:]\s+)only\s+(?=[a-z])(?!(?:\d|one|two|three|four|five|six|seven|eight|nine|"
     r"ten|a\b|an\b|the\b|about|around|half|once|twice))",
     re.IGNORECASE)
+# A place left open ("wherever you like", "anywhere in the park") and a place restricted
+# ("only in the designated zones", "only at the Larkspur campground")
+_ANYWHERE = re.compile(r"\b(?:anywhere|wherever|everywhere)\b", re.IGNORECASE)
+_ONLY_PLACE = re.compile(r"(?<!\bnot )\bonly\s+(?:in|at|within|inside)\s+(?!(?:the\s+)?(?:weekends?"
+                         r"|nights?|night-time|peak|off-peak|certain\s+times|times|set\s+times"
+                         r"|the\s+(?:morning|afternoon|evening|end|start|beginning)s?|mornings?"
+                         r"|afternoons?|evenings?|weekdays?|\d|first|least)\b)",
+                         re.IGNORECASE)
+# what lets one do a thing, on both sides: the claim's "free to pitch up wherever you like"
+# and its span's "wild camping is allowed only in …" speak of one leave
+_LEAVE = re.compile(r"\b(?:allowed|permitted|may|can|welcome|free\s+to)\b", re.IGNORECASE)
 _CLAUSE_END = frozenset({",", ";", ":", "(", ")", "–", "—", "but", "while", "whereas",
                          "although", "though"})
 _CONDITION = frozenset({"if", "when", "where", "after", "before"})
@@ -157,6 +174,7 @@ def _each_alternative(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> No
 # a restrictive relative clause: "children of staff who have worked at the school for at
 # least two years" (no comma before it)
 _RELATIVE = frozenset({"who", "whose"})
+_RELATIVE_OR_WITH = _RELATIVE | {"with"}
 _HEAD_REACH = 5  # tokens after the claim's quantifier its group's last word may stand at
 _BOUNDS = frozenset({"min", "max", "gt", "lt"})  # a figure's qualifier that makes a threshold
 
@@ -164,10 +182,12 @@ _BOUNDS = frozenset({"min", "max", "gt", "lt"})  # a figure's qualifier that mak
 def _all_of_restricted(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> None:
     """A statement made of all of a group ("All children of school staff get priority.")
     that the evidence makes only of those a relative clause picks out ("Third, children of
-    staff who have worked at the school for at least two years."): the word before the
-    clause ("staff") follows the claim's quantifier closely, the clause ("who" or "whose")
-    sets a threshold (a bounded figure: "at least two years") the claim does not give, and
-    the claim gives fewer than half of its content words."""
+    staff who have worked at the school for at least two years.") or a "with" phrase
+    ("Suppliers with more than 150,000 customers must offer …"): the word before the
+    clause ("staff") follows the claim's quantifier closely, the clause ("who", "whose" or
+    "with") sets a threshold (a bounded figure: "at least two years"; after "with", of a
+    plural noun) the claim does not give, the claim gives fewer than half of its content
+    words, and no evidence sentence speaks of the whole group."""
     for s in c.sentences:
         m = _ALL.search(s.text)
         if m is None or _OWN_LIMIT.search(s.text):
@@ -177,12 +197,25 @@ def _all_of_restricted(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> N
             continue
         group = {st for st in s.stems[at:at + _HEAD_REACH] if st}
         values = {it.token for it in s.items}
+        need = max(2, (len(s.content) + 1) // 2)
+        if any(_of_all(e, group) and len(s.content & e.content) >= need for e in ev.sentences):
+            continue  # the evidence says it of the whole group too ("Every guest gets …")
         for parsed in ev.parsed:
             for e in parsed.sentences:
                 found = _restricted(s, e, parsed.figures, group, values, m.group())
                 if found is not None:
                     out.append(found)
                     return
+
+
+def _of_all(e: SentInfo, group: set[str]) -> bool:
+    """Whether the evidence sentence ``e`` speaks of all of the claim's ``group`` ("Every
+    guest gets a welcome drink, and guests with more than 2 nights …")."""
+    m = _ALL.search(e.text)
+    if m is None:
+        return False
+    at = next((k for k, t in enumerate(e.toks) if t.start >= e.start + m.end()), len(e.toks))
+    return bool({st for st in e.stems[at:at + _HEAD_REACH] if st} & group)
 
 
 def _restricted(s: SentInfo, e: SentInfo, figures: list[Figure], group: set[str],
@@ -192,10 +225,24 @@ def _restricted(s: SentInfo, e: SentInfo, figures: list[Figure], group: set[str]
     low = [t.text.lower() for t in e.toks]
     for r in range(1, len(low)):
         head = e.stems[r - 1]
-        if low[r] not in _RELATIVE or head is None or head not in group:
+        if low[r] not in _RELATIVE_OR_WITH or head is None or head not in group:
             continue
         end = next((k for k in range(r + 1, len(low)) if low[k] in _CLAUSE_END
                     or low[k] == "."), len(low))
+        if low[r] == "with":
+            # "Suppliers with more than 150,000 customers must offer …": the phrase ends
+            # with the noun after its bounded figure
+            bound = next((f for f in figures if f.qualifier in _BOUNDS
+                          and e.toks[r].end < f.start <= e.toks[min(r + 3, len(low) - 1)].end),
+                         None)
+            if bound is None:
+                continue
+            end = next((k + 2 for k in range(r + 1, len(low)) if e.toks[k].end >= bound.end),
+                       end)
+            if end > len(low) or e.stems[end - 1] is None or not low[end - 1].endswith("s") \
+                    or not {st for st in e.stems[end:] if st} & s.content:
+                continue  # counting a plural noun (not "with the Under 12 team"), and the
+                # rest of the sentence says what the claim says of the group
         words = {st for st in e.stems[r + 1:end] if st}
         lo, hi = e.toks[r].start, e.toks[end - 1].end
         # a threshold: a figure bounded ("at least two years", "more than 15 miles")
@@ -203,7 +250,7 @@ def _restricted(s: SentInfo, e: SentInfo, figures: list[Figure], group: set[str]
         own = {it.token for it in e.items if it.start in bounds}
         if not own or own & values or len(words & s.content) * 2 >= len(words):
             continue
-        clause = " ".join(t.text for t in e.toks[r:end])
+        clause = e.text[e.toks[r].start - e.start:e.toks[end - 1].end - e.start]
         return Finding("qualifier_dropped", "ungrounded",
                        f"the evidence says it only of those {clause!r}; the claim says "
                        f"{quantifier!r}", s.text, e.text)
@@ -256,15 +303,32 @@ def check_scope(c: Parsed, ev: PreparedEvidence, question: Question,
         return
     for s in c.sentences:
         m = _ALL.search(s.text)
-        if m is None or _OWN_LIMIT.search(s.text):
+        anywhere = _ANYWHERE.search(s.text) if m is None else None
+        word = m or anywhere
+        if word is None or _OWN_LIMIT.search(s.text):
             continue
         need = min(2, max(1, len(s.content)))
         for e in ev.sentences:
+            if anywhere is not None:
+                # "free to pitch up wherever you like" against its span's "wild camping is
+                # allowed only in the designated zones": the span was bound to the claim,
+                # so a place restricted there needs one shared word or a leave on both
+                # sides; elsewhere two
+                shared = len(content_words(s.content & e.content))
+                leave = bool(_LEAVE.search(s.text) and _LEAVE.search(e.text))
+                if (shared >= need or (ev.partial and (shared > 0 or leave))) and (
+                        _ONLY_PLACE.search(e.text) is not None):
+                    out.append(Finding(
+                        "qualifier_dropped", "ungrounded",
+                        f"the evidence restricts where with 'only'; the claim says "
+                        f"{word.group()!r}", s.text, e.text))
+                    return
+                continue
             if len(s.content & e.content) < need:
                 continue
             if any(near & s.content for near in _reach(e)):
                 out.append(Finding(
                     "qualifier_dropped", "ungrounded",
-                    f"the evidence restricts it with 'only'; the claim says {m.group()!r}",
+                    f"the evidence restricts it with 'only'; the claim says {word.group()!r}",
                     s.text, e.text))
                 return

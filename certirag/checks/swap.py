@@ -109,6 +109,9 @@ def segments(sent: SentInfo, group: str) -> Segments | None:
         between = [elems[k][3] for k in range(kept[-1] + 1, p)]
         if between and all(w in ("(", "[", "or", "=") for w in between):
             continue
+        if not between and group == "date":
+            kept[-1] = p  # "Sunday 11 May": a weekday and its date, one value (the date)
+            continue
         kept.append(p)
     pos = kept
     own: list[set[str]] = [set() for _ in pos]

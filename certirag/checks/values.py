@@ -66,6 +66,11 @@ _TIMES = re.compile(r"\s+times\b")
 _COUNTED = re.compile(r"\s+(?!(?:million|billion|thousand|trillion|m|bn|k|each|per|a|an|the|"
                       r"and|or|to|in|on|at|for|of|from|by|with|dollars?|pounds?|euros?|"
                       r"cents?|pence|crowns?|francs?|yen|rupees?)\b)[a-z]", re.IGNORECASE)
+# after a bare number, the things it counts, a plural noun within three words ("six
+# finished pieces"; not "the two knew each other")
+_COUNTS_THINGS = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[^s\W]s\b", re.IGNORECASE)
+
+
 def _ordinal_stated(number: Decimal, ev: PreparedEvidence) -> bool:
     """Whether the evidence states the ordinal ``number`` as a plain number or an ordinal
     ("edition 3" for "the 3rd edition") or as the day of a date ("1 March" for "the 1st");
@@ -86,7 +91,9 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
     for f in c.figures:
         grounded = f.key in ev.by_key or (
             f.kind == "number" and f.number in ev.numbers
-            and not (f.number in ev.money_numbers and _COUNTED.match(c.text, f.end))) or (
+            and not (f.number in ev.money_numbers and _COUNTED.match(c.text, f.end))
+            and not (f.number in ev.hyphened_numbers and _COUNTS_THINGS.match(c.text, f.end))
+        ) or (
             f.kind in ("ordinal", "number") and _ordinal_stated(f.number, ev)
             and (f.kind == "ordinal" or _TIMES.match(c.text, f.end) is not None)) or (
             is_age(c, f) and age_stated(f.number, ev))

@@ -60,7 +60,13 @@ from certirag.claims.replies import asks_who, cleft_answer, is_name_answer, name
 from certirag.claims.topic import named_alone, question_subject
 from certirag.schemas import Claim
 from certirag.text.sentences import split_sentences
-from certirag.text.subjects import NAME_RUN, PRESENTING, name_pronoun, sentence_subjects
+from certirag.text.subjects import (
+    NAME_RUN,
+    PRESENTING,
+    expletive_it,
+    name_pronoun,
+    sentence_subjects,
+)
 from certirag.text.subjects import NAME_SUBJECT as _SUBJECT
 from certirag.text.subjects import PRONOUN_START as _PRONOUN_START
 from certirag.text.turns import asked
@@ -506,7 +512,8 @@ def extract_claims(answer: str, *, question: str = "") -> list[Claim]:
             elif pm is not None and pm.group(1) in ("It", "Its") and thing_asked is not None \
                     and (asked_it := name_pronoun(sentence, None, thing_asked)) is not None:
                 text = capitalise(asked_it)  # "How long does my link work?" "It only …"
-            elif _PRONOUN_START.match(sentence) and question.strip():
+            elif _PRONOUN_START.match(sentence) and question.strip() and \
+                    not expletive_it(sentence):  # "It's best to arrive …" names nothing
                 text = f"{question.strip()} {sentence}"
                 framed = True
             if last_thing in (None, topic) and not framed:

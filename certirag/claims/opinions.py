@@ -32,7 +32,7 @@ _REASSURANCE_ONE = (
     r"(?: (?:completely|totally|perfectly|entirely|very|so))? "
     r"(?:understandable|normal|natural|no problem(?: at all)?)|(?:so )?try not to worry"
     r"|(?:it['’]?s|it is) (?:pretty|really|quite|very|fairly|all) (?:straightforward|simple|easy)"
-    r"|good news)")
+    r"|good news|no problem at all)")
 # "And …", "Oh, …" before a formula
 _LEAD_IN = r"^(?:(?:and|but|oh|also),?\s+)?"
 _REASSURANCE = re.compile(_LEAD_IN + r"(?:don['’]?t worry,?\s+)?" + _REASSURANCE_ONE + r"\b",
@@ -42,7 +42,8 @@ _GREETING_ONE = (
     r"(?:hi|hello|hey|dear\b@T|greetings|good (?:morning|afternoon|evening)"
     r"|thanks?(?: you)?(?: (?:so|very) much)?(?: for @T)?|thank you@T"
     r"|you'?re (?:very |most )?welcome"
-    r"|no problem|no worries|no prob|any ?time|(?:it'?s |it was )?my pleasure|you too"
+    r"|no problem(?: at all)?|no worries(?: at all)?|no prob|any ?time"
+    r"|(?:it'?s |it was )?my pleasure|you too"
     r"|same to you|(?:i'?m |so )?(?:glad|happy) (?:i could|to) (?:help|be of help)"
     r"|(?:i )?hope you(?: both| all| two)? (?:enjoy|like|love) (?:it|them|that|this|"
     r"the (?:\w+ )?\w+|your \w+)"
@@ -73,7 +74,8 @@ _GREETING_ONE = (
     r"|(?:please )?(?:do )?(?:check|speak|talk) (?:with|to) (?:your|a) (?:doctor|pharmacist|gp|"
     r"nurse|vet|dentist|midwife)(?: or (?:your|a) (?:doctor|pharmacist|gp|nurse))? if you have "
     r"any (?:other |further |more )?(?:questions|concerns|doubts)"
-    r"|(?:good|best of) luck(?: (?:with|in|on|for) (?:the|your) (?:new )?\w+)?"
+    r"|(?:and )?(?:the )?(?:good|best of) luck(?: (?:with|in|on|for) (?:the|your) (?:new )?\w+"
+    r"| to (?:you|her|him|them|your \w+)(?: (?:both|all))?)?"
     r"|have a (?:blast|ball)|you(?:'re|’re| are) in for a (?:real )?treat"
     r"|take care|hi there|hello there|hey there|happy to (?:summari[sz]e|explain|clarify|assist)"
     r"|(?:i'?m |so )?sorry to hear (?:that|about (?:that|this|it))|get well soon"

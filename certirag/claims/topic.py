@@ -35,6 +35,8 @@ _NAME_ALONE = re.compile(r"(?:^|[.!?]\s+)(?P<name>" + NAME_RUN + r")[.!]?$")
 # noun is ("the museum in Leeds", "my landlord in Veloria"), not what a pronoun stands for.
 _PLACE_OF = re.compile(r"\b(?:my|our|your|his|her|their|the|this|that)\s+[a-z]+\s+"
                        r"(?:in|at|near|outside)\s+$", re.IGNORECASE)
+_NUMBERED = re.compile(r"\s+\d")  # "Grade 4", "Year 9"
+_LEVELS = frozenset("grade year level stage form class band group".split())
 _PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
 # a capitalised pronoun with a verb contracted onto it ("It's", "I'm", "We've")
 _SPEAKER = re.compile(r"(?:I|It|He|She|We|You|They|That|There|This)['’](?:s|m|re|ve|ll|d)")
@@ -110,6 +112,8 @@ def _first_name(question: str) -> str | None:
                 and (words[0].lower() in _ADVERBS or words[0].endswith("ly")
                      or not _CLAUSE_SUBJECT.match(question, m.end())):
             continue  # one word opening the question: "Tell me about …", not "Parasite won …"
+        if len(words) == 1 and words[0].lower() in _LEVELS and _NUMBERED.match(question, m.end()):
+            continue  # a level, not a name: "has Grade 4 cello", "in Year 9" (claims rules v17)
         if _PLACE_OF.search(question, 0, m.start()) is not None:
             continue  # the place of a thing named before it: "My landlord in Veloria is
             # selling. How much notice do they need to give?": they are the landlord

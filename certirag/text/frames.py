@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v19``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v20``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -43,6 +43,16 @@ _SELF_ADVERB = re.compile(
     r"(?:some|many|several|a few) (?:\w+ ){0,2}?(?:have been|had been|are|keep) saying(?: that)?|"
     # a proposal, not what was decided: "One club proposed that …"
     r"(?:proposed|proposes) that|"
+    # a question put, not answered: "Several students have asked us whether 'the evening
+    # courses lead to …'" (checks v20)
+    r"(?:asked|asks|wondered|wonder|wonders|wondering) (?:\w+ ){0,2}?(?:whether|if) ?['\"‘“]|"
+    # a rumour heard, not the passage's word: "We've seen a rumour on wedding forums that
+    # 'Hollins Barn charges corkage …'"
+    r"an? (?:\w+ )?rumou?r (?:(?:on|in|among|about|circulating|going round|online) "
+    r"(?:\w+ ){0,3}?)?that|"
+    # a supposition: "If the studio were to move to Saturday-only sessions, the beginner
+    # course would be shortened …" (not for a claim that supposes it too)
+    r"(?P<cf>^\W*(?:even )?if (?:[\w'’-]+ ){1,8}?(?:were|was) to [^,;]{1,80}(?=,))|"
     r"it is (?:widely|commonly|often|popularly) (?:believed|thought|assumed)(?: that)?|"
     # a mistaken reading, the passage's setting for what it corrects: "It's easy to assume
     # that a voucher 'can be used on any day'", "We often hear that …"
@@ -147,6 +157,11 @@ _AFTER = re.compile(
     r"(?:^\W*|\b(?:as|because|but|however,?)\s+)" + _BACK + r"(?:['’]s|\s+(?:is|was|are|"
     r"were))\s+(?:simply\s+)?(?:not (?:true|correct|accurate|right)|false|untrue|incorrect|"
     r"inaccurate|wrong|a myth|a rumou?r|misleading|fake)\W*$|"
+    # "That isn't correct." (checks v20)
+    r"(?:^\W*|\b(?:as|because|but|however,?)\s+)" + _BACK + r"\s+(?:isn['’]t|wasn['’]t|"
+    r"aren['’]t|weren['’]t)\s+(?:simply\s+)?(?:true|correct|accurate|right)\W*$|"
+    # the answer to a question the passage was asked: "They do not.", "It doesn't."
+    r"^\W*(?:they|it|this|that)\s+(?:do|does|did|will|can|are|is)(?:\s+not|n['’]t)\W*$|"
     # "This is not the case." (not "… not the case for gift cards": an exception)
     r"^\W*" + _BACK + r"(?: (?:is|was|are|were) |['’]s )(?:simply )?not the case"
     # (a place by its name, capitalised: "at weekends" is an exception, not a denial)
@@ -185,7 +200,12 @@ _DENIES = re.compile(
 # "He was charged with …") says what the passage says.
 _REPORTS = re.compile(
     r"\b(?:alleged(?:ly)?|alleges?|allegations?|claim(?:s|ed)|whether|accus(?:ed|es|ation)|reportedly|"
-    r"rumou?r(?:s|ed)?|(?:said|reported)\s+to\s+(?:be|have)|supposedly|purportedly|hypothetical(?:ly)?|charg(?:e|es|ed)|suspect(?:s|ed)?|"
+    r"rumou?r(?:s|ed)?|(?:said|reported)\s+to\s+(?:be|have)|supposedly|purportedly|hypothetical(?:ly)?|"
+    # a charge brought, not a price ("charges corkage of £15", "are charged £15", checks v20)
+    r"charged (?:with|over|in connection)|charged(?=\W*$)|charges? (?:with|against|over)|"
+    r"(?:pressed|press|dropped|drop|faces?|faced|facing|criminal|brought|bring|filed|file) "
+    r"(?:\w+ )?charges|charges of (?![£$€\d]|about|around|up to|approximately|roughly)|"
+    r"suspect(?:s|ed)?|"
     # a court's trial, not a study's ("The Calvera-2 trial showed …" reports no frame)
     r"suspicion|(?:on|stand|stands|stood|standing|face|faces|faced|await|awaits|awaiting) "
     r"trial|trial (?:of|for|over|at|court|judge)|(?:murder|criminal|fraud|jury) trial|"
@@ -249,8 +269,12 @@ def _introduces(before: str, m: re.Match[str], sentence: str) -> bool:
 
 def _governed(sentence: str, m: re.Match[str]) -> str:
     """The words a cue ``m`` in ``sentence`` governs: up to the next comma or semicolon
-    (from the verb on for a cue that takes an object: "called its menu 'the best'")."""
+    (from the verb on for a cue that takes an object: "called its menu 'the best'"; the
+    clause after its condition for a supposition: "If … were to …, the course would …")."""
     start = m.end("call") if m.re.groupindex.get("call") and m["call"] else m.end()
+    if m.re.groupindex.get("cf") and m["cf"]:
+        # a supposition governs the clause after its condition
+        return re.split(r"[;]", sentence[start:].lstrip(" ,"), maxsplit=1)[0]
     return re.split(r"[,;]", sentence[start:], maxsplit=1)[0]
 
 
@@ -309,8 +333,14 @@ def _self_cue(sentence: str, claim: str) -> str | None:
     if (m := _SELF_LABEL.search(sentence)) is not None:
         return m.group(0)
     m = _SELF_ADVERB.search(sentence)
+    if m is not None and m["cf"] and _SUPPOSES.search(claim):
+        return None
     return m.group(0) if m is not None and _scoped(sentence, m, claim) and not _quotes(
         claim, sentence, m) else None
+
+
+# a claim that supposes what the sentence supposes ("… would be shortened")
+_SUPPOSES = re.compile(r"\b(?:if|would|were to|when|whenever|in the event)\b", re.IGNORECASE)
 
 
 def _before_cue(before: str, sentence: str) -> str | None:

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from certirag.text.verbs import ADVERBS, BASE_VERBS, IRREGULAR_PAST, MODAL_VERBS
 
-__all__ = ["DEMONYM", "NAME_RUN", "NAME_SUBJECT", "PRESENTING", "PRONOUN_START", "leading_subject",
-           "name_pronoun", "object_pronoun", "resolve_pronoun", "sentence_subjects",
-           "singular_subject", "thing_subject"]
+__all__ = ["DEMONYM", "NAME_RUN", "NAME_SUBJECT", "PRESENTING", "PRONOUN_START", "expletive_it",
+           "leading_subject", "name_pronoun", "object_pronoun", "resolve_pronoun",
+           "sentence_subjects", "singular_subject", "thing_subject"]
 
 #: A run of capitalised words with the connectors names have ("Bank of England",
 #: "Ludwig van Beethoven", "The Remains of the Day"), as a pattern to embed.
@@ -163,8 +163,9 @@ def leading_subject(text: str) -> str | None:
     if first.lower() in _OPENING_PHRASE and (comma := text.find(", ")) > 0:
         # "Despite the threat, Silverthorn proceeded …": the subject after the phrase
         return leading_subject(text[comma + 2:])
-    if PRONOUN_START.match(subj) or first.lower() in _NOT_SUBJECT:
-        return None
+    if PRONOUN_START.match(subj) or first.lower() in _NOT_SUBJECT or \
+            _CONTRACTION.sub("", first).lower() in _NOT_SUBJECT:
+        return None  # (and "You'll get a pack …": "You" with a verb contracted onto it)
     if " " not in subj and _OPENING_VERB.fullmatch(subj) and subj not in _NAMES_IN_ED:
         return None
     if subj == m.group(1).strip() and (
@@ -232,7 +233,23 @@ _EXPLETIVE = re.compile(
     r"|(?:clear|unclear|likely|unlikely|possible|impossible|important|necessary|true|certain"
     r"|uncertain|understood|believed|thought)\s+(?:that|whether|if|how|why|what|when|who))\b"
     r"|\s+(?:seems|seemed|appears|appeared)\s+(?:that|as\s+if|likely)\b"
-    r"|\s+(?:comes|came)\s+(?:as|after|amid|just|only|days|weeks|months|hours|a|the)\b")
+    r"|\s+(?:comes|came)\s+(?:as|after|amid|just|only|days|weeks|months|hours|a|the)\b"
+    # advice with "it" before its subject (claims rules v17): "It's best to arrive …", "It
+    # would also help to clear …", "It's fine to keep it frozen …" (not where "it" may be the
+    # thing: "It's easy to set up", "It's safe for dogs", "It's fine to freeze")
+    r"|(?:\s+(?:is|will\s+be|would\s+be)|['’]s)\s+(?:also\s+|usually\s+|always\s+|really\s+)?"
+    r"(?:best|wise|advisable|worth\s+\w+ing|a\s+good\s+idea|essential|important|necessary)"
+    r"\s+to\s+[a-z]+\b"
+    r"|(?:\s+(?:is|will\s+be|would\s+be)|['’]s)\s+(?:perfectly\s+|absolutely\s+|totally\s+)?"
+    r"(?:fine|ok|okay)\s+to\s+[a-z]+\s+(?:it|them)\b"
+    r"|\s+(?:would|will|might|could)\s+(?:also\s+|really\s+)?help\s+to\s+[a-z]+\b")
+
+
+def expletive_it(sentence: str) -> bool:
+    """Whether ``sentence`` opens with an "It" that names nothing ("It is hoped that …",
+    "It's fine to keep it frozen …", "It would also help to clear …")."""
+    m = PRONOUN_START.match(sentence)
+    return m is not None and m.group(1) == "It" and _EXPLETIVE.match(sentence, m.end()) is not None
 
 
 # A person's pronoun after the opening one: the name it stands for is no "it".

@@ -317,6 +317,18 @@ def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:
     return any(all(w in have for w in a.split()) for a in aliases(" ".join(ws)))
 
 
+def _one_name(short: tuple[object, ...], full: tuple[object, ...]) -> bool:
+    """Whether the name ``short`` may name what ``full`` names: all its words are
+    ``full``'s, or both end in one surname, or all the words of an alias are ``full``'s.
+    Unlike :func:`_name_in` against a sentence's words, the surname must end both names:
+    "Best Use of Data" is not "Northern Data Trust" for their common "Data"."""
+    ws, have = [str(w) for w in short], frozenset(str(w) for w in full)
+    if all(w in have for w in ws) or (len(ws) > 1 and ws[-1] == str(full[-1])
+                                      and ws[-1] not in NAME_HEADS):
+        return True
+    return any(all(w in have for w in a.split()) for a in aliases(" ".join(ws)))
+
+
 _YEAR_OLD = re.compile(r"-years?\Z|-year-old", re.IGNORECASE)
 _HYPHENED = re.compile(r"-(?:years?|months?|weeks?|days?)\Z|-old\b", re.IGNORECASE)
 
@@ -394,8 +406,7 @@ def rival_in_place(anchor: Anchor, facts: Facts, inherited: tuple[tuple[str, ...
             if any(frozenset((name, tuple(str(w) for w in a.key))) in facts.aliases
                    for a in same):
                 continue  # another name of one of the claim's own people
-            if placed(ctx) and not any((_name_in(name, frozenset(str(w) for w in a.key))
-                                        or _name_in(a.key, frozenset(name)))
+            if placed(ctx) and not any((_one_name(name, a.key) or _one_name(a.key, name))
                                        and not _namesakes(name, a.key) for a in same):
                 return Anchor("name", name, " ".join(name))
         return None

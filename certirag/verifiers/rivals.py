@@ -419,6 +419,13 @@ def borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[froz
     evidence states its subject ("The office is open from Monday to Saturday.") is what
     the denial agrees with, and the negation check and the model decide it.
 
+    A value's subject may be a name the claim says before it (checks v20): where no
+    sentence stating the value names any of the claim's names, a sentence that names them,
+    with as many of the claim's other terms as the value's sentences less one, and gives
+    another value in the value's place, is where the claim's subject has its value ("Our
+    Clarus Mini model comes with a three-year warranty." for "Your Clarus Mini comes with a
+    four-year manufacturer's warranty", the four years being the Lumio 5's).
+
     ``sent_terms`` and ``claim_terms`` are read a word per predicate
     (:func:`certirag.verifiers.anchors.predicate_terms`: "came out" as "released"), so a
     value borrowed in other words of its predicate is borrowed too."""
@@ -441,10 +448,28 @@ def borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[froz
         # the names a claim adds (the firm a result is about) need not be restated
         others = frozenset(o for o in present - {a} if anchors[o].kind != "name")
         n = len(claim_terms)
+        # the claim's names, when no sentence stating the value states any of them: its
+        # subject is elsewhere ("Your Clarus Mini comes with a four-year warranty" where
+        # the four years are the Lumio 5's; not "Edward Laumann studied under which
+        # sociologist born in 1902? Talcott Parsons", whose 1902 is Parsons's)
+        # (the claim's subject: a name said before the value, not "… has now sued the
+        # Davis County School District")
+        at = claim.find(anchor.text)
+        names = frozenset(o for o in present - {a} if anchors[o].kind == "name")
+        away = names if not name and names and all(
+            0 <= claim.find(anchors[o].text) < at for o in names) and not any(
+            names & hits[i] for i in range(len(hits)) if a in hits[i]) else frozenset()
         for j in range(len(hits)):
             if a in hits[j] or not others <= hits[j]:
                 continue
             cover = len(claim_terms & sent_terms[j])
+            if away & hits[j] and cover >= max(2, best - 1):
+                # the sentence of the claim's named subject (its name a term more), as much
+                # of its predicate as the value's own, and another value in its place
+                rival = rival_in_place(anchor, facts[j], heirs[j], anchors)
+                if rival is not None:
+                    out.append((anchor, Anchor("subject", (), ""), rival.text))
+                    break
             # every term of the claim's subject is one more than the value's sentences have
             whole = cover == n and cover > best
             if name and not whole:

@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.checks import CHECKS_VERSION, check_claim
+from certirag.checks import check_claim
 from certirag.text.frames import quote_frame
 
 
 def codes(claim: str, evidence: str | list[str], question: str = "") -> list[str]:
     ev = [evidence] if isinstance(evidence, str) else evidence
     return [f.code for f in check_claim(claim, ev, question=question)]
-
-
-def test_the_version() -> None:
-    assert CHECKS_VERSION == "certirag.checks.v19"
 
 
 @pytest.mark.parametrize(("before", "sentence", "after", "claim"), [

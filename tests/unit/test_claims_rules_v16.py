@@ -9,14 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.claims import CLAIMS_VERSION, extract_claims
+from certirag.claims import extract_claims
 from certirag.claims.answers import yes_no_statement
 from certirag.claims.conjunctions import split_conjunction
 from certirag.claims.opinions import not_a_claim_reason
-
-
-def test_the_version() -> None:
-    assert CLAIMS_VERSION == "certirag.claims.rules.v16"
 
 
 @pytest.mark.parametrize("sentence", [

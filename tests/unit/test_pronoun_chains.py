@@ -96,13 +96,13 @@ def test_his_daughter_joining_is_not_his_joining() -> None:
 
 def test_scorer_v4_rederives_the_chain_reading_and_v3_reads_as_issued() -> None:
     assert SCORER_VERSION in ("certirag.scorer.v4", "certirag.scorer.v5", "certirag.scorer.v6",
-                              "certirag.scorer.v7", "certirag.scorer.v8")
+                              "certirag.scorer.v7", "certirag.scorer.v8", "certirag.scorer.v9")
     passage = Evidence(doc_id="d", chunk_id="0", start=0, end=len(CURIE), text=CURIE)
     i = CURIE.index("She won")
     span = Evidence(doc_id="d", chunk_id="0", start=i, end=len(CURIE), text=CURIE[i:])
     for scorer in ("certirag.scorer.v4", "certirag.scorer.v5", "certirag.scorer.v6",
-                   "certirag.scorer.v7", "certirag.scorer.v8"):
-        # (v5 to v8 read spans as v4; this one has no contraction)
+                   "certirag.scorer.v7", "certirag.scorer.v8", "certirag.scorer.v9"):
+        # (v5 to v9 read spans as v4; this one has no contraction)
         assert model_premise([span], [passage], scorer=scorer) == \
             "Marie Curie won the Nobel Prize in Chemistry in 1911."
     # v3 read it from the sentence just before, which names no one: as written

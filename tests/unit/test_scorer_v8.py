@@ -15,10 +15,6 @@ from certirag.testing import FakeVerifier
 from certirag.text.premise_units import MAX_UNITS, predicates, premise_units
 
 
-def test_the_version() -> None:
-    assert SCORER_VERSION == "certirag.scorer.v8"
-
-
 @pytest.mark.parametrize(("sentence", "parts"), [
     ("Registration opens on 10 January 2025 and closes on 28 March 2025 at 17:00 CET.",
      ["Registration opens on 10 January 2025.",

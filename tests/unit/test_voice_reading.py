@@ -42,9 +42,10 @@ def test_nothing_else_is_rewritten(claim: str, premise: str) -> None:
 
 
 def test_scorer_v6_reads_the_voice_and_v5_reads_the_claim_as_written() -> None:
-    assert SCORER_VERSION == "certirag.scorer.v8"  # v7 and v8 read the voice as v6 does
+    assert SCORER_VERSION == "certirag.scorer.v9"  # v7 to v9 read the voice as v6 does
     claim = "Ana Duarte directed Heatwave."
-    for scorer in ("certirag.scorer.v6", "certirag.scorer.v7", SCORER_VERSION):
+    for scorer in ("certirag.scorer.v6", "certirag.scorer.v7", "certirag.scorer.v8",
+                   SCORER_VERSION):
         assert claim_reading(claim, HEATWAVE, scorer=scorer) == \
             "Heatwave is directed by Ana Duarte."
     assert claim_reading(claim, HEATWAVE, scorer="certirag.scorer.v5") == claim

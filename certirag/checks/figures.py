@@ -402,8 +402,7 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         u, uend = got
         return _figure("measure", u.dim, number * u.factor, number, mantissa, scale, u.name, "",
                        text, start, uend)
-    if pos < len(text) and (text[pos].isalpha() or text[pos] in "_") and not _AGE_GROUP.search(
-            text[max(0, start - 6):pos + 1]):
+    if pos < len(text) and (text[pos].isalpha() or text[pos] in "_"):
         return None  # glued to letters we do not know: a code, a model name
     if scale:
         return _figure("number", "number", number, number, mantissa, scale, "", "", text, start,
@@ -415,8 +414,6 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
 # weeks" (not a range's low end, "3-5 days", "3 to 5 days": a claim of 3 days is no range)
 _SHARED_UNIT = re.compile(r"\s+(?:and|or)\s+\d{1,4}(?=\s*[a-z])")
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)  # "between 2 and 3 weeks": a range
-# an age group: "Under-16s", "over-65s" (the number is the age)
-_AGE_GROUP = re.compile(r"\b(?:under|over)-\d{1,3}s\Z", re.IGNORECASE)
 
 
 def _bare_after(text: str, pos: int) -> bool:

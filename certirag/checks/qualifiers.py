@@ -108,9 +108,6 @@ CLASS_NAMES = {
 
 
 _TURN_RE = re.compile(r"\b(?:turns?|turned|turning)\s+$", re.IGNORECASE)
-# "Under-16s", "the over-65s" (not a team after its club's name: "Anderlecht under-15s")
-_AGE_GROUP_RE = re.compile(r"(?:^|(?P<before>\S+)\s+)(?P<side>under|over)-$", re.IGNORECASE)
-_GROUP_DETERMINERS = frozenset({"the", "all", "for", "and", "our", "your", "their", "any"})
 _BY_RE = re.compile(r"\S*\s+(?:years?\s+(?:of\s+age\s+|old\s+)?)?by\b", re.IGNORECASE)
 
 
@@ -126,12 +123,6 @@ def qualifier_before(text: str, start: int) -> str | None:
     window = text[max(0, start - 32):start]
     if _TURN_RE.search(window) and _BY_RE.match(text, start):
         return "min"  # "you have to turn 16 by 31 August": an age reached by then, and kept
-    group = _AGE_GROUP_RE.search(window)
-    if group is not None and (not group["before"] or not group["before"][0].isupper()
-                              or group["before"][-1] in ".!?:;"
-                              or group["before"].lower() in _GROUP_DETERMINERS):
-        # "Under-16s": those below the age; "Over-60s": those above it, as "over 60" says
-        return "lt" if group["side"].lower() == "under" else "gt"
     tail = window.rstrip(" £€$¥₹")
     if not tail or not (tail[-1].isalpha() or tail[-1] in ".~≈≥≤<>"):
         return None

@@ -152,25 +152,17 @@ def claim_readings(claim: str, premise: str, *, scorer: str) -> list[str]:
     (:func:`certirag.text.fronted.moved`: "In 2023, the fund paid out £58,300." is read
     "The fund paid out £58,300 in 2023."). :func:`pick_reading` says which one's scores the
     claim takes."""
-    if scorer in _FRONTED:
-        whole = claim_reading(claim, premise, scorer=scorer)
-    else:  # v9: an opening phrase read at the end of the main clause
-        whole = reading_against(_front_moved(model_reading(claim, scorer=scorer)), premise,
-                                scorer=scorer)
+    base = model_reading(claim, scorer=scorer)
+
+    def read(text: str) -> str:  # v9: an opening phrase read at the end of the main clause
+        return reading_against(text if scorer in _FRONTED else moved(text) or text, premise,
+                               scorer=scorer)
+
+    whole = read(base)
     if scorer in _CONTRACTED:
         return [whole]
-    parts = conjuncts(model_reading(claim, scorer=scorer))
-    if len(parts) < 2:
-        return [whole]
-    if scorer not in _FRONTED:
-        parts = [_front_moved(p) for p in parts]
-    return [whole, *(reading_against(p, premise, scorer=scorer) for p in parts)]
-
-
-def _front_moved(text: str) -> str:
-    """``text`` with its opening phrase at the end of its main clause
-    (:func:`certirag.text.fronted.moved`), or as written."""
-    return moved(text) or text
+    parts = conjuncts(base)
+    return [whole] if len(parts) < 2 else [whole, *(read(p) for p in parts)]
 
 
 def claim_pairs(claim: str, premise: str, *, scorer: str, locale: str = "dmy"

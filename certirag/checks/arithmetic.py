@@ -136,7 +136,8 @@ def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence
     discount": "members get 10% off, bringing the £295 kit down to £265.50"), the share
     and the figure each stated by the evidence."""
     of, off = _SHARE_OF.search(c.text), _TAKEN_OFF.search(c.text)
-    if of is None and off is None and _COMES_TO.search(c.text, 0, f.start) is None:
+    comes = _COMES_TO.search(c.text, 0, f.start) is not None
+    if of is None and off is None and not comes:
         return False
     for p in _shares(c, ev):
         # the share said of the figure itself: "20 GB, which is 80% of …"; the figure a
@@ -146,7 +147,7 @@ def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence
             c.text[f.end:p.start]) is not None
         # the share said before the figure it comes to: "£9,500 …, so the 20% booking fee
         # … comes to £1,900" (the whole said before the figure too)
-        comes_to = p.end < f.start and _COMES_TO.search(c.text, 0, f.start) is not None
+        comes_to = comes and p.end < f.start
         for g in parts:
             if ((share_of or (comes_to and g.end < f.start))
                     and g.value * p.value / 100 == f.value) or (

@@ -72,8 +72,8 @@ _ABILITY = frozenset({"can", "could"})
 
 def _duty_softened(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
     """A duty of the claim ("you must provide additional documents") that an evidence
-    sentence other than the one it resembles most states only as one that may arise, a
-    permission or advice ("Drivers aged 19 to 21 may be asked to provide additional
+    sentence (any, not only the one the sentence check compares) states only as one that
+    may arise, a permission or advice ("Drivers aged 19 to 21 may be asked to provide additional
     documents."), or says one need not do ("Families do not need to sign a consent
     form …"), where no sentence states it as a duty. The softer sentence names two
     of the claim's words besides the verb (what the duty is of, or on whom)."""
@@ -99,8 +99,7 @@ def _duty_softened(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
                 # on whom: the words before the softer modal are the claim's, or the claim
                 # speaks to "you" ("Families do not need to sign …" for "you'll need to
                 # sign"; not "Children do not need to sign …" for "Adults must sign …")
-                whom = {st for t, st in zip(x.toks, x.stems, strict=True)
-                        if st and t.start < softer.start}
+                whom = x.stems_between(x.start, softer.start)
                 if whom <= s.content or to_you:
                     out.append(Finding(
                         "modal_mismatch",
@@ -135,8 +134,7 @@ def _needless(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
             continue
         thing = {stem(w) for w in m["thing"].lower().split()} & s.content
         # who the claim says it of: its words before "don't need" ("UK students")
-        who = {st for t, st in zip(s.toks, s.stems, strict=True)
-               if st and t.start < s.start + m.start()}
+        who = s.stems_between(s.start, s.start + m.start())
         if not thing or not who:
             continue
         for x in ev.sentences:
@@ -146,10 +144,8 @@ def _needless(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
             # those the duty is on, all the claim's ("Students who are UK residents must
             # provide …" is on UK students, not on international ones), and the thing after
             # the duty (what it is a duty to have)
-            bound = {st for t, st in zip(x.toks, x.stems, strict=True)
-                     if st and t.start < duty.start}
-            after = {st for t, st in zip(x.toks, x.stems, strict=True)
-                     if st and t.start >= duty.end}
+            bound = x.stems_between(x.start, duty.start)
+            after = x.stems_between(duty.end, x.end)
             if not who <= bound or not thing <= after or _OTHERS.search(
                     x.text, 0, duty.start - x.start):
                 continue  # (not "Students who are not UK residents must …")
@@ -227,19 +223,21 @@ def _converse_denied(c: Parsed, ev: PreparedEvidence, question: Question,
     speaker says it does not sell (lend, hire out, take payment for): "you can buy them in
     advance" against "Tickets are available on the door only; we do not sell tickets in
     advance.", "you can pay when you collect" against "we are unable to take payment on
-    collection". Every
-    content word of what is not sold, up to the end of its clause, must be the claim's,
-    and the claim must not itself be negative."""
+    collection". Every content word of what is not sold, up to the end of its clause, must
+    be the claim's or the question's ("them" for the tickets asked about), one of them at
+    least the claim's, and the claim must not itself be negative."""
+    asked: set[str] | None = None
     for x in ev.sentences:
         for m in _NOT_GIVEN.finditer(x.text):
             verb = m["verb"].split()[0].lower()
             what = {_root(w) for w in stems_of(m["what"], STOP)}
             if not what:
                 continue
+            if asked is None:
+                asked = {_root(w) for w in question.word_stems}
             for s in c.sentences:
                 mine = {_root(w) for w in s.content}
-                if s.polarity.negated or not what & mine or not what <= (
-                        mine | {_root(w) for w in question.word_stems}):
+                if s.polarity.negated or not what & mine or not what <= mine | asked:
                     continue
                 if any(y.cls == "permission" and y.verb in _CONVERSE[verb] for y in s.modals):
                     out.append(Finding("negation_mismatch", "contradiction",
@@ -279,16 +277,17 @@ def _none_there(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
     the claim must not itself be negative."""
     for x in ev.sentences:
         for m in _NONE_THERE.finditer(x.text):
-            what = {_root(w) for w in stems_of(_DATED.sub(" ", m["what"]), STOP)}
-            if not what:
-                continue
+            undated = _DATED.sub(" ", m["what"])
+            what = {_root(w) for w in stems_of(undated, STOP)}
             # the head of what there is none of, as written ("sight-reading", not the
             # "park" of "parking" in "a public car park")
-            head = next((w.lower() for w in _WORD.findall(_DATED.sub(" ", m["what"]))
-                         if w.lower() not in STOP), None)
+            head = next((w.lower() for w in _WORD.findall(undated) if w.lower() not in STOP),
+                        None)
+            if not what or head is None:
+                continue
             for s in c.sentences:
                 there = _THERE_IS.search(s.text)
-                if s.polarity.negated or there is None or head is None or not what <= {
+                if s.polarity.negated or there is None or not what <= {
                         _root(w) for w in s.content} or head.rstrip("s") not in {
                         w.lower().rstrip("s") for w in _WORD.findall(there["what"])}:
                     continue

@@ -69,6 +69,11 @@ class SentInfo:
     conditions: list[tuple[int, int, str]]
     items: list[Item] = field(default_factory=list)
 
+    def stems_between(self, lo: int, hi: int) -> set[str]:
+        """The content stems of the tokens that start in ``[lo, hi)`` (absolute offsets)."""
+        return {st for t, st in zip(self.toks, self.stems, strict=True)
+                if st and lo <= t.start < hi}
+
 
 @dataclass(slots=True)
 class Parsed:

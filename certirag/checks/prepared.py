@@ -48,6 +48,13 @@ def parse_as(text: str, options: CheckOptions,
                       decimal_comma=options.decimal_comma, role=role)
 
 
+def _hyphened_span(text: str, f: Figure) -> bool:
+    """Whether ``f`` is a span or measure written with a hyphen ("six-week"), not an age
+    ("15-year-old")."""
+    return f.kind in ("duration", "measure") and "-" in f.text and \
+        not text.startswith("-old", f.end)
+
+
 class PreparedEvidence:
     """Evidence parsed once and indexed for checking many claims. Build it with
     :func:`certirag.checks.prepare_evidence` or :meth:`certirag.checks.ClaimChecker.prepare`."""
@@ -123,20 +130,16 @@ class PreparedEvidence:
                  for g in (f.number, f.mantissa)}
         others = {g for fs in self.by_number.values() for f in fs
                   if f.kind not in ("money", "ordinal") for g in (f.number, f.mantissa)}
-        self.money_numbers = money - others - {Decimal(d.year) for d in self.dates
-                                               if d.year is not None}
+        years = {Decimal(d.year) for d in self.dates if d.year is not None}
+        self.money_numbers = money - others - years
         # "a six-week course" counts no "six finished pieces": the numbers only a hyphened
         # span or measure gives (not an age: "the 15-year-old" is 15)
-        hyphened = {g for p in self.parsed for f in p.figures
-                    if f.kind in ("duration", "measure") and "-" in f.text
-                    and not p.text.startswith("-old", f.end)
-                    for g in (f.number, f.mantissa)}
-        plain = {g for p in self.parsed for f in p.figures
-                 if not (f.kind in ("duration", "measure") and "-" in f.text)
-                 or p.text.startswith("-old", f.end)
-                 for g in (f.number, f.mantissa)}
-        self.hyphened_numbers = hyphened - plain - {Decimal(d.year) for d in self.dates
-                                                    if d.year is not None}
+        hyphened: set[Decimal] = set()
+        plain: set[Decimal] = set()
+        for p in self.parsed:
+            for f in p.figures:
+                (hyphened if _hyphened_span(p.text, f) else plain).update((f.number, f.mantissa))
+        self.hyphened_numbers = hyphened - plain - years
         self.entities = EntityIndex(s.toks for s in self.sentences)
         # "on weekdays", "at weekends", "daily": the weekdays a span of them names
         for pattern, days in _WEEKDAY_SPANS:

@@ -20,8 +20,9 @@ two more of the claim's words) denies it ("… not recommended for patients with
 kidney impairment").
 
 Checks v20: a place left open ("free to pitch up wherever you like") where the evidence
-restricts where ("wild camping is allowed only in the designated zones"; in a span bound to
-the claim no shared word is needed), and a statement made of all of a group ("Every
+restricts where ("wild camping is allowed only in the designated zones", not a time: "only
+at weekends"; two shared words, or in a span bound to the claim one, or a leave on both
+sides: "free to" and "allowed"), and a statement made of all of a group ("Every
 electricity supplier has to offer …") that the evidence makes only of those "with" a bounded
 figure ("Suppliers with more than 150,000 customers must offer …").
 """
@@ -192,10 +193,9 @@ def _all_of_restricted(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> N
         m = _ALL.search(s.text)
         if m is None or _OWN_LIMIT.search(s.text):
             continue
-        at = next((k for k, t in enumerate(s.toks) if t.start >= s.start + m.end()), None)
-        if at is None:
+        group = _group_after(s, m)
+        if not group:
             continue
-        group = {st for st in s.stems[at:at + _HEAD_REACH] if st}
         values = {it.token for it in s.items}
         need = max(2, (len(s.content) + 1) // 2)
         if any(_of_all(e, group) and len(s.content & e.content) >= need for e in ev.sentences):
@@ -208,14 +208,17 @@ def _all_of_restricted(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> N
                     return
 
 
+def _group_after(s: SentInfo, m: re.Match[str]) -> set[str]:
+    """The stems of the words right after the quantifier ``m`` of ``s`` (its group)."""
+    at = next((k for k, t in enumerate(s.toks) if t.start >= s.start + m.end()), len(s.toks))
+    return {st for st in s.stems[at:at + _HEAD_REACH] if st}
+
+
 def _of_all(e: SentInfo, group: set[str]) -> bool:
     """Whether the evidence sentence ``e`` speaks of all of the claim's ``group`` ("Every
     guest gets a welcome drink, and guests with more than 2 nights …")."""
     m = _ALL.search(e.text)
-    if m is None:
-        return False
-    at = next((k for k, t in enumerate(e.toks) if t.start >= e.start + m.end()), len(e.toks))
-    return bool({st for st in e.stems[at:at + _HEAD_REACH] if st} & group)
+    return m is not None and bool(_group_after(e, m) & group)
 
 
 def _restricted(s: SentInfo, e: SentInfo, figures: list[Figure], group: set[str],

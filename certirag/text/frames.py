@@ -274,7 +274,7 @@ def _governed(sentence: str, m: re.Match[str]) -> str:
     start = m.end("call") if m.re.groupindex.get("call") and m["call"] else m.end()
     if m.re.groupindex.get("cf") and m["cf"]:
         # a supposition governs the clause after its condition
-        return re.split(r"[;]", sentence[start:].lstrip(" ,"), maxsplit=1)[0]
+        return sentence[start:].lstrip(" ,").split(";", 1)[0]
     return re.split(r"[,;]", sentence[start:], maxsplit=1)[0]
 
 

@@ -4,12 +4,12 @@
 Our small NLI model reads a sentence that opens with a phrase set off by a comma much worse
 than the same sentence with the phrase after its verb: "Across 21 grants, the fund paid out
 £58,300 in 2023." scores P(entailment) 0.06 against a span that says so, and "The fund paid
-out £58,300 in 2023 across 21 grants." 0.85. :func:`moved` writes a sentence that opens with
-a prepositional or subordinate phrase ("In 2019, …", "Across 21 grants, …", "If you are
-late, …", "Under the new rules, …") with that phrase at the end of its main clause: before
-the next comma, or at the end of the sentence. The scorer reads a claim so
-(:func:`certirag.bound.claim_readings`), and reads each sentence of a span so as one more
-piece of it (:func:`certirag.bound.claim_pairs`).
+out £58,300 in 2023 across 21 grants." 0.85 (``python benchmarks/fronted.py``).
+:func:`moved` writes a sentence that opens with a prepositional or subordinate phrase ("In
+2019, …", "Across 21 grants, …", "If you are late, …", "Under the new rules, …") with that
+phrase at the end of its main clause: before the next comma, or at the end of the sentence.
+The scorer reads a claim so (:func:`certirag.bound.claim_readings`), and reads each sentence
+of a span so as one more piece of it (:func:`certirag.bound.claim_pairs`).
 
 The two readings say the same: the phrase modifies the main clause wherever it stands. A
 sentence is left as written where moving the phrase could change what it says or what its

@@ -306,27 +306,23 @@ def opening_name(claim: str, texts: Sequence[str], facts: Sequence[Facts],
     return Anchor("name", (word.lower(),), word, _context(claim, m.start("w"), m.end("w")))
 
 
-def _name_in(words: tuple[object, ...], have: frozenset[str]) -> bool:
+def _name_in(words: tuple[object, ...], have: frozenset[str], last: str | None = None) -> bool:
     """A name is stated when all its words are, or its last word (a surname) is, or all
     the words of one of its aliases (``Kenya`` for ``Kenyan``). The last word of an
-    institution or place ("Tribunal" of "the Housing Tribunal") is no surname."""
+    institution or place ("Tribunal" of "the Housing Tribunal") is no surname. Given the
+    ``last`` word of another name that ``have`` holds, the surname must be that word."""
     ws = [str(w) for w in words]
-    if all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have
-                                      and ws[-1] not in NAME_HEADS):
+    if all(w in have for w in ws) or (len(ws) > 1 and ws[-1] in have and ws[-1] not in
+                                      NAME_HEADS and (last is None or ws[-1] == last)):
         return True
     return any(all(w in have for w in a.split()) for a in aliases(" ".join(ws)))
 
 
 def _one_name(short: tuple[object, ...], full: tuple[object, ...]) -> bool:
-    """Whether the name ``short`` may name what ``full`` names: all its words are
-    ``full``'s, or both end in one surname, or all the words of an alias are ``full``'s.
-    Unlike :func:`_name_in` against a sentence's words, the surname must end both names:
-    "Best Use of Data" is not "Northern Data Trust" for their common "Data"."""
-    ws, have = [str(w) for w in short], frozenset(str(w) for w in full)
-    if all(w in have for w in ws) or (len(ws) > 1 and ws[-1] == str(full[-1])
-                                      and ws[-1] not in NAME_HEADS):
-        return True
-    return any(all(w in have for w in a.split()) for a in aliases(" ".join(ws)))
+    """Whether the name ``short`` may name what ``full`` names (:func:`_name_in` against
+    ``full``'s words, the surname ending both): "Best Use of Data" is not "Northern Data
+    Trust" for their common "Data"."""
+    return _name_in(short, frozenset(str(w) for w in full), last=str(full[-1]))
 
 
 _YEAR_OLD = re.compile(r"-years?\Z|-year-old", re.IGNORECASE)

@@ -448,12 +448,11 @@ def borrowed(anchors: list[Anchor], present: frozenset[int], hits: Sequence[froz
         # the names a claim adds (the firm a result is about) need not be restated
         others = frozenset(o for o in present - {a} if anchors[o].kind != "name")
         n = len(claim_terms)
-        # the claim's names, when no sentence stating the value states any of them: its
-        # subject is elsewhere ("Your Clarus Mini comes with a four-year warranty" where
-        # the four years are the Lumio 5's; not "Edward Laumann studied under which
-        # sociologist born in 1902? Talcott Parsons", whose 1902 is Parsons's)
-        # (the claim's subject: a name said before the value, not "… has now sued the
-        # Davis County School District")
+        # the claim's names, all said before the value (its subject, not "… has now sued
+        # the Davis County School District"), when no sentence stating the value states
+        # any of them: its subject is elsewhere ("Your Clarus Mini comes with a four-year
+        # warranty" where the four years are the Lumio 5's; not "Edward Laumann studied
+        # under which sociologist born in 1902? Talcott Parsons", whose 1902 is Parsons's)
         at = claim.find(anchor.text)
         names = frozenset(o for o in present - {a} if anchors[o].kind == "name")
         away = names if not name and names and all(

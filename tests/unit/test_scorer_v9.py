@@ -105,3 +105,18 @@ def test_the_moved_reading_decides_and_the_certificate_rederives_it() -> None:
     cert = issue_certificate(res, signer=signer, settings=settings)
     check = cert.verify(signer.public_key, recompute=True, settings=settings, verifier=fake)
     assert check.valid and "recompute" in check.checked, check.failures
+
+
+def test_the_benchmark_scores_each_pair_three_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/fronted.py``: the documented pair, read with the shipped model."""
+    import json
+
+    from tests.benchmark_module import load_benchmark
+
+    bench = load_benchmark("fronted")
+    assert bench.main(["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    first = out["pairs"][0]
+    assert first["claim_moved"] == "The fund paid out £58,300 in 2023 across 21 grants."
+    # the model misreads the written claim and reads the moved one (README, scorer v9)
+    assert first["as_written"] < 0.49 <= first["claim_moved_score"]

@@ -150,18 +150,30 @@ def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
     free."). The sentence must share a word with the claim besides the ages; an exception it
     names that the claim uses ("other than siblings": "his sister") lifts it."""
     m = _CLAIM_AGE.search(c.text)
-    if m is None or _CLAIM_DENIES.search(c.text) or not _GIVES.search(c.text):
+    if _CLAIM_DENIES.search(c.text) or not _GIVES.search(c.text):
         return  # (a news age, "The 30-year-old has made 200 appearances", gives nothing)
-    if re.match(r"\s*(?:-|–|to)\s*\d", c.text[m.end():]):
-        return  # a range of ages ("aged 18-25"), no one age
-    age = _number(next(g for g in m.groups() if g))
-    claim_words = _words(c.text[:m.start()] + " " + c.text[m.end():])
+    asker = None
+    if m is None:
+        # the asker's own age, a reply to them: "I'm 22 – can I get a courtesy car?" "Yep,
+        # … you can have one free." (checks v21)
+        asker = _ASKER_AGE.search(question.text) if _TO_YOU.search(c.text) \
+            and not _ANOTHER.search(question.text) else None
+        if asker is None:
+            return
+        shown, age, claim_words = asker.group(0), _number(asker.group(1)), _words(
+            c.text + " " + question.text)
+    else:
+        if re.match(r"\s*(?:-|–|to)\s*\d", c.text[m.end():]):
+            return  # a range of ages ("aged 18-25"), no one age
+        shown, age = m.group(0), _number(next(g for g in m.groups() if g))
+        claim_words = _words(c.text[:m.start()] + " " + c.text[m.end():])
     for text, bands, words in ev.derived("ages.bands", _band_sentences):
-        if not claim_words & words and not (len(text.split()) <= 8 and any(
-                text in t and claim_words & tw for t, tw in ev.derived("ages.passages",
-                                                                       _passage_words))):
-            continue  # (a terse rule, "Children under 6 years: not recommended.", is read
-            # with its passage)
+        if not claim_words & words and not ((asker is not None or len(text.split()) <= 8)
+                                            and any(text in t and claim_words & tw for t, tw
+                                                    in ev.derived("ages.passages",
+                                                                  _passage_words))):
+            continue  # (a terse rule, "Children under 6 years: not recommended.", and a
+            # rule for the asker's age are read with their passage)
         if any(_excepted(stem(x.group(1)), claim_words | _words(question.text))
                for x in _EXCEPT.finditer(text)):
             continue
@@ -176,12 +188,26 @@ def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
             why = "gives it only to other ages"
         else:
             continue
+        whose = "the claim's age" if asker is None else "the asker's age"
         out.append(Finding(
             "case_mismatch", "ungrounded",
-            f"the claim's age ({m.group(0)!r}) falls {'inside' if inside else 'outside'} the "
+            f"{whose} ({shown!r}) falls {'inside' if inside else 'outside'} the "
             f"band an evidence sentence sets, and the sentence {why}: {text.strip()!r}",
-            m.group(0), text.strip()))
+            c.text if asker is not None else shown, text.strip()))
         return
+
+
+# the asker's own age: "I'm 22", "I am 17 years old" (not "I'm 5 minutes away")
+_ASKER_AGE = re.compile(rf"\b(?:I['’]m|I am)\s+(?:only\s+|just\s+)?{_N}"
+                        r"(?:\s+years?\s+old|\s*(?=[,.;:!?–—-]|\s+(?:and|but|so|now|this|"
+                        r"next|and\s+a\s+half)\b))", re.IGNORECASE)
+# a reply to the asker: "you can", "you'll" (not "your son")
+_TO_YOU = re.compile(r"\byou(?:['’](?:re|ll|ve|d))?(?!['’\w])", re.IGNORECASE)
+# a question about someone else too: "I'm 30 and my son is 5 – can he come?"
+_ANOTHER = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:son|daughter|child|children|kids?|wife|"
+                      r"husband|partner|friend|mum|dad|mother|father|grandson|granddaughter|"
+                      r"niece|nephew|boy|girl|baby|brother|sister)\b|\b(?:he|she|they)\b",
+                      re.IGNORECASE)
 
 
 # ----------------------------------------------------------------------- service bands

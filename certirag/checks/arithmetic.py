@@ -55,7 +55,10 @@ __all__ = ["TOTAL_WORDS", "offset_time", "reversed_margin", "worked_out"]
 TOTAL_WORDS = r"in\s+total|a\s+total\s+of|total|altogether|combined|in\s+all"
 # A total the claim says it adds up.
 _SUM_CUE = re.compile(r"\b(?:" + TOTAL_WORDS + r"|totalling|totals|plus"
-                      r"|(?:comes?|came|adds?|added)\s+(?:up\s+)?to|together)\b", re.IGNORECASE)
+                      r"|(?:comes?|came|adds?|added)\s+(?:up\s+)?to|together"
+                      # "adding a topper for £8 brings it to £60" (checks v21)
+                      r"|(?:brings?|bringing|brought|takes?|taking)\s+(?:it|that|this|the\s+"
+                      r"(?:total|cost|price|bill))\s+(?:up\s+)?to)\b", re.IGNORECASE)
 # A figure the claim gives for each of a count.
 _EACH_CUE = re.compile(r"\b(?:each|apiece|per\s+(?:person|head|ticket|item|unit|adult|child)|"
                        r"a\s+head|every)\b", re.IGNORECASE)

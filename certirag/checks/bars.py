@@ -156,6 +156,12 @@ def _needless(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
     return False
 
 
+# what a denial says is not needed, less the need, where what is not needed is a doing
+# ("do not require tuning"; not "do not require a ticket")
+_NEEDED = frozenset({"requir", "need"})
+_NEEDS_DOING = re.compile(r"\b(?:require|requires|need|needs)\s+(?:any\s+)?[a-z]+ing\b",
+                          re.IGNORECASE)
+
 _SUBORDINATE = frozenset("""who whom whose which that if unless when whenever where whether
 because although though while since until once""".split())
 
@@ -171,7 +177,8 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
     what it negates; no evidence sentence may state it of that subject plainly with the
     rest of what the claim says ("X is not covered by the basic plan. X is covered by the
     premium plan.")."""
-    if _converse_denied(c, ev, question, out) or _none_there(c, ev, out):
+    if _converse_denied(c, ev, question, out) or _none_there(c, ev, out) or _case_denied(
+            c, ev, question, out):
         return
     for s in c.sentences:
         if elliptical_negation(s.text):
@@ -179,18 +186,26 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
         for x in ev.sentences:
             for sc in x.polarity.scopes:
                 words = set(sc.words)
+                if len(words) > 1 and words & _NEEDED and not s.polarity.scopes \
+                        and _NEEDS_DOING.search(x.text):
+                    words -= _NEEDED  # "do not require tuning": the tuning (checks v21)
                 if not words or sc.modal or not words <= s.content or words & s.polarity.negated:
                     continue
                 before = {t.text.lower() for t in x.toks[:sc.cue]}
                 if before & _SUBORDINATE:
                     continue  # "A landlord who fails to lodge it …": a case, not a denial
-                subject: set[str] = set()
+                # the subject, or one thing it joins ("Digital pianos and keyboards …",
+                # checks v21)
+                parts: list[set[str]] = [set()]
                 for tok, st in zip(x.toks[:sc.cue], x.stems[:sc.cue], strict=True):
                     if not tok.text[:1].isalnum():
                         break
-                    if st is not None:
-                        subject.add(st)
-                subject -= words
+                    if tok.text.lower() in ("and", "or"):
+                        parts.append(set())
+                    elif st is not None:
+                        parts[-1].add(st)
+                subject = next((p - words for p in parts if p - words and p - words <= s.content),
+                               set().union(*parts) - words)
                 # a plain statement of it, with what else the claim says ("… by the premium
                 # plan"), excuses the denial
                 rest = s.content - x.content
@@ -204,12 +219,14 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
                 return
 
 
+# what the speaker says it does not do: "we do not", "we can't", "we are unable to"
+_WE_DO_NOT = (r"\bwe\s+(?:do\s+not|don['’]t|never|no\s+longer|cannot|can['’]t|will\s+not|"
+              r"won['’]t|are\s+unable\s+to|are\s+not\s+able\s+to)")
 # "we do not sell tickets in advance": what the speaker does not do for others, up to the
 # end of its clause
-_NOT_GIVEN = re.compile(r"\bwe\s+(?:do\s+not|don['’]t|never|no\s+longer|cannot|can['’]t"
-                        r"|are\s+unable\s+to|are\s+not\s+able\s+to)"
-                        r"\s+(?P<verb>sell|lend|rent\s+out|hire\s+out|loan|take\s+payments?"
-                        r"|accept\s+payments?)\s+(?P<what>[^.;:!?,]+)", re.IGNORECASE)
+_NOT_GIVEN = re.compile(_WE_DO_NOT + r"\s+(?P<verb>sell|lend|rent\s+out|hire\s+out|loan|"
+                        r"take\s+payments?|accept\s+payments?)\s+(?P<what>[^.;:!?,]+)",
+                        re.IGNORECASE)
 #: the verb of the other side of each of those dealings
 _CONVERSE = {"sell": frozenset({"buy", "purchas"}), "lend": frozenset({"borrow"}),
              "loan": frozenset({"borrow"}), "rent": frozenset({"rent", "hire"}),
@@ -244,6 +261,46 @@ def _converse_denied(c: Parsed, ev: PreparedEvidence, question: Question,
                                        f"the evidence says {m[0].strip()!r}: "
                                        f"{x.text.strip()!r}", s.text, x.text))
                     return True
+    return False
+
+
+# "We do not repair phones that have been exposed to water": a service the speaker denies
+# for a kind of thing (the kind cut by what follows it)
+_DENIED_FOR = re.compile(_WE_DO_NOT + r"\s+(?P<verb>[a-z]+)\s+(?:any\s+)?"
+                         r"(?P<what>(?:[a-z-]+\s+){0,2}?[a-z-]+)"
+                         r"\s+(?:that|which|who|with|if|when|where|after)\b", re.IGNORECASE)
+# the claim: the speaker does it to the thing asked about ("Yes, we can repair it.")
+_WE_DO_IT = re.compile(r"\bwe(?:\s+(?:can|will|could|do)|['’]ll)?\s+(?P<verb>[a-z]+)\s+"
+                       r"(?:it|them|that|this|yours)\b", re.IGNORECASE)
+
+
+def _case_denied(c: Parsed, ev: PreparedEvidence, question: Question,
+                 out: list[Finding]) -> bool:
+    """``case_mismatch``: the claim says the speaker does to the thing the question asks
+    about ("Yes, we can repair it.") what the evidence's speaker says it does not do to a
+    kind of that thing ("We do not repair phones that have been exposed to water …"), the
+    thing named by the question ("My phone fell in the bath"), and no evidence sentence
+    says plainly that it does, in any form of the verb ("Delivery costs £4" says it
+    delivers) (checks v21). Whether the asker's thing is of the kind denied is the
+    question's to say, so the claim is withheld, not refuted. The claim must not itself be
+    negative."""
+    for s in c.sentences:
+        mine = _WE_DO_IT.search(s.text)
+        if mine is None or s.polarity.negated:
+            continue
+        verb = stem(mine["verb"].lower())
+        for x in ev.sentences:
+            for m in _DENIED_FOR.finditer(x.text):
+                head = stem(m["what"].split()[-1].lower())
+                if stem(m["verb"].lower()) != verb or head not in question.word_stems:
+                    continue
+                if any(w.startswith(verb) and w not in y.polarity.negated
+                       for y in ev.sentences for w in y.content):
+                    return False  # "We repair cracked screens." says it does, for some
+                out.append(Finding("case_mismatch", "ungrounded",
+                                   f"the evidence says {m[0].strip()!r}: {x.text.strip()!r}",
+                                   s.text, x.text))
+                return True
     return False
 
 

@@ -30,6 +30,7 @@ from certirag.checks.compare import check_answer, check_citations, check_sentenc
 from certirag.checks.comparisons import check_comparisons
 from certirag.checks.definite import check_definite
 from certirag.checks.denials import check_unstated_denials
+from certirag.checks.discounts import check_discounts
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.hypothetical import check_hypothetical
 from certirag.checks.names import check_entities
@@ -87,7 +88,8 @@ BUILTIN: tuple[Check, ...] = (
     Check("relations", _codes("relation_mismatch"), check_relations, CHECKS_VERSION),
     Check("bars", _codes("modal_mismatch"), check_bars, CHECKS_VERSION),
     Check("ratios", _codes("ungrounded_figure"), check_ratios, CHECKS_VERSION),
-    Check("denials", _codes("negation_mismatch"), check_denials, CHECKS_VERSION),
+    Check("denials", _codes("negation_mismatch", "case_mismatch"), check_denials,
+          CHECKS_VERSION),
     Check("tenure", _codes("qualifier_dropped"), check_tenure, CHECKS_VERSION),
     Check("scope", _codes("qualifier_dropped"), check_scope, CHECKS_VERSION),
     Check("comparisons", _codes("comparison_mismatch"), check_comparisons, CHECKS_VERSION),
@@ -100,7 +102,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("sequence", _codes("value_swap"), check_sequence, CHECKS_VERSION),
     Check("absolutes", _codes("value_swap", "qualifier_mismatch"), check_absolutes,
           CHECKS_VERSION),
-    Check("borrowed", _codes("value_swap"), check_borrowed, CHECKS_VERSION),
+    Check("borrowed", _codes("value_swap", "subject_swap"), check_borrowed, CHECKS_VERSION),
     Check("definite", _codes("comparison_mismatch"), check_definite, CHECKS_VERSION),
     Check("unstated_denials", _codes("ungrounded_denial"), check_unstated_denials,
           CHECKS_VERSION),
@@ -116,6 +118,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("hypothetical", _codes("hedge_mismatch"), check_hypothetical, CHECKS_VERSION),
     Check("service_bands", _codes("case_mismatch"), check_service_bands, CHECKS_VERSION),
     Check("charges", _codes("polarity_mismatch"), check_charges, CHECKS_VERSION),
+    Check("discounts", _codes("value_swap"), check_discounts, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -26,7 +26,7 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, content_words
 from certirag.checks.prepared import PreparedEvidence, Question
 
-__all__ = ["check_charges"]
+__all__ = ["NO_CHARGE", "check_charges"]
 
 # what says a thing must be paid for
 _PAY = re.compile(
@@ -37,8 +37,9 @@ _PAY = re.compile(
     # "volunteers pay the standard tariff"
     r"pays?\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?:tariffs?|fees?|charges?|rates?|prices?|fares?))\b",
     re.IGNORECASE)
-_NO_CHARGE = re.compile(r"\b(?:free\s+of|no|without|at\s+no(?:\s+extra)?)\s+(?:charges?|"
-                        r"costs?|fees?)\b", re.IGNORECASE)
+#: "free of charge", "no fee", "at no extra cost": no charge.
+NO_CHARGE = re.compile(r"\b(?:free\s+of|no|without|at\s+no(?:\s+extra)?)\s+(?:charges?|"
+                       r"costs?|fees?)\b", re.IGNORECASE)
 _HEDGED = re.compile(r"\b(?:may|might|could|if|unless|only|except)\b", re.IGNORECASE)
 _MIN_SHARED = 2
 _INSTEAD = re.compile(r"\b(?:rather\s+than|instead\s+of)\b", re.IGNORECASE)
@@ -54,7 +55,7 @@ def check_charges(c: Parsed, ev: PreparedEvidence, question: Question,
             continue
         if any(s.items and any(it.group.startswith("money") for it in s.items)
                for s in ev.sentences) or any(
-                PRICE_WORD.search(_NO_CHARGE.sub(" ", s.text)) for s in ev.sentences):
+                PRICE_WORD.search(NO_CHARGE.sub(" ", s.text)) for s in ev.sentences):
             return  # (the evidence prices something: which price is the model's to read)
         if _INSTEAD.search(cs.text, 0, m.start()):
             continue  # "Rather than pay the standard tariff, volunteers park free."

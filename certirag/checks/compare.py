@@ -15,7 +15,7 @@ from itertools import pairwise
 from certirag.checks._text import stem
 from certirag.checks.base import Finding, FindingKind
 from certirag.checks.cases import asked_exception
-from certirag.checks.modals import CONTRADICTORY, opposed
+from certirag.checks.modals import CONTRADICTORY, Modal, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
 from certirag.checks.parse import Item, Parsed, SentInfo, content_words
@@ -30,7 +30,7 @@ from certirag.checks.qualifiers import (
     reported,
     reportive,
 )
-from certirag.checks.roles import party_swap, role_swap, subject_swap
+from certirag.checks.roles import agent_swap, party_swap, role_swap, subject_swap
 from certirag.checks.swap import capitalised_stems, same_value
 from certirag.text.contractions import negation_cue
 from certirag.text.sentences import is_question
@@ -200,10 +200,12 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
             e, score = got
             check_negation(s, e, out, ev)
             _check_polarity(s, e, out, ev)
-            swapped = role_swap(s, e) or subject_swap(s, e, ev.sentences) or party_swap(s, e)
+            swapped = role_swap(s, e) or subject_swap(s, e, ev.sentences) or party_swap(
+                s, e) or agent_swap(s, e, ev.sentences)
             if swapped is not None:
                 out.append(swapped)
             _check_modals(s, e, out)
+            _check_clause_modals(s, e, ev, out)
             band = _band_swap(s, ev)
             if band is not None:
                 out.append(band)
@@ -371,17 +373,27 @@ def _side(s: SentInfo, start: int, end: int) -> str | None:
     return _SIDES.get(cls or "")
 
 
-def _clause_items(x: SentInfo, at: int) -> list[Item]:
-    """The values of the clause of ``x`` that holds the (absolute) offset ``at``: "Children
-    aged 12 or over must pay, and younger children must also wear armbands." gives the
-    second "must" no value."""
+def _clause_span(x: SentInfo, at: int) -> tuple[int, int] | None:
+    """The ``[start, end)`` token indices of the clause of ``x`` that holds the (absolute)
+    offset ``at``, clauses cut before each word of ``CLAUSE_CUT`` and each ", and"."""
     toks = x.toks
     cuts = [k for k, t in enumerate(toks) if t.text.lower() in CLAUSE_CUT
             or (t.text.lower() == "and" and k and toks[k - 1].text == ",")]
     for a, b in pairwise([0, *cuts, len(toks)]):
         if a < b and toks[a].start <= at <= toks[b - 1].end:
-            return [it for it in x.items if toks[a].start <= it.start < toks[b - 1].end]
-    return list(x.items)
+            return a, b
+    return None
+
+
+def _clause_items(x: SentInfo, at: int) -> list[Item]:
+    """The values of the clause of ``x`` that holds the (absolute) offset ``at``: "Children
+    aged 12 or over must pay, and younger children must also wear armbands." gives the
+    second "must" no value."""
+    span = _clause_span(x, at)
+    if span is None:
+        return list(x.items)
+    lo, hi = x.toks[span[0]].start, x.toks[span[1] - 1].end
+    return [it for it in x.items if lo <= it.start < hi]
 
 
 def _band_swap(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
@@ -412,8 +424,79 @@ def _band_swap(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
     return None
 
 
-def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
+def _clause_stems(s: SentInfo, at: int) -> frozenset[str]:
+    """The content stems of the clause of ``s`` that holds the (absolute) offset ``at``
+    (:func:`_clause_span`)."""
+    span = _clause_span(s, at)
+    return frozenset() if span is None else frozenset(
+        st for st in s.stems[span[0]:span[1]] if st is not None)
+
+
+def _check_clause_modals(s: SentInfo, e: SentInfo, ev: PreparedEvidence,
+                         out: list[Finding]) -> None:
+    """A modal of one clause of ``s`` whose verb its aligned sentence ``e`` (aligned with
+    the whole claim) says nothing of, read against the sentence its own clause aligns with:
+    "Someone will need to be at home for exterior cleans, and for interior cleans an adult
+    must be present." where "Customers are not required to be at home for exterior
+    cleans." and "For interior cleans, an adult must be present." (checks v21)."""
     for m in s.modals:
+        if m.verb is None or any(x.governs(m.verb) for x in e.modals):
+            continue
+        words = _clause_stems(s, m.start)
+        got = _align_content(words, ev) if len(words) >= 3 and words != s.content else None
+        if got is not None and got[0] is not e and got[1] >= 0.6:
+            _check_modals(s, got[0], out, (m,))
+            continue
+        # the sentence that says a modal of the same verb and its object ("Students may
+        # bring their own sewing machine …, but this is not required" for "You're required
+        # to bring your own sewing machine …, along with fabric scissors": the claim aligns
+        # with "Please bring your own fabric scissors …")
+        obj = _object_stems(s, m)
+        # (and of the claim's subject: "Adults must sign the consent form" is not read
+        # against "Children do not need to sign the consent form")
+        subj = {str(st) for t, st in zip(s.toks, s.stems, strict=True)
+                if t.end <= m.start and st is not None and t.text.lower() not in _PRONOUNS}
+        if len(obj) >= 2:
+            x = next((x for x in ev.sentences if x is not e and obj <= x.content
+                      and subj <= x.content and any(y.governs(m.verb) for y in x.modals)),
+                     None)
+            if x is not None:
+                _check_modals(s, x, out, (m,))
+
+
+def _object_stems(s: SentInfo, m: Modal) -> frozenset[str]:
+    """The content stems of the few words after the verb ``m`` governs in ``s``, up to a
+    comma or the sentence's end."""
+    toks = s.toks
+    at = next((k for k, t in enumerate(toks) if t.start >= m.end and s.stems[k] == m.verb),
+              None)
+    if at is None:
+        return frozenset()
+    out: set[str] = set()
+    for k in range(at + 1, min(len(toks), at + 1 + _OBJECT_WORDS)):
+        if not toks[k].text[:1].isalnum():
+            break
+        if s.stems[k] is not None:
+            out.add(str(s.stems[k]))
+    return frozenset(out)
+
+
+_OBJECT_WORDS = 4  # words after a modal's verb read as what it is done to
+# the listener or speaker as a subject: no words a sentence must share
+_PRONOUNS = frozenset("""you you're you’re we we're we’re they they're they’re i i'm i’m it
+it's it’s he he's he’s she she's she’s""".split())
+
+
+# an exemption said of what the sentence permits, without its verb: "…, but this is not
+# required", "this is optional"
+_NOT_REQUIRED = re.compile(r"\b(?:this|that|it|which)\s+(?:is|are)\s+(?:not\s+(?:required|"
+                           r"compulsory|mandatory|necessary|needed|essential|obligatory)|"
+                           r"optional|entirely\s+optional|voluntary)\b", re.IGNORECASE)
+
+
+def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding],
+                  modals: tuple[Modal, ...] | None = None) -> None:
+    for m in s.modals if modals is None else modals:
         if m.verb is None:
             continue
         same_verb = [x for x in e.modals if x.governs(m.verb)]
@@ -427,6 +510,8 @@ def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:
             continue
         if any(x.cls == m.cls for x in same_verb):
             continue
+        if m.cls == "exemption" and _NOT_REQUIRED.search(e.text):
+            continue  # "may bring their own …, but this is not required" (checks v21)
         x = same_verb[0]
         kind: FindingKind = ("contradiction" if frozenset({m.cls, x.cls}) in CONTRADICTORY
                              else "ungrounded")

@@ -147,6 +147,8 @@ def _left_alone(s: SentInfo, sc: NegScope, low: list[str]) -> bool:
         return True  # … or a title's word ("the film Never Let Me Go")
     if set(sc.words) <= _FORMULAS:
         return True  # "No problem, enjoy!", "Don't worry."
+    if low[sc.cue + 1:sc.cue + 2] == ["forget"]:
+        return True  # "don't forget to switch off …": a reminder, no denial (checks v21)
     for w in reversed(low[:sc.cue]):
         if w in _CLAUSE_END:
             break

@@ -93,6 +93,8 @@ _FIRST_ADVERB = re.compile(r"first(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|then|before|so
                            r"\s+(?:[a-z]+(?:s|ed)|need|must|should|will|can|had|went|took|"
                            r"made|came)\b)",
                            re.IGNORECASE)
+# "It is not the first time …", "wasn't the first time": an idiom of a repeat, no rank
+_NOT_FIRST_TIME = re.compile(r"(?:\bnot|n['’]t)\s+(?:the\s+)?first\s+time\b", re.IGNORECASE)
 _FIRST_PLACE = re.compile(r"\b(?:the|a|his|her|their|its|our|my|your|be|is|was|were|are|"
                           r"been|being|come|comes|came|finish\w*|rank\w*|plac\w*|end\w*|"
                           r"cross\w*|arriv\w*|vot\w*|list\w*)\s+$|\w['’]s?\s+$", re.IGNORECASE)
@@ -143,6 +145,9 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
         if not taken.free(start, end) or (claim and spelled and ordinal and _FIRST_ADVERB.match(
                 text, start) and not _FIRST_PLACE.search(text, max(0, start - 24), start)):
             continue  # "check with your doctor first": an adverb of order, no rank
+        if claim and spelled and ordinal and _NOT_FIRST_TIME.search(
+                text, max(0, start - 24), end + 6):
+            continue  # "It is not the first time he has …": it has happened before (v21)
         if asked is not None and start >= asked[0] and not text[end:].strip(" .!"):
             # a bare number replying "How many days …?" counts days
             got = _classify(text[start:end] + " " + asked[1], 0, end - start, value,

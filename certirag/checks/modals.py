@@ -24,7 +24,8 @@ from certirag.text.verbs import BASE_VERBS, PAST_PARTICIPLES
 
 __all__ = ["CONTRADICTORY", "Modal", "find_modals", "opposed"]
 
-_BE = r"(?:is|are|was|were|be|been|being|am)"
+# (with a pronoun's contraction: "you're required to", "it's not allowed to": checks v21)
+_BE = r"(?:is|are|was|were|be|been|being|am|(?:you|we|they)['’]re|(?:he|she|it)['’]s|i['’]m)"
 _BE_FINITE = r"(?:is|are|was|were|am)"
 _PATTERNS: list[tuple[str, str]] = [
     ("prohibition", rf"must\s+(?:not|never)|mustn't|shall\s+(?:not|never)|shan't"
@@ -39,7 +40,10 @@ _PATTERNS: list[tuple[str, str]] = [
                   rf"|(?:doesn't|don't|didn't)\s+(?:have|need)\s+to"
                   rf"|{_BE}\s+not\s+(?:required|obliged|obligated|compelled)\s+to"
                   rf"|{_BE}n't\s+(?:required|obliged)\s+to|{_BE}\s+under\s+no\s+obligation\s+to"
-                  rf"|{_BE}\s+exempt(?:ed)?\s+from"),
+                  rf"|{_BE}\s+exempt(?:ed)?\s+from"
+                  # "no appointment is needed": no booking (checks v21)
+                  r"|no\s+(?:appointments?|bookings?|reservations?)\s+(?:is\s+|are\s+)?"
+                  r"(?:needed|required|necessary)"),
     ("discouragement", r"should\s+(?:not|never)|shouldn't|ought\s+not\s+to|(?:is|are)\s+not\s+"
                        r"(?:recommended|advised)"),
     ("obligation", rf"must|shall|{_BE}\s+(?:required|obliged|obligated|compelled)\s+to"
@@ -117,6 +121,8 @@ def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | Non
             verb = st if st is not None else low
             at = i
             break
+        if cls == "exemption" and m.group().lower().startswith("no"):
+            verb, at = "book", len(toks)  # "no appointment is needed": of booking
         also = _coordinated(toks, stems, at)
         restricts = False
         condition: tuple[str, ...] = ()
@@ -228,4 +234,4 @@ _NOT_ALL_SUBJECT = re.compile(r"(?:^|[;:,(]\s*)not\s+(?:every(?:one|body)?|all|e
 _HINTS = ("must", "shall", "shan", "may", "can", "should", "ought", "need", "has to", "have to",
           "had to", "required", "permitted", "allowed", "entitled", "prohibited", "forbidden",
           "obliged", "obligated", "barred", "banned", "compelled", "right to", "free to", "duty",
-          "obligation", "recommended", "advised", "exempt", "able to")
+          "obligation", "recommended", "advised", "exempt", "able to", "necessary")

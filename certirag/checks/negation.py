@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
+from certirag.checks._text import stem
 from certirag.checks.base import Finding
+from certirag.checks.charges import NO_CHARGE
 from certirag.checks.parse import SentInfo
 from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence
@@ -78,7 +80,7 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
                             e.text), sc.words, True)
     if not e.polarity.scopes or elliptical_negation(s.text):
         return None  # "but the cop constantly refused.": a refusal of what the evidence says
-    c_free = _unnegated(s) - _attributive(s)
+    c_free = _unnegated(s) - _attributive(s) - _free_of(s)
     if c_free & _EVIDENTIAL:  # "suggests" states what "did not indicate" denies
         c_free |= _EVIDENTIAL
     for sc in e.polarity.scopes:
@@ -92,6 +94,13 @@ def _negation_mismatch(s: SentInfo, e: SentInfo
                             f"the claim states it without negation", s.text, e.text),
                     sc.words, False)
     return None
+
+
+def _free_of(s: SentInfo) -> set[str]:
+    """The stems of what ``s`` says a thing is free of ("free of charge": "charg"), no
+    charge as the evidence's "at no charge" says (checks v21)."""
+    return {stem(m[0].split()[-1].lower()) for m in NO_CHARGE.finditer(s.text)
+            if m[0].lower().startswith("free")}
 
 
 def _attributive(s: SentInfo) -> set[str]:

@@ -50,7 +50,11 @@ _BEFORE: list[tuple[str, str]] = [
            r"|(?:over|above)\s+the\s+age\s+of"
            r"|exceeding|over|above|older\s+than(?!\s+(?:the|a|an)\b)|>"),
     ("lt", r"less\s+than|fewer\s+than|lower\s+than|under\s+the\s+age\s+of|under|below"
-           r"|younger\s+than(?!\s+(?:the|a|an)\b)|<"),
+           r"|younger\s+than(?!\s+(?:the|a|an)\b)|<"
+           # an age not yet reached: "before the age of 18", "before they were 18" (checks v21)
+           r"|before\s+(?:reaching\s+)?(?:the\s+)?age\s+(?:of\s+)?"
+           # (not "a day before he turns 39": the day, not a bound)
+           r"|before\s+(?:they|he|she|I|we|you)\s+(?:were|was)"),
     ("approx", r"approximately|approx\.?|about|around|roughly|nearly|almost|circa|c\.|ca\."
                r"|some|an\s+estimated|estimated|~|≈"),
     ("exact", r"exactly|precisely|just"),

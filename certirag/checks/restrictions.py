@@ -225,6 +225,69 @@ def check_contrast(c: Parsed, ev: PreparedEvidence, question: Question,
                 f"the claim's case ({case!r}) is the one the evidence {says}: "
                 f"{s.text.strip()!r}", c.text, s.text.strip()))
             return
+    _other_case(c, ev, claim, out)
+
+
+# "…, but body protectors must be hired at £3 per session": the other case of a sentence,
+# its subject (before its verb) and what is said of it
+_BUT_CASE = re.compile(r",\s+but\s+(?P<subj>(?:[\w'’-]+\s+){1,4}?)(?P<verb>must|are|is|will|"
+                       r"can|cannot|can['’]t|need|needs|have|has|cost|costs|do|does|"
+                       r"don['’]t|doesn['’]t|aren['’]t|isn['’]t|were|was|should)\b"
+                       r"(?P<pred>[^.;:!?]*)", re.IGNORECASE)
+
+
+# where a claim's clauses part ("…, so you don't need your own", "…; body protectors …")
+_CLAUSE_CUT = re.compile(r"[,;:]\s*|\s+[-–—]\s+|\s+(?:but|while|whereas)\s+", re.IGNORECASE)
+_VALUE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+# the first case given: free, included or allowed; the other's terms: a price, a duty, a
+# denial
+_GIVEN_FREE = re.compile(r"\b(?:free|included|includes|include|complimentary|no\s+charge|"
+                         r"at\s+no|can|may|allowed|permitted|welcome)\b", re.IGNORECASE)
+_TERMS = re.compile(r"\b(?:must|need|needs|have\s+to|has\s+to|required|charged?|costs?|"
+                    r"extra|separately|additional|not|only|cannot|hired?|paid|payable)\b|"
+                    r"n['’]t\b|[£$€]\s?\d", re.IGNORECASE)
+
+
+def _other_case(c: Parsed, ev: PreparedEvidence, claim: frozenset[str],
+                out: list[Finding]) -> None:
+    """``polarity_mismatch``: the claim says of the case an evidence sentence sets apart
+    after ", but" what that sentence says of the case before it: "The centre lends out
+    both hats and body protectors free of charge" against "The centre lends hats free of
+    charge, but body protectors must be hired at £3 per session." Read clause by clause
+    (cut at commas, semicolons, colons, dashes and "but", "while", "whereas"): a clause
+    that names the second case (every word of its subject, none of which the first part
+    has), says none of what is said of it, denies nothing and says two words or more that
+    only the first part says (checks v21). "The centre lends hats free of charge, and body
+    protectors are available for a small fee." says of each case its own. Only terms set
+    apart so: the first case given free, included or allowed, the other priced, required
+    or denied."""
+    if " but " not in ev.lower_text:
+        return
+    clauses = [(part, stems_of(part)) for part in _CLAUSE_CUT.split(c.text) if part.strip()]
+    for s in ev.sentences:
+        for m in _BUT_CASE.finditer(s.text):
+            if not _GIVEN_FREE.search(s.text, 0, m.start()) \
+                    or not _TERMS.search(m["verb"] + " " + m["pred"]):
+                continue  # (terms set apart: one case given, free or allowed, the other
+                # priced, required or denied; not a story's "…, but Gordon has another side")
+            subj = stems_of(m["subj"])
+            pred = stems_of(m["verb"] + " " + m["pred"]) - subj
+            first = stems_of(s.text[:m.start()])
+            if not subj or not pred or subj & first:
+                continue  # "… cures 95% of cats, but the cat must stay …": one thing
+            first -= pred
+            values = set(_VALUE.findall(m["pred"]))
+            for part, words in clauses:
+                if not subj <= words or pred & words or _DENIED.search(part) \
+                        or values & set(_VALUE.findall(part)) or len(first & words) < 2:
+                    continue
+                out.append(Finding(
+                    "polarity_mismatch", "contradiction",
+                    f"the claim says of {m['subj'].strip()!r} what the evidence says of the "
+                    f"other case: {s.text.strip()!r}", part.strip(), s.text.strip()))
+                return
 
 
 # a use the evidence rules out for a condition: "Feraxol should not be used during

@@ -14,13 +14,15 @@ swap); another preposition on one side only is another relation: no swap.
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
+from certirag.checks._text import stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
 from certirag.text.verbs import BASE_VERBS, BE_FORMS, MODAL_VERBS
 
-__all__ = ["DETERMINERS", "party_swap", "role_swap", "subject_swap"]
+__all__ = ["DETERMINERS", "agent_swap", "party_swap", "role_swap", "subject_swap"]
 
 # Relation words that read the same both ways.
 _SYMMETRIC = frozenset("""and & or nor with vs versus v against between both together alongside
@@ -375,6 +377,52 @@ def subject_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | 
     return Finding("subject_swap", "ungrounded",
                    f"the evidence says this of {two!r}, not of {one!r}: {e.text.strip()!r} "
                    f"({one!r} is named in {named.text.strip()!r})", one, e.text.strip())
+
+
+# a claim that opens with a name and its verb in the past: "Tom Hale fitted the correct chain"
+_NAMED_DOER = re.compile(r"^(?P<name>(?:[A-Z][\w'’-]+\s+){1,3}?)(?:also\s+|then\s+|later\s+)?"
+                         r"(?P<verb>[a-z]{3,}ed|made|built|wrote|took|gave|sent|paid|sold|"
+                         r"found|led|ran|won|signed|set|put|cut|fixed|caught|brought|bought|"
+                         r"taught|held|chose|drew|threw|told)\b")
+# the evidence's passive and its agent: "The correct chain was fitted free of charge on 14
+# March by senior mechanic Aisha Malik."
+_DONE_BY = re.compile(r"\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?P<verb>[a-z]+)\b"
+                      r"[^.;:!?]{0,80}?\bby\s+(?:[a-z]+\s+){0,3}?"
+                      r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})")
+
+
+# a verb with a preposition after it is another relation ("signed for", "played for")
+_OTHER_RELATION = re.compile(r"\s+(?:for|with|to|from|against|under|on|off|up|out|in|into)\b",
+                             re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|they|them|their)\b", re.IGNORECASE)
+
+
+def agent_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | None:
+    """``subject_swap`` when the claim says a named person did what its aligned evidence
+    sentence says, in the passive, another named person did: "Tom Hale fitted the correct
+    chain free of charge on 14 March." against "The correct chain was fitted free of charge
+    on 14 March by senior mechanic Aisha Malik." (Tom Hale being named in another sentence:
+    he fitted the wrong one). The same verb, two content words or more of what was done in
+    the evidence sentence, and the claim's name in neither that sentence nor the agent's
+    (checks v21)."""
+    m = _NAMED_DOER.match(s.text.lstrip())
+    x = _DONE_BY.search(e.text)
+    if m is None or x is None or stem(m["verb"]) != stem(x["verb"]) \
+            or _OTHER_RELATION.match(s.text.lstrip(), m.end()):
+        return None  # ("Origi signed for Liverpool" is not "… was signed by Liverpool")
+    if _PRONOUN.search(e.text):
+        return None  # "He was signed by …": a pronoun may be the claim's person
+    name = {stem(w.lower()) for w in m["name"].split()}
+    if name & e.content:
+        return None  # (the claim's person is in the sentence: the model's to read)
+    done = {st for t, st in zip(s.toks, s.stems, strict=True)
+            if st is not None and t.start >= s.start + m.end()}
+    if len(done & e.content) < 2 or not any(name <= o.content for o in others
+                                            if o is not e and o is not s):
+        return None
+    return Finding("subject_swap", "ungrounded",
+                   f"the evidence says {x['name']!r} did this, not {m['name'].strip()!r}: "
+                   f"{e.text.strip()!r}", m["name"].strip(), e.text.strip())
 
 
 # Relation words that read the same both ways between two parties of one verb ("The tutor

@@ -24,6 +24,7 @@ reads the sentence by its clauses and by the word each value measures.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -80,9 +81,17 @@ def outside_items(sent: SentInfo) -> list[tuple[Token, str | None]]:
             if st is None and low in ("on", "off") and (
                     i + 1 == len(toks) or toks[i + 1].text.lower() in _PARTICLE_END):
                 st = "~" + low  # "with noise cancellation off and …": a state, not a place
+            elif st is None and _LABEL_LETTER.fullmatch(tok.text) and i and \
+                    _LABEL_HEAD.fullmatch(toks[i - 1].text):
+                st = "#" + low  # "Zone C", "Plan B": the letter names the item (checks v21)
             out.append((tok, _root(st)))
     return out
 
+
+# a letter that labels an item after its noun ("35 minutes in Zone A, 45 minutes in Zone B");
+# not "I", and not after a one-letter word ("A B C")
+_LABEL_LETTER = re.compile(r"[A-HJ-Z]")
+_LABEL_HEAD = re.compile(r"[A-Za-z][a-z]+")
 
 # what follows "on" / "off" as a state ("switched on.", "off and …"), not a preposition
 _PARTICLE_END = frozenset({".", ",", ";", ":", "!", "?", ")", "and", "or", "but"})

@@ -384,13 +384,30 @@ def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding])
         return
     hit = find_swap(ctx, item.key, item.group, occ, ev.segments) or find_sentence_swap(
         sent, item, occ)
-    if hit is None or not _rival(item, hit.item) or _same_order(sent, item, hit.item, occ):
+    if hit is None or not _rival(item, hit.item) or _same_order(sent, item, hit.item, occ) \
+            or (not _name_number(sent, item) and any(
+                it is hit.item and _name_number(x, it)
+                for x, it in ev.occurrences.get(hit.item.key, ()))):
         return
     words = ", ".join(sorted(w for w in hit.words if not w.startswith("#")))
     where = f"for the claim's {words}" if words else "in the claim's context"
     out.append(Finding("value_swap", "contradiction",
                        f"the evidence gives {item.text!r} for another item; {where} it gives "
                        f"{hit.item.text!r}", item.text, hit.item.text))
+
+
+def _name_number(sent: SentInfo, it: Item) -> bool:
+    """Whether the bare number ``it`` is part of a name, after two capitalised words inside
+    the sentence and before no noun ("dispatched by Royal Mail Tracked 48, which …"): no
+    rival of a claim value that is no such name's (checks v21)."""
+    if it.group != "number":
+        return False
+    before = [t for t in sent.toks if t.end <= it.start]
+    after = [t for t in sent.toks if t.start >= it.end]
+    # (two capitalised words: "Gate 12", "Room 14" are labels a swap may take)
+    return len(before) > 2 and all(t.text[:1].isupper() and t.text.isalpha()
+                                   for t in before[-2:]) \
+        and (not after or after[0].text in (",", ".", ";", ":", ")", "!", "?"))
 
 
 def _same_order(sent: SentInfo, item: Item, rival: Item,

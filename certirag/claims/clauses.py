@@ -21,8 +21,13 @@ _NAME = rf"(?:The\s+|A\s+|An\s+)?{NAME_RUN}"
 _THING = r"(?:The|This|That)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
 _PARTICIPLE = (r"[a-z]{3,}ed|born|built|known|run|led|made|written|sold|held|won|given|taken"
                r"|chosen|drawn|shown|grown|set\s+up")
+# a phrase that opens with a preposition is no subject ("From May, unlimited monthly passes
+# will include …": claims rules v18)
+_NOT_SUBJECT = (r"(?!(?:From|In|On|At|After|Before|During|Since|Until|Till|For|By|With|Without|"
+                r"Under|Over|Between|Across|Throughout|Within|Following|Upon|Into|"
+                r"Through|Towards?|Beyond|Despite|Unlike|Like|As|If|When|Once)\b)")
 _RELATIVE_RE = re.compile(
-    rf"^(?P<subj>{_NAME}|{_THING}),\s+(?:(?P<rel>who|which)\s+(?P<clause>[^,;:()\"“”]{{3,}}?)"
+    rf"^{_NOT_SUBJECT}(?P<subj>{_NAME}|{_THING}),\s+(?:(?P<rel>who|which)\s+(?P<clause>[^,;:()\"“”]{{3,}}?)"
     rf"|(?P<part>{_PARTICIPLE})\s+(?P<pclause>[^,;:()\"“”]{{2,}}?)),\s+"
     r"(?P<rest>[a-z][^;:()\"“”]*?)(?P<stop>[.!]?)$")
 # "is" for a state that still holds ("based in", "known as"), "was" for an event

@@ -164,12 +164,25 @@ _NP_CLAUSE = re.compile(r"^(?:the|its|his|her|their|a|an)\s+(?:[a-z][\w'’-]*\s
                         re.IGNORECASE)
 
 
+_THERE_OPENS = re.compile(r"there(?:['’]s|['’]ll|['’]re|['’]d|\s+(?:is|are|was|were|will))\s+\S",
+                          re.IGNORECASE)
+# what in a "there" clause may lean on the clause before it: a value, spelled too, or a
+# word pointing back
+_THERE_LEANS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                          r"twelve|twenty|thirty|forty|fifty|hundred|thousand|half|that|them|"
+                          r"it|this|those|these|on\s+top|extra|too|also|as\s+well)\b",
+                          re.IGNORECASE)
+
+
 def _second_clause(left: str, right: str) -> str | None:
     """The clause after ", and" as a claim of its own, its pronoun named by the subject of
     ``left`` ("Marta Kowalski is the head chef, and she used to cook at X" → "Marta
     Kowalski used to cook at X."); ``None`` when it opens otherwise or its pronoun names
     nothing. "It" is left whole: "Revenue grew 6%, and it expects …" names the company."""
     right = _INTERJECTION.sub("", right, count=1)  # "…, and yes, he has won …"
+    if _THERE_OPENS.match(right) and (_THERE_LEANS.search(right) or len(right.split()) < 3):
+        return None  # "…, and there's a mileage charge of 22p per mile on top": a value
+        # (or "that", "them") may be the left clause's subject's (claims rules v18)
     if _LISTENER_CLAUSE.match(right) and len(right.split()) >= 3:
         return right[0].upper() + right[1:] + "."  # "…, and you'll still have access …"
     if _PRONOUN_CLAUSE.match(right):
@@ -177,7 +190,8 @@ def _second_clause(left: str, right: str) -> str | None:
             return None  # "X is an album, and they recorded it …": "they" is not X
         named = resolve_pronoun(left + ".", right[0].upper() + right[1:] + ".")
         return named if named is not None and not named.startswith(right[:1].upper()) else None
-    if _NP_CLAUSE.match(right) or _bare_np_clause(right):
+    if _NP_CLAUSE.match(right) or _bare_np_clause(right) or _THERE_OPENS.match(right):
+        # ("…, and there's free parking …" as "…, and there is …": claims rules v18)
         return right[0].upper() + right[1:] + "."
     return None
 

@@ -43,6 +43,8 @@ _GREETING_ONE = (
     r"|thanks?(?: you)?(?: (?:so|very) much)?(?: for @T)?|thank you@T"
     r"|you'?re (?:very |most )?welcome"
     r"|no problem(?: at all)?|no worries(?: at all)?|no prob|any ?time"
+    # "No panic!", "Don't panic!" (claims rules v18)
+    r"|no panic|don['’]?t panic"
     r"|(?:it'?s |it was )?my pleasure|you too"
     r"|same to you|(?:i'?m |so )?(?:glad|happy) (?:i could|to) (?:help|be of help)"
     r"|(?:i )?hope you(?: both| all| two)? (?:enjoy|like|love) (?:it|them|that|this|"

@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v20``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v21``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -50,9 +50,20 @@ _SELF_ADVERB = re.compile(
     # 'Hollins Barn charges corkage …'"
     r"an? (?:\w+ )?rumou?r (?:(?:on|in|among|about|circulating|going round|online) "
     r"(?:\w+ ){0,3}?)?that|"
+    # "A rumour has circulated on the club forum that '…'", "the rumour going around is
+    # true – that '…'" (checks v21)
+    r"(?:an?|the) (?:\w+ )?rumou?r (?:has |had |have )?(?:circulated|spread|been circulating|"
+    r"been going (?:round|around)|going (?:round|around)|doing the rounds)(?: (?:\w+ ){0,6}?)?"
+    r"(?:that|–|—|-) ?(?:that )?['\"‘“]|"
+    # what others were told, quoted: "Some customers have been told by door-to-door sellers
+    # that '…'" (checks v21)
+    r"(?:have|has|had|were|was) (?:been )?told (?:by (?:[\w'’-]+ ){1,4}?)?that ['\"‘“]|"
     # a supposition: "If the studio were to move to Saturday-only sessions, the beginner
     # course would be shortened …" (not for a claim that supposes it too)
-    r"(?P<cf>^\W*(?:even )?if (?:[\w'’-]+ ){1,8}?(?:were|was) to [^,;]{1,80}(?=,))|"
+    r"(?P<cf>^\W*(?:even )?if (?:[\w'’-]+ ){1,8}?(?:were|was) to [^,;]{1,80}(?=,)"
+    # a supposition quoted as an example: "… give an example: 'If the trip were cancelled
+    # because of weather, passengers would be offered …'" (checks v21)
+    r"|(?<=['\"‘“])(?:even )?if (?:[\w'’-]+ ){1,8}?were [^,;]{1,80}(?=,[^.;]{0,120}?\bwould\b))|"
     r"it is (?:widely|commonly|often|popularly) (?:believed|thought|assumed)(?: that)?|"
     # a mistaken reading, the passage's setting for what it corrects: "It's easy to assume
     # that a voucher 'can be used on any day'", "We often hear that …"
@@ -148,7 +159,8 @@ _BACK = (r"(?:(?:this|that|these|those|the|such) (?:\w+ )?(?:claims?|reports?|ru
          r"example|account|post|views?|arguments?|theor(?:y|ies)|suggestions?|notion|"
          r"assertions?|interpretations?|reading|position)|this|that|it|these|those)")
 _AFTER = re.compile(
-    r"(?:^\W*|\b(?:said|says|stated|added|insisted|confirmed|found|replied|but|however,?)\s+"
+    r"(?:^\W*|\b(?:said|says|stated|added|insisted|confirmed|found|replied|but|however,?|"
+    r"clear|clarify|clarified|stress|stressed|emphasi[sz]e|emphasi[sz]ed)\s+"
     r"(?:that\s+)?)" + _BACK + r"\s+(?:claim\s+)?(?:is|was|are|were|to be|has been|had been)\s+"
     r"(?:not true|false|untrue|incorrect|wrong|baseless|unfounded|a myth|a rumou?r|"
     r"misleading|fake|fictional)|"
@@ -157,6 +169,13 @@ _AFTER = re.compile(
     r"(?:^\W*|\b(?:as|because|but|however,?)\s+)" + _BACK + r"(?:['’]s|\s+(?:is|was|are|"
     r"were))\s+(?:simply\s+)?(?:not (?:true|correct|accurate|right)|false|untrue|incorrect|"
     r"inaccurate|wrong|a myth|a rumou?r|misleading|fake)\W*$|"
+    # "I'm afraid that's just a rumour; we haven't made any such change." (checks v21)
+    r"^\W*(?:i['’]m afraid,? |sadly,? |unfortunately,? )?" + _BACK + r"(?:['’]s|\s+(?:is|was))"
+    r"\s+(?:just|only|simply|merely|nothing but)\s+(?:an?\s+)?(?:rumou?r|myth|hearsay|"
+    r"speculation|gossip)\b|"
+    # "That example describes a scheme we trialled in 2022 and no longer operate." (v21)
+    r"^\W*" + _BACK + r"\s+(?:[\w'’-]+\s+){0,10}?(?:no longer|not any more|not anymore) "
+    r"(?:operate|run|offer|apply|applies|exist|exists|use|provide)\b|"
     # "That isn't correct." (checks v20)
     r"(?:^\W*|\b(?:as|because|but|however,?)\s+)" + _BACK + r"\s+(?:isn['’]t|wasn['’]t|"
     r"aren['’]t|weren['’]t)\s+(?:simply\s+)?(?:true|correct|accurate|right)\W*$|"
@@ -168,7 +187,7 @@ _AFTER = re.compile(
     r"(?: here| at all| in practice| for us"
     r"| at (?-i:[A-Z])[\w'’-]*(?: (?-i:[A-Z])[\w'’-]*){0,3})?\W*$|"
     # "The committee does not accept this.", "We do not agree with this view."
-    r"\b(?:does|do|did) not (?:accept|agree with|endorse|share|support) " + _BACK +
+    r"\b(?:does|do|did) not (?:accept|agree with|endorse|share|support|make) " + _BACK +
     r"(?=\W*$|\s*[.,;:!?])|"
     r"\b(?:denied|denies|deny|refuted|refutes|rejected|debunked|dismissed|retracted|"
     r"withdrew|corrected) " + _BACK +
@@ -346,11 +365,19 @@ _SUPPOSES = re.compile(r"\b(?:if|would|were to|when|whenever|in the event)\b", r
 def _before_cue(before: str, sentence: str) -> str | None:
     if not before:
         return None
+    # (a sentence that denies what came before it, "I'm afraid that's just a rumour; …",
+    # labels that, not the sentence after it: checks v21)
     if (m := _BEFORE_LABEL.search(before)) is not None and not _OFFENCE.search(
-            before, 0, m.start()) and not _OWN_CONTENT.match(before[m.end():]):
+            before, 0, m.start()) and not _OWN_CONTENT.match(before[m.end():]) \
+            and _AFTER.search(before) is None:
         return m.group(0)
+    # (a report denied, "Brightfield Solar does not make this claim.", introduces nothing)
     return next((m.group(0) for m in _BEFORE_REPORT.finditer(before)
-                 if _introduces(before, m, sentence)), None)
+                 if _introduces(before, m, sentence)
+                 and not _NOT_BEFORE.search(before, max(0, m.start() - 16), m.start())), None)
+
+
+_NOT_BEFORE = re.compile(r"(?:\b(?:not|never)|n['’]t)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
 def _after_cue(after: str, sentence: str) -> str | None:

@@ -1,7 +1,7 @@
-"""The blind set, ``tests/data/blind_cases.jsonl``: 980 cases written by people who read
+"""The blind set, ``tests/data/blind_cases.jsonl``: 1,180 cases written by people who read
 no rule and never ran the verifier.
 
-Ten rounds (the fourth to the tenth each written by two people at once, 50 cases
+Twelve rounds (the fourth to the twelfth each written by two people at once, 50 cases
 each), each of 48–56
 planted errors (scattered anchors in long passages, refuted quotes, wrapped and yes/no
 answers, subtle value changes, unsupported additions, role and entity swaps, chat
@@ -39,6 +39,13 @@ wrapped answers):
 * ``r56-`` and ``s56-`` (50 cases each, written the same way): measured before any case
   was read (checks v19, claims rules v16, scorer v8: 38 of 50 caught and 11 of 50
   verified), then read and written for (checks v20, claims rules v17, scorer v9).
+* ``r57-`` and ``s57-`` (50 cases each, written the same way): measured before any case
+  was read (checks v20, claims rules v17, scorer v9: 42 of 50 caught and 14 of 50
+  verified), then read and written for (checks v21, claims rules v18).
+* ``t57-`` and ``u57-`` (50 cases each, written the same way after those rules): measured
+  before any case was read, on the rules written from ``r57-`` and ``s57-`` (38 of 50
+  caught and 18 of 50 verified, as on checks v20), then read and written for (checks v21,
+  claims rules v18).
 
 None of the rounds is blind any more: the set is a floor against regressions, and the
 gap between its figures and our own set's is the measure of how far the verifier still
@@ -58,10 +65,11 @@ import pytest
 from tests.integration.case_sets import DATA, assert_well_formed, default_rates, read_cases
 
 BLIND_PATH = DATA / "blind_cases.jsonl"
-N_CASES = 980
+N_CASES = 1180
 
-# Measured with the default preset (policy v3, scorer v9, checks v20, claims rules v17, model
-# para, tau_e 0.49, tau_c 0.5): caught 489/509 = 0.961, passed 148/471 = 0.314 (on the first 880
+# Measured with the default preset (policy v3, scorer v9, checks v21, claims rules v18, model
+# para, tau_e 0.49, tau_c 0.5): caught 584/609 = 0.959, passed 182/571 = 0.319 (on the first 980
+# cases 489/509 and 148/471, as with checks v20 and claims rules v17; on the first 880
 # cases 441/459 and 135/421; scorer v8, checks v19, claims rules v16: 437/459 and 130/421; on the
 # first 780 cases, checks v19: 396/409 and 115/371, as with checks v18 and claims rules v15; on
 # the first 680 cases 347/359 and 97/321; scorer v7, checks v17, claims rules v14: 347/359 and
@@ -71,14 +79,15 @@ N_CASES = 980
 # v6, checks v13, claims rules v10: 193/209 and 35/171; on the first 280 cases 150/159 and 29/121,
 # and checks v12, claims rules v9, scorer v5: 127/159 and 26/121; README, "The blind set").
 CATCH_MIN = 0.95
-PASS_MIN = 0.30
+PASS_MIN = 0.31
 
 
 def test_blind_file_is_well_formed() -> None:
     assert_well_formed(read_cases(BLIND_PATH), N_CASES, ("f49-", "h49-", "k49-", "m50-", "n50-",
                                                          "p51-", "q51-", "r52-", "s52-",
                                                          "r53-", "s53-", "r54-", "s54-", "r55-",
-                                                         "s55-", "r56-", "s56-"))
+                                                         "s55-", "r56-", "s56-", "r57-",
+                                                         "s57-", "t57-", "u57-"))
 
 
 @pytest.mark.slow

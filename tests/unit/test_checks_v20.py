@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.checks import CHECKS_VERSION, check_claim
+from certirag.checks import check_claim
 from certirag.text.frames import quote_frame
 from certirag.verifiers.binding import plan_windows
 
@@ -25,10 +25,6 @@ def codes(claim: str, evidence: str | list[str], question: str = "") -> list[str
 
 def unbound(claim: str, evidence: str) -> bool:
     return bool(plan_windows(claim, [evidence], top=8, max_chars=1200).unbound)
-
-
-def test_the_version() -> None:
-    assert CHECKS_VERSION == "certirag.checks.v20"
 
 
 # quote frames ----------------------------------------------------------------------------

@@ -402,9 +402,10 @@ def agent_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | No
     sentence says, in the passive, another named person did: "Tom Hale fitted the correct
     chain free of charge on 14 March." against "The correct chain was fitted free of charge
     on 14 March by senior mechanic Aisha Malik." (Tom Hale being named in another sentence:
-    he fitted the wrong one). The same verb, two content words or more of what was done in
-    the evidence sentence, and the claim's name in neither that sentence nor the agent's
-    (checks v21)."""
+    he fitted the wrong one). The same verb, with no preposition after it in the claim
+    ("Origi signed for Liverpool" is not "… was signed by Liverpool"), two content words or
+    more of what was done in the evidence sentence, the claim's name not in that sentence
+    but in another, and no pronoun there that may be the claim's person (checks v21)."""
     m = _NAMED_DOER.match(s.text.lstrip())
     x = _DONE_BY.search(e.text)
     if m is None or x is None or stem(m["verb"]) != stem(x["verb"]) \

@@ -34,81 +34,24 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from decimal import Decimal
-from itertools import pairwise
 
-from certirag.checks._text import COMMON, Token, stem
+from certirag.checks._text import stem
 from certirag.checks.ages import AGE_AFTER
 from certirag.checks.base import Finding
 from certirag.checks.entities import PERSON_TITLES
+from certirag.checks.named import CALENDAR, described, evidence_names, named, pairs, pronoun
 from certirag.checks.parse import Item, Parsed, SentInfo, content_words, listed_with
+from certirag.checks.phrases import borrowed_phrase
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import qualifier_after, qualifier_before
 from certirag.checks.swap import same_value
-from certirag.text.calendar_names import MONTH_NAMES, WEEKDAYS
+from certirag.text.calendar_names import WEEKDAYS
 
 __all__ = ["check_borrowed"]
-
-# pronouns that may stand for the claim's name in a sentence that does not repeat it
-_PRONOUNS = frozenset({"it", "its", "he", "his", "him", "she", "her", "they", "their", "them",
-                       "this", "these"})
-
-
-def _named(s: SentInfo, owned: bool = True) -> tuple[frozenset[str], frozenset[str]]:
-    """The stems of the capitalised content words of ``s`` and the lower-cased text of all
-    its capitalised words (a title of small words, "Let It Be", is a name too). The first
-    word counts only where the next is capitalised too ("Abbey Road", not "Woman
-    emerged"); without ``owned``, a name that owns what the sentence speaks of ("John
-    Haase's associate") is left out."""
-    stems: set[str] = set()
-    words: set[str] = set()
-    toks = s.toks
-    for k, (tok, st) in enumerate(zip(toks, s.stems, strict=True)):
-        if not tok.text[:1].isupper():
-            continue
-        low = tok.text.lower()
-        if k == 0 and (low in COMMON or len(toks) < 2 or not toks[1].text[:1].isupper()):
-            continue
-        if not owned and _owner(toks, k):
-            continue
-        words.add(low)
-        if st:
-            stems.add(st)
-    return frozenset(stems), frozenset(words)
-
-
-def _owner(toks: list[Token], k: int) -> bool:
-    """Whether the name word at ``k`` belongs to a name that ends in "'s" ("John Haase's")."""
-    while k < len(toks) and toks[k].text[:1].isupper():
-        if toks[k].text.endswith(("'s", "’s")):
-            return True
-        k += 1
-    return k < len(toks) and toks[k].text in ("'s", "’s", "'", "’")
-
-
-def _described(s: SentInfo) -> bool:
-    """Whether ``s`` opens with a description ("The uncapped Wasps centre, 22, …"), which
-    may be the claim's name in other words."""
-    toks = s.toks
-    return len(toks) > 1 and toks[0].text.lower() in ("the", "a", "an") \
-        and not toks[1].text[:1].isupper()
-
-
-def _pronoun(s: SentInfo) -> bool:
-    """Whether ``s`` has a pronoun (in lower case, or opening it: the "It" of "Let It Be"
-    is a title's word)."""
-    return any(t.text.lower() in _PRONOUNS and (k == 0 or t.text.islower())
-               for k, t in enumerate(s.toks))
-
 
 def _states(s: SentInfo, item: Item) -> bool:
     return any(listed_with(item.group, it.group) and same_value(item.key, it.key)
                for it in s.items)
-
-
-def _evidence_names(ev: PreparedEvidence) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
-    """:func:`_named` of each evidence sentence, by ``id`` (read once per prepared
-    evidence)."""
-    return {id(s): _named(s) for s in ev.sentences}
 
 
 def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
@@ -117,12 +60,12 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
     if ev.partial:
         return
     for cs in c.sentences:
-        names, name_words = _named(cs, owned=False)
+        names, name_words = named(cs, owned=False)
         if cs.polarity.negated or cs.polarity.scopes:
             continue  # (a negated claim, "X wasn't born in 1951", denies the value)
         found = _code_row(cs, ev) if ev.sentences else None
         if found is None and not cs.items:
-            found = _borrowed_phrase(cs, ev)
+            found = borrowed_phrase(cs, ev)
             if found is not None:
                 out.append(found)
                 return
@@ -132,15 +75,15 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
         if found is not None:
             out.append(found)
             return
-        if not names - _CALENDAR:  # a month or a weekday names no thing
+        if not names - CALENDAR:  # a month or a weekday names no thing
             continue
         said = (content_words(cs.content) - names) & ev.stem_index.keys()
-        named = ev.derived("borrowed.names", _evidence_names)
+        by_id = ev.derived("borrowed.names", evidence_names)
         for item in cs.items:
             holders = [s for s in ev.sentences if _states(s, item)]
             if not holders or any(names & s.content for s in holders):
                 continue  # (a sentence with a name of the claim may state it of that name)
-            if any(not (named[id(s)][1] - name_words) or _pronoun(s) or _described(s)
+            if any(not (by_id[id(s)][1] - name_words) or pronoun(s) or described(s)
                    for s in holders):
                 continue  # (each holder must name another thing, and nothing in it may
                 # stand for the claim's name: a pronoun, a description)
@@ -153,7 +96,7 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
                     continue
                 facts = content_words(own.content) - names
                 holder = next((s for s in holders if (facts & content_words(s.content))
-                               - named[id(s)][0]), None)
+                               - by_id[id(s)][0]), None)
                 if holder is None:
                     continue
                 out.append(Finding(
@@ -164,95 +107,6 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
                 return
 
 
-def _borrowed_phrase(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
-    """``subject_swap``: a phrase the evidence says of another named thing, given to the
-    claim's (checks v21): "Zone C includes the northern suburbs." against "Zone B, covering
-    the northern suburbs, charges £75 …" and "Zone C includes the surrounding villages …".
-    No value is borrowed, so the rule above cannot read it, and in a long passage the model
-    reads the two sentences as one. The claim sentence names one thing, and opens with it:
-    a name of a kind and its label (:func:`_one_name`, a letter too: "Zone C"; not a
-    question read with its answer, not a comparison); some evidence sentences name it, and
-    each
-    lacks two or more of the claim's other content words, written together in the claim
-    ("northern suburbs"); every sentence with those words written together names something
-    else and not the claim's name, with no pronoun or description that may stand for it,
-    and opens with another thing of the claim's kind, its name the claim's but the last
-    word ("Zone B, covering …"); and
-    one of them says the same of its name as a sentence of the claim's name does (a content
-    word besides names and those words): one fact of two things."""
-    if "?" in cs.text or cs.polarity.negated or cs.polarity.scopes \
-            or len(cs.toks) > _MAX_TOKENS or _COMPARES.search(cs.text):
-        return None  # (a question read with its answer, "What actor portrayed David Dunn in
-        # the superhero thriller …? Bruce Willis", names the question's things; a comparison
-        # names the other thing's phrase: "Unlike the town centre, Zone C …")
-    name_words = _one_name(cs)
-    opening = _opening_name(cs)
-    if not name_words or len(opening) < 2 or frozenset(opening) != name_words:
-        return None  # (the claim's subject: a name of a kind and its label, "Zone C")
-    named = ev.derived("borrowed.names", _evidence_names)
-    own = [s for s in ev.sentences if name_words <= named[id(s)][1]]
-    if not own:
-        return None
-    names = frozenset(st for t, st in zip(cs.toks, cs.stems, strict=True)
-                      if st and t.text.lower() in name_words)
-    said = frozenset((content_words(cs.content) - names) & ev.stem_index.keys())
-    missing = frozenset.intersection(*(said - o.content for o in own))
-    pairs = _pairs(cs, missing)
-    if len(missing) < _MIN_OWN_WORDS or not pairs:
-        return None
-    holders = [s for s in ev.sentences if missing <= s.content and pairs & _pairs(s, missing)]
-    if not holders or any(name_words <= named[id(s)][1] or not (named[id(s)][1] - name_words)
-                          or _pronoun(s) or _described(s) for s in holders):
-        return None
-    # each opens with another thing of the claim's kind ("Zone B, covering …")
-    if not all((o := _opening_name(h)) and len(o) == len(opening) and o[:-1] == opening[:-1]
-               and o[-1] != opening[-1] for h in holders):
-        return None  # (the same words but the label: "Peter" is "Peter Morris")
-    for h in holders:
-        facts = content_words(h.content) - missing - named[id(h)][0]
-        if any(facts & (content_words(o.content) - names) for o in own):
-            phrase = " ".join(t.text for t, st in zip(cs.toks, cs.stems, strict=True)
-                              if st in missing)
-            return Finding("subject_swap", "ungrounded",
-                           f"the evidence says {phrase!r} of something else: "
-                           f"{h.text.strip()!r}", cs.text.strip(), h.text.strip())
-    return None
-
-
-def _opening_name(s: SentInfo) -> tuple[str, ...]:
-    """The lower-cased capitalised words ``s`` opens with (after "The", "A" or "An"), a
-    letter too: "Zone B" of "Zone B, covering …"."""
-    toks = s.toks
-    k = 1 if toks and toks[0].text in ("The", "A", "An") else 0
-    out: list[str] = []
-    while k < len(toks) and toks[k].text[:1].isupper() and toks[k].text[:1].isalpha():
-        out.append(toks[k].text.lower())
-        k += 1
-    return tuple(out)
-
-
-def _one_name(cs: SentInfo) -> frozenset[str]:
-    """The lower-cased words of the one name of ``cs`` (a run of capitalised words, a
-    letter too: "Zone C"; the first word as :func:`_named` reads it), or nothing where it
-    names more than one thing or only a month or a weekday."""
-    _, words = _named(cs, owned=False)
-    runs: list[list[str]] = []
-    last = -2
-    for k, tok in enumerate(cs.toks):
-        low = tok.text.lower()
-        if low in words and stem(low) not in _CALENDAR:
-            if k == last + 1:
-                runs[-1].append(low)
-            else:
-                runs.append([low])
-            last = k
-    return frozenset(runs[0]) if len(runs) == 1 else frozenset()
-
-
-_MAX_TOKENS = 60  # tokens of a claim sentence read for a borrowed phrase
-_COMPARES = re.compile(r"\b(?:than|unlike|like|compared|whereas|while|versus|vs|as\s+opposed)\b",
-                       re.IGNORECASE)
-_CALENDAR = frozenset(stem(w) for w in (*MONTH_NAMES, *WEEKDAYS))
 _MIN_OWN_WORDS = 2
 _MAX_ITEMS = 12  # values read in one claim sentence (hostile text stays cheap)
 _MAX_CHARS = 2000  # characters of a sentence read for codes
@@ -293,20 +147,12 @@ def _clause_words(cs: SentInfo, item: Item, breaks: list[int], lower: frozenset[
     weekday aside): the name rule reads it."""
     toks = cs.toks
     lo, hi = _clause_bounds(cs, item, breaks)
-    if any(toks[n].text[:1].isupper() and cs.stems[n] not in _CALENDAR
+    if any(toks[n].text[:1].isupper() and cs.stems[n] not in CALENDAR
            and (n > 0 or toks[n].text.lower() not in lower) for n in range(lo + 1, hi)):
         return None
     words = content_words(frozenset(str(cs.stems[n]) for n in range(lo + 1, hi)
                                     if cs.stems[n]) & cs.content)
-    return words, _pairs(cs, words, lo + 1, hi)
-
-
-def _pairs(s: SentInfo, words: frozenset[str], lo: int = 0, hi: int | None = None
-           ) -> frozenset[tuple[str, str]]:
-    """The pairs of ``words`` that ``s`` writes one after the other, tokens ``lo:hi``."""
-    stems = s.stems[lo:hi]
-    return frozenset((str(a), str(b)) for a, b in pairwise(stems)
-                     if a in words and b in words)
+    return words, pairs(cs, words, lo + 1, hi)
 
 
 def _borrowed_by_words(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
@@ -332,7 +178,7 @@ def _borrowed_by_words(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
             continue
         claim_words, claim_pairs = clause
         holders = [s for s in ev.sentences if _states(s, item)]
-        if not holders or any(_pronoun(s) or _described(s) for s in holders):
+        if not holders or any(pronoun(s) or described(s) for s in holders):
             continue
         # (words the evidence never uses are a rewording: the model's to read)
         own = (claim_words - frozenset().union(*(s.content for s in holders))) \
@@ -343,7 +189,7 @@ def _borrowed_by_words(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
         if not own_pairs:
             continue  # (the thing's words written together: "dark mode")
         for s in ev.sentences:
-            if not own <= s.content or _states(s, item) or not own_pairs & _pairs(s, own):
+            if not own <= s.content or _states(s, item) or not own_pairs & pairs(s, own):
                 continue
             rival = next((it for it in s.items if listed_with(item.group, it.group)
                           and not any(same_value(x.key, it.key) for x in cs.items)), None)
@@ -400,7 +246,7 @@ def _borrowed_by_alignment(cs: SentInfo, ev: PreparedEvidence, question: Questio
                 cs.text, item.end - cs.start):
             continue  # (an age names a person in a report: "The 26-year-old sought …")
         holders = [s for s in ev.sentences if _states(s, item)]
-        if not holders or any(_pronoun(s) for s in holders):
+        if not holders or any(pronoun(s) for s in holders):
             continue
         row = _list_row(cs, item, holders, ev)
         if row is not None:
@@ -597,22 +443,22 @@ def _borrowed_schedule(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
     if not _RECURRING.search(cs.text):
         return None
     breaks = _clause_starts(cs)
-    named = ev.derived("borrowed.names", _evidence_names)
-    first = 0 if len(cs.toks) > 1 and cs.toks[1].text[:1].isupper() else 1  # (as _named)
+    named = ev.derived("borrowed.names", evidence_names)
+    first = 0 if len(cs.toks) > 1 and cs.toks[1].text[:1].isupper() else 1  # (as named() reads it)
     for item in cs.items[:_MAX_ITEMS]:
         kind = _schedule_key(item)
         if kind is None:
             continue
         lo, hi = _clause_bounds(cs, item, breaks)
         names = frozenset(str(cs.stems[n]) for n in range(max(lo + 1, first), hi)
-                          if cs.toks[n].text[:1].isupper() and cs.stems[n]) - _CALENDAR - _TITLES
+                          if cs.toks[n].text[:1].isupper() and cs.stems[n]) - CALENDAR - _TITLES
         if not names:
             continue
         words = {t.text.lower() for t in cs.toks[lo + 1:hi]}
         holders = [s for s in ev.sentences if _states(s, item)]
         if not holders or any(names & s.content for s in holders) or any(
-                not (named[id(s)][1] - words - _TITLE_WORDS) or _pronoun(s)
-                or _described(s) for s in holders):
+                not (named[id(s)][1] - words - _TITLE_WORDS) or pronoun(s)
+                or described(s) for s in holders):
             continue  # (stated of the claim's thing, or of nothing named apart from it)
         for own in ev.sentences:
             if not names <= own.content or _states(own, item) or not _RECURRING.search(own.text) \

@@ -9,29 +9,32 @@ ranking) in :mod:`certirag.checks.additions`."""
 from __future__ import annotations
 
 import re
-from collections import Counter
-from itertools import pairwise
 
 from certirag.checks._text import stem
-from certirag.checks.base import Finding, FindingKind
+from certirag.checks.align import align_content
+from certirag.checks.base import Finding
 from certirag.checks.cases import asked_exception
-from certirag.checks.modals import CONTRADICTORY, Modal, opposed
 from certirag.checks.negation import check_negation
 from certirag.checks.order import other_events
-from certirag.checks.parse import Item, Parsed, SentInfo, content_words
-from certirag.checks.polarity import CLAUSE_CUT, DEGREE_PAIR, opposing_clause
+from certirag.checks.parse import Parsed, SentInfo, content_words
+from certirag.checks.polarity import DEGREE_PAIR, opposing_clause
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import (
     could_verbs,
     possible,
     qualified,
-    qualifier_after,
-    qualifier_before,
     reported,
     reportive,
 )
 from certirag.checks.roles import agent_swap, party_swap, role_swap, subject_swap
-from certirag.checks.swap import capitalised_stems, same_value
+from certirag.checks.sentence_modals import (
+    band_swap,
+    check_clause_modals,
+    check_modals,
+    check_restrictions,
+    states_same_modal,
+)
+from certirag.checks.swap import capitalised_stems
 from certirag.text.contractions import negation_cue
 from certirag.text.sentences import is_question
 
@@ -42,7 +45,6 @@ __all__ = [
     "check_titles",
 ]
 
-_ALIGN_MIN = 0.5
 _CLAUSE_END_RE = re.compile(r"[,;]")
 
 # the reply to a question -----------------------------------------------------------------
@@ -127,7 +129,7 @@ def check_titles(c: Parsed, ev: PreparedEvidence, question: Question,
 def _align(s: SentInfo, ev: PreparedEvidence) -> tuple[SentInfo, float] | None:
     """The evidence sentence that states most of what ``s`` states, with the share of
     ``s``'s content words it has."""
-    return _align_content(s.content, ev)
+    return align_content(s.content, ev)
 
 
 def _align_main(s: SentInfo, ev: PreparedEvidence) -> SentInfo | None:
@@ -138,7 +140,7 @@ def _align_main(s: SentInfo, ev: PreparedEvidence) -> SentInfo | None:
     if not s.conditions:
         return None
     main = _main_clause(s)
-    got = _align_content(main, ev) if main and main != s.content else None
+    got = align_content(main, ev) if main and main != s.content else None
     return got[0] if got is not None else None
 
 
@@ -153,36 +155,6 @@ def _main_clause(s: SentInfo) -> frozenset[str]:
         comma = next((k for k, (t, _) in enumerate(toks) if t.text == ","), None)
         kept = [st for _, st in toks[comma + 1:]] if comma is not None else []
     return frozenset(st for st in kept if st is not None)
-
-
-def _align_content(content: frozenset[str], ev: PreparedEvidence
-                   ) -> tuple[SentInfo, float] | None:
-    if not content:
-        return None
-    # the antonym pairs of one word ("grew strongly": rise/fall, change/steady and a
-    # degree) count once, as one word, so that they do not outweigh the claim's other words
-    plain = [st for st in content if not st.startswith("~")]
-    marked = [st for st in content if st.startswith("~")]
-    counts = Counter(idx for st in plain for idx in ev.stem_index.get(st, ()))
-    counts.update({idx for st in marked for idx in ev.stem_index.get(st, ())})
-    if not counts:
-        return None
-    n = len(plain) + bool(marked)
-    need = min(2, n)
-    best: tuple[float, float, int] | None = None
-    for idx, k in counts.items():
-        if k < need:
-            continue
-        score = k / n
-        if score < _ALIGN_MIN:
-            continue
-        jacc = k / (n + len(ev.sentences[idx].content) - k)
-        cand = (score, jacc, -idx)
-        if best is None or cand > best:
-            best = cand
-    if best is None:
-        return None
-    return ev.sentences[-best[2]], best[0]
 
 
 def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
@@ -204,9 +176,9 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                 s, e) or agent_swap(s, e, ev.sentences)
             if swapped is not None:
                 out.append(swapped)
-            _check_modals(s, e, out)
-            _check_clause_modals(s, e, ev, out)
-            band = _band_swap(s, ev)
+            check_modals(s, e, out)
+            check_clause_modals(s, e, ev, out)
+            band = band_swap(s, ev)
             if band is not None:
                 out.append(band)
             if score >= 0.6:
@@ -218,70 +190,12 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                                       _ASKED_NOT.search(question.text) is not None)
         if ev.restrictions and s.modals and not any(
                 f.code == "modal_mismatch" and f.kind == "contradiction" for f in out[before:]
-        ) and (got is None or not _states_same_modal(s, got[0])):
+        ) and (got is None or not states_same_modal(s, got[0])):
             found: list[Finding] = []
-            _check_restrictions(s, ev, found)
+            check_restrictions(s, ev, found)
             if found:  # the contradiction replaces a weaker modal finding on the sentence
                 out[before:] = [f for f in out[before:] if f.code != "modal_mismatch"]
                 out.extend(found)
-
-
-# Words before a modal that are no subject noun to match a restriction by.
-_NOT_SUBJECT = frozenset("""
-it its they them he him she her we us you i this that these those which who whom whose what
-there here one ones also not and or but then only still thus so too
-""".split())
-
-
-def _check_restrictions(s: SentInfo, ev: PreparedEvidence, out: list[Finding]) -> None:
-    """What the evidence rules out by subject alone: "A will may be oral." (or "A will need
-    not be in writing.") against "No will shall be valid unless it is in writing." The
-    claim shares only its subject with that sentence, so alignment never pairs them. It
-    contradicts the evidence when something it permits is opposed to the exception the
-    evidence makes (:func:`certirag.checks.modals.opposed`), or when it exempts the subject
-    from that very exception."""
-    negated = {w for sc in s.polarity.scopes if not sc.modal for w in sc.words}
-    for m in s.modals:
-        if m.cls not in ("permission", "exemption") or not m.subject \
-                or m.subject in _NOT_SUBJECT:
-            continue
-        rules = ev.restrictions.get(stem(m.subject))
-        if not rules:
-            continue
-        said = _after(s, m.end, negated)
-        for e, x in rules:
-            hit = next(((w, c) for w in said for c in x.condition
-                        if (opposed(w, c) if m.cls == "permission" else w == c)), None)
-            if hit is None:
-                continue
-            what = "permits" if m.cls == "permission" else "exempts from"
-            out.append(Finding(
-                "modal_mismatch", "contradiction",
-                f"the claim {what} {_word_of(s, hit[0])!r} ({m.text!r}); the evidence allows "
-                f"no {m.subject} unless {_word_of(e, hit[1])!r} ({x.text!r})", m.text, e.text))
-            return
-
-
-def _states_same_modal(s: SentInfo, e: SentInfo) -> bool:
-    """Whether ``e`` says of some verb what ``s`` says of it (same verb, same class)."""
-    return any(x.verb == m.verb and x.cls == m.cls for m in s.modals for x in e.modals)
-
-
-def _word_of(s: SentInfo, st: str) -> str:
-    return next((t.text for t, x in zip(s.toks, s.stems, strict=True) if x == st), st)
-
-
-def _after(s: SentInfo, end: int, negated: set[str]) -> list[str]:
-    """Content stems of ``s`` after offset ``end`` up to a clause boundary, not negated."""
-    out: list[str] = []
-    for tok, st in zip(s.toks, s.stems, strict=True):
-        if tok.start < end:
-            continue
-        if tok.text in ",;:":
-            break
-        if st is not None and st not in negated:
-            out.append(st)
-    return out
 
 
 # "has been closed for refurbishment": a state that a reopening presupposes
@@ -361,163 +275,6 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
             continue
         out.append(Finding("polarity_mismatch", "contradiction",
                            f"the claim says {cw!r} where the evidence says {ew!r}", cw, e.text))
-
-
-_SIDES = {"lt": "below", "max": "below", "gt": "above", "min": "above"}
-
-
-def _side(s: SentInfo, start: int, end: int) -> str | None:
-    """Which side of a figure at ``start:end`` (absolute) ``s`` speaks of: ``below`` ("under
-    £500", "at most 4"), ``above`` ("£500 or more", "over 18") or ``None``."""
-    cls = qualifier_before(s.text, start - s.start) or qualifier_after(s.text, end - s.start)
-    return _SIDES.get(cls or "")
-
-
-def _clause_span(x: SentInfo, at: int) -> tuple[int, int] | None:
-    """The ``[start, end)`` token indices of the clause of ``x`` that holds the (absolute)
-    offset ``at``, clauses cut before each word of ``CLAUSE_CUT`` and each ", and"."""
-    toks = x.toks
-    cuts = [k for k, t in enumerate(toks) if t.text.lower() in CLAUSE_CUT
-            or (t.text.lower() == "and" and k and toks[k - 1].text == ",")]
-    for a, b in pairwise([0, *cuts, len(toks)]):
-        if a < b and toks[a].start <= at <= toks[b - 1].end:
-            return a, b
-    return None
-
-
-def _clause_items(x: SentInfo, at: int) -> list[Item]:
-    """The values of the clause of ``x`` that holds the (absolute) offset ``at``: "Children
-    aged 12 or over must pay, and younger children must also wear armbands." gives the
-    second "must" no value."""
-    span = _clause_span(x, at)
-    if span is None:
-        return list(x.items)
-    lo, hi = x.toks[span[0]].start, x.toks[span[1] - 1].end
-    return [it for it in x.items if lo <= it.start < hi]
-
-
-def _band_swap(s: SentInfo, ev: PreparedEvidence) -> Finding | None:
-    """``qualifier_mismatch``: the evidence states the claim's rule (its modal and verb) only
-    for the other side of the claim's bound: "For claims under £500, the claim form must be
-    signed by your vet." where "Claims of £500 or more must be signed by the treating vet."
-    and claims under £500 "may" be sent "without your vet's signature". Only where every
-    sentence with the rule gives the figure, and on the other side alone."""
-    for m in s.modals:
-        if m.verb is None:
-            continue
-        verb = m.verb
-        rules = [(x, y) for x in ev.sentences for y in x.modals
-                 if y.cls == m.cls and y.governs(verb)]
-        if not rules:
-            continue
-        for it in s.items:
-            mine = _side(s, it.start, it.end)
-            if mine is None:
-                continue
-            theirs = [{_side(x, z.start, z.end) for z in _clause_items(x, y.start)
-                       if same_value(it.key, z.key)} for x, y in rules]
-            if all(t and mine not in t and None not in t for t in theirs):
-                x = rules[0][0]
-                return Finding("qualifier_mismatch", "ungrounded",
-                               f"the evidence states {m.text!r} for the other side of "
-                               f"{it.text!r}: {x.text.strip()!r}", it.text, x.text.strip())
-    return None
-
-
-def _clause_stems(s: SentInfo, at: int) -> frozenset[str]:
-    """The content stems of the clause of ``s`` that holds the (absolute) offset ``at``
-    (:func:`_clause_span`)."""
-    span = _clause_span(s, at)
-    return frozenset() if span is None else frozenset(
-        st for st in s.stems[span[0]:span[1]] if st is not None)
-
-
-def _check_clause_modals(s: SentInfo, e: SentInfo, ev: PreparedEvidence,
-                         out: list[Finding]) -> None:
-    """A modal of one clause of ``s`` whose verb its aligned sentence ``e`` (aligned with
-    the whole claim) says nothing of, read against the sentence its own clause aligns with:
-    "Someone will need to be at home for exterior cleans, and for interior cleans an adult
-    must be present." where "Customers are not required to be at home for exterior
-    cleans." and "For interior cleans, an adult must be present." (checks v21)."""
-    for m in s.modals:
-        if m.verb is None or any(x.governs(m.verb) for x in e.modals):
-            continue
-        words = _clause_stems(s, m.start)
-        got = _align_content(words, ev) if len(words) >= 3 and words != s.content else None
-        if got is not None and got[0] is not e and got[1] >= 0.6:
-            _check_modals(s, got[0], out, (m,))
-            continue
-        # the sentence that says a modal of the same verb and its object ("Students may
-        # bring their own sewing machine …, but this is not required" for "You're required
-        # to bring your own sewing machine …, along with fabric scissors": the claim aligns
-        # with "Please bring your own fabric scissors …")
-        obj = _object_stems(s, m)
-        # (and of the claim's subject: "Adults must sign the consent form" is not read
-        # against "Children do not need to sign the consent form")
-        subj = {str(st) for t, st in zip(s.toks, s.stems, strict=True)
-                if t.end <= m.start and st is not None and t.text.lower() not in _PRONOUNS}
-        if len(obj) >= 2:
-            x = next((x for x in ev.sentences if x is not e and obj <= x.content
-                      and subj <= x.content and any(y.governs(m.verb) for y in x.modals)),
-                     None)
-            if x is not None:
-                _check_modals(s, x, out, (m,))
-
-
-def _object_stems(s: SentInfo, m: Modal) -> frozenset[str]:
-    """The content stems of the few words after the verb ``m`` governs in ``s``, up to a
-    comma or the sentence's end."""
-    toks = s.toks
-    at = next((k for k, t in enumerate(toks) if t.start >= m.end and s.stems[k] == m.verb),
-              None)
-    if at is None:
-        return frozenset()
-    out: set[str] = set()
-    for k in range(at + 1, min(len(toks), at + 1 + _OBJECT_WORDS)):
-        if not toks[k].text[:1].isalnum():
-            break
-        if s.stems[k] is not None:
-            out.add(str(s.stems[k]))
-    return frozenset(out)
-
-
-_OBJECT_WORDS = 4  # words after a modal's verb read as what it is done to
-# the listener or speaker as a subject: no words a sentence must share
-_PRONOUNS = frozenset("""you you're you’re we we're we’re they they're they’re i i'm i’m it
-it's it’s he he's he’s she she's she’s""".split())
-
-
-# an exemption said of what the sentence permits, without its verb: "…, but this is not
-# required", "this is optional"
-_NOT_REQUIRED = re.compile(r"\b(?:this|that|it|which)\s+(?:is|are)\s+(?:not\s+(?:required|"
-                           r"compulsory|mandatory|necessary|needed|essential|obligatory)|"
-                           r"optional|entirely\s+optional|voluntary)\b", re.IGNORECASE)
-
-
-def _check_modals(s: SentInfo, e: SentInfo, out: list[Finding],
-                  modals: tuple[Modal, ...] | None = None) -> None:
-    for m in s.modals if modals is None else modals:
-        if m.verb is None:
-            continue
-        same_verb = [x for x in e.modals if x.governs(m.verb)]
-        if not same_verb:  # "A will may be oral" / "No will shall be valid unless …"
-            barred = [x for x in e.modals if m.subject and x.subject == m.subject
-                      and m.cls == "permission" and x.cls == "prohibition"]
-            if barred:
-                out.append(Finding("modal_mismatch", "ungrounded",
-                                   f"the claim permits ({m.text!r}) what the evidence restricts "
-                                   f"({barred[0].text!r})", m.text, barred[0].text))
-            continue
-        if any(x.cls == m.cls for x in same_verb):
-            continue
-        if m.cls == "exemption" and _NOT_REQUIRED.search(e.text):
-            continue  # "may bring their own …, but this is not required" (checks v21)
-        x = same_verb[0]
-        kind: FindingKind = ("contradiction" if frozenset({m.cls, x.cls}) in CONTRADICTORY
-                             else "ungrounded")
-        out.append(Finding("modal_mismatch", kind,
-                           f"the claim says {m.text!r} ({m.cls}) where the evidence says "
-                           f"{x.text!r} ({x.cls})", m.text, x.text))
 
 
 def _check_hedges(s: SentInfo, e: SentInfo, out: list[Finding]) -> None:

@@ -26,6 +26,7 @@ import re
 from certirag.checks.base import Finding
 from certirag.checks.parse import Item, ItemKey, Parsed, SentInfo
 from certirag.checks.prepared import PreparedEvidence
+from certirag.text.contractions import negation_cue
 
 __all__ = ["check_list_pairs", "check_rival_values"]
 
@@ -70,7 +71,7 @@ def check_list_pairs(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> Non
 
 
 _ROW_CUT = re.compile(r";|\s[-–—]\s")
-_DENIES = re.compile(r"\b(?:not|no|never|cannot)\b|n['’]t\b", re.IGNORECASE)
+_DENIES = re.compile(negation_cue("not|no|never|cannot"), re.IGNORECASE)
 
 
 def _row_cuts(text: str) -> list[int]:

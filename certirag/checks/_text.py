@@ -16,6 +16,7 @@ __all__ = [
     "STOP",
     "Spans",
     "Token",
+    "clause_ids",
     "has_any",
     "has_digit",
     "normalize",
@@ -25,6 +26,22 @@ __all__ = [
     "tokens",
     "words",
 ]
+
+
+# what parts two clauses of a sentence: a comma, a dash, a colon, "so", "but" …
+_CLAUSE_BREAKS = frozenset({",", ";", ":", "-", "–", "—", "so", "but", "while", "whereas"})
+
+
+def clause_ids(toks: list[Token]) -> list[int]:
+    """The clause of each token: a count of the breaks (a comma, a dash, "so", "but" …)
+    before it (a break opens the clause after it)."""
+    out: list[int] = []
+    k = 0
+    for t in toks:
+        if t.text.lower() in _CLAUSE_BREAKS:
+            k += 1
+        out.append(k)
+    return out
 
 
 def words(text: str) -> frozenset[str]:

@@ -49,7 +49,10 @@ __all__ = ["PRICE_WORD", "absolutes_in", "check_absolutes"]
 _ABSOLUTE: dict[str, str] = {
     "no limit": r"unlimited|unrestricted|without\s+(?:any\s+)?limits?|any\s+number\s+of\s+times"
                 r"|as\s+(?:many\s+times|often)\s+as\s+(?:you|they|we)\s+(?:like|want|wish|need)",
-    "at all hours": r"24/7|24x7|(?:a)?round[\s-]the[\s-]clock|day\s+and\s+night",
+    "at all hours": r"24/7|24x7|(?:a)?round[\s-]the[\s-]clock|day\s+and\s+night"
+                    # "through live chat in the app 24 hours a day" (checks v22)
+                    r"|(?:24|twenty[\s-]four)\s+hours\s+a\s+day(?!,?\s+(?:on\s+)?(?:mon|tue|"
+                    r"wed|thu|fri|sat|sun|week|except|from|between|during|in\s+term))",
     "at no charge": r"free\s+of\s+charge|for\s+free|at\s+no\s+(?:extra\s+)?(?:cost|charge)|"
                     r"(?:is|are|was|were|be|go|goes|went|travels?|ride|rides)\s+free"
                     r"(?!\s+(?:to|of|from)\b)|"

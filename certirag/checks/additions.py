@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from certirag.checks._text import stem
+from certirag.checks._text import STOP, stem, stems_of
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -44,6 +44,20 @@ _EVIDENCE_CAUSE = re.compile(
     r"|,\s+as\s+(?!(?:well|of|part|a|long|soon|much|many|such|if|though|per|usual)\b)"
     r"(?:[\w'’-]+\s+){1,4}?(?:is|are|was|were|has|have|had|will|can|would|may|must)\b",
     re.IGNORECASE)
+# a clause after a colon that says why: "You don't need any broadcasting experience: we
+# train everyone from scratch." (checks v22)
+_COLON_CLAUSE = re.compile(r"(?<=\w):\s+(?P<why>(?:we|they|this|that|it)(?:\s|['’])[^.;:!?]*)",
+                           re.IGNORECASE)
+
+
+def _colon_reason(c: Parsed, m: re.Match[str], ev: PreparedEvidence) -> bool:
+    """Whether an evidence clause after a colon gives the claim's cause: every content word
+    of the cause (up to its clause's end, two at least) is a word of that clause."""
+    stop = _CAUSE_END.search(c.text, m.end())
+    cause = stems_of(c.text[m.end():stop.start() if stop else len(c.text)], STOP)
+    cause = frozenset(w for w in cause if "'" not in w and "’" not in w)
+    return len(cause) >= 2 and any(cause <= stems_of(x["why"], STOP) for s in ev.sentences
+                                   for x in _COLON_CLAUSE.finditer(s.text))
 
 
 # A rule: what must, may or will happen, or to whom it applies.
@@ -113,7 +127,8 @@ def check_causes(c: Parsed, ev: PreparedEvidence, question: Question,
     # "Why did …?" asks for a cause; it states none
     asked = _ASKS_WHY.sub(" ", question.text or "")
     if m is None or _EVIDENCE_CAUSE.search(asked) or any(
-            _EVIDENCE_CAUSE.search(s.text) for s in ev.sentences) or _rule_applied(c, m, ev):
+            _EVIDENCE_CAUSE.search(s.text) for s in ev.sentences) or _rule_applied(c, m, ev) \
+            or _colon_reason(c, m, ev):
         return
     out.append(Finding("ungrounded_cause", "ungrounded",
                        f"the claim gives a cause or purpose ({m.group(0)!r}) where the "

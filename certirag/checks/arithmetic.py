@@ -115,9 +115,37 @@ def worked_out(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
                   and 1 < g.number < _COUNT_LIMIT and g.number == int(g.number)]
         if any(n * g.value == f.value for n in counts for g in parts):
             return True
-    if _shown_share(c, f, parts, ev):
+    if _shown_share(c, f, parts, ev) or _halved(c, f, parts, ev):
         return True
     return f.kind == "money" and _shown_discount(c, f, parts, ev)
+
+
+# "the surcharge is halved", "at half price", "doubled" (checks v22)
+_HALVED = re.compile(r"\b(?:halved|half[\s-]price|reduced\s+by\s+half|cut\s+in\s+half)\b",
+                     re.IGNORECASE)
+_DOUBLED = re.compile(r"\b(?:doubled|double\s+the|twice\s+the)\b", re.IGNORECASE)
+_NEAR = 3  # words either side of a figure that name what it is ("a £45 surcharge")
+
+
+def _halved(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence) -> bool:
+    """Whether the claim's figure is half (or double) another figure it shows that the
+    evidence states, and an evidence sentence says that what the figure is of is halved
+    (doubled): "You'd pay a £45 surcharge instead of £90" for "carry a £90 surcharge …
+    the surcharge is halved" (a word within three of the figure, "surcharge", in the
+    sentence that halves)."""
+    if f.kind not in _ADDS:
+        return False
+    half = any(g.value == 2 * f.value for g in parts)
+    double = any(f.value == 2 * g.value for g in parts)
+    if not (half or double):
+        return False
+    s = next((x for x in c.sentences if x.start <= f.start < x.start + len(x.text)), None)
+    if s is None:
+        return False
+    k = next((j for j, t in enumerate(s.toks) if t.start >= f.start), len(s.toks))
+    near = {st for st in s.stems[max(0, k - _NEAR):k + _NEAR + 1] if st is not None}
+    cue = _HALVED if half else _DOUBLED
+    return any(cue.search(x.text) and near & x.content for x in ev.sentences)
 
 
 # a share of a figure, or one taken off it, said anywhere in the claim (checks v19)

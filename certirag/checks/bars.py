@@ -166,6 +166,9 @@ _SUBORDINATE = frozenset("""who whom whose which that if unless when whenever wh
 because although though while since until once""".split())
 
 
+_MAX_SUBJECT = 40  # tokens before a denial read as its subject
+
+
 def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
                   out: list[Finding]) -> None:
     """``negation_mismatch``: the claim states of a thing what another evidence sentence
@@ -178,12 +181,19 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
     rest of what the claim says ("X is not covered by the basic plan. X is covered by the
     premium plan.")."""
     if _converse_denied(c, ev, question, out) or _none_there(c, ev, out) or _case_denied(
-            c, ev, question, out):
+            c, ev, question, out) or _example_denied(c, ev, out):
         return
     for s in c.sentences:
         if elliptical_negation(s.text):
             continue  # "… but the officer refused.": it negates what the reading cannot say
         for x in ev.sentences:
+            if not x.polarity.scopes:
+                continue
+            lows = [t.text.lower() for t in x.toks]
+            # (read once per sentence: a sentence of many denials stays linear)
+            sub_at = next((k for k, w in enumerate(lows) if w in _SUBORDINATE), len(lows))
+            stop_at = next((k for k, t in enumerate(x.toks) if not t.text[:1].isalnum()),
+                           len(lows))
             for sc in x.polarity.scopes:
                 words = set(sc.words)
                 if len(words) > 1 and words & _NEEDED and not s.polarity.scopes \
@@ -191,16 +201,16 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
                     words -= _NEEDED  # "do not require tuning": the tuning (checks v21)
                 if not words or sc.modal or not words <= s.content or words & s.polarity.negated:
                     continue
-                before = {t.text.lower() for t in x.toks[:sc.cue]}
-                if before & _SUBORDINATE:
+                if sub_at < sc.cue:
                     continue  # "A landlord who fails to lodge it …": a case, not a denial
+                end = min(sc.cue, stop_at)
+                if end > _MAX_SUBJECT:
+                    continue  # (no subject a claim restates runs so long)
                 # the subject, or one thing it joins ("Digital pianos and keyboards …",
                 # checks v21)
                 parts: list[set[str]] = [set()]
-                for tok, st in zip(x.toks[:sc.cue], x.stems[:sc.cue], strict=True):
-                    if not tok.text[:1].isalnum():
-                        break
-                    if tok.text.lower() in ("and", "or"):
+                for w, st in zip(lows[:end], x.stems[:end], strict=True):
+                    if w in ("and", "or"):
                         parts.append(set())
                     elif st is not None:
                         parts[-1].add(st)
@@ -225,13 +235,21 @@ _WE_DO_NOT = (r"\bwe\s+(?:do\s+not|don['’]t|never|no\s+longer|cannot|can['’]
 # "we do not sell tickets in advance": what the speaker does not do for others, up to the
 # end of its clause
 _NOT_GIVEN = re.compile(_WE_DO_NOT + r"\s+(?P<verb>sell|lend|rent\s+out|hire\s+out|loan|"
-                        r"take\s+payments?|accept\s+payments?)\s+(?P<what>[^.;:!?,]+)",
+                        r"take\s+payments?|accept\s+payments?|give|offer|issue|grant)\s+"
+                        r"(?P<what>[^.;:!?,]+)",
                         re.IGNORECASE)
 #: the verb of the other side of each of those dealings
 _CONVERSE = {"sell": frozenset({"buy", "purchas"}), "lend": frozenset({"borrow"}),
              "loan": frozenset({"borrow"}), "rent": frozenset({"rent", "hire"}),
              "hire": frozenset({"rent", "hire"}), "take": frozenset({"pay"}),
-             "accept": frozenset({"pay"})}
+             "accept": frozenset({"pay"}),
+             # "we do not give cash refunds" against "you can get a cash refund" (v22)
+             **dict.fromkeys(("give", "offer", "issue", "grant"),
+                             frozenset({"get", "receiv", "obtain", "claim", "have"}))}
+_GIVES = frozenset({"give", "offer", "issue", "grant"})
+# a denial of a case only: a time, a figure or a condition in what is not given
+_CONDITIONED = re.compile(r"\d|\b(?:after|before|within|unless|if|until|once|when|for\s+(?:orders|"
+                          r"bookings|tickets|items))\b", re.IGNORECASE)
 
 
 def _converse_denied(c: Parsed, ev: PreparedEvidence, question: Question,
@@ -248,8 +266,8 @@ def _converse_denied(c: Parsed, ev: PreparedEvidence, question: Question,
         for m in _NOT_GIVEN.finditer(x.text):
             verb = m["verb"].split()[0].lower()
             what = {_root(w) for w in stems_of(m["what"], STOP)}
-            if not what:
-                continue
+            if not what or (verb in _GIVES and _CONDITIONED.search(m["what"])):
+                continue  # ("we do not give cash refunds after 14 days": a case, checks v22)
             if asked is None:
                 asked = {_root(w) for w in question.word_stems}
             for s in c.sentences:
@@ -257,6 +275,45 @@ def _converse_denied(c: Parsed, ev: PreparedEvidence, question: Question,
                 if s.polarity.negated or not what & mine or not what <= mine | asked:
                     continue
                 if any(y.cls == "permission" and y.verb in _CONVERSE[verb] for y in s.modals):
+                    out.append(Finding("negation_mismatch", "contradiction",
+                                       f"the evidence says {m[0].strip()!r}: "
+                                       f"{x.text.strip()!r}", s.text, x.text))
+                    return True
+    return False
+
+
+# "we do not move heavy items such as wardrobes, beds, pianos or fully loaded bookcases":
+# the kinds of thing the speaker does not do it to, by example
+_DENIED_EXAMPLES = re.compile(_WE_DO_NOT + r"\s+(?P<verb>[a-z]+)\s+(?:[a-z-]+\s+){0,3}?"
+                              r"(?:such\s+as|like|including)\s+"
+                              r"(?P<list>(?:(?!,?\s+(?:but|although|though|while|whereas|"
+                              r"however)\b)[^.;:!?()]){1,300})", re.IGNORECASE)
+# what denies an example in the claim itself: "… but not wardrobes", "except pianos"
+_NOT_BEFORE = frozenset({"not", "no", "never", "n't", "without", "except", "excluding", "nor"})
+_LIST_CUT = re.compile(r"\s*(?:,|\band\b|\bor\b|\betc\b)\s*", re.IGNORECASE)
+
+
+def _example_denied(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
+    """``negation_mismatch``: the claim says the speaker does (the same verb) to a thing
+    the evidence's speaker names as an example of what it does not do it to: "The
+    technicians will move … heavy pieces like wardrobes and beds" against "we do not move
+    heavy items such as wardrobes, beds, pianos …" (checks v22). An example is a list item
+    up to the end of its clause (", but …" ends it), all of whose words the claim has
+    ("fully loaded bookcases" is not "empty bookcases"); the claim must not deny it
+    itself."""
+    for x in ev.sentences:
+        for m in _DENIED_EXAMPLES.finditer(x.text):
+            verb = stem(m["verb"].lower())
+            items = [stems_of(item, STOP) for item in _LIST_CUT.split(m["list"])]
+            heads = {stem(item.split()[-1].lower()): words for item, words in
+                     zip(_LIST_CUT.split(m["list"]), items, strict=True)
+                     if item.strip() and item.split()[-1].isalpha()}
+            for s in c.sentences:
+                named = {st for k, st in enumerate(s.stems) if st in heads and not any(
+                    t.text.lower() in _NOT_BEFORE for t in s.toks[max(0, k - 3):k])
+                    and heads[st] <= s.content}  # ("fully loaded bookcases", not "empty")
+                if verb in s.content and verb not in s.polarity.negated and \
+                        named - s.polarity.negated:
                     out.append(Finding("negation_mismatch", "contradiction",
                                        f"the evidence says {m[0].strip()!r}: "
                                        f"{x.text.strip()!r}", s.text, x.text))

@@ -39,9 +39,18 @@ from certirag.checks._text import stem
 from certirag.checks.ages import AGE_AFTER
 from certirag.checks.base import Finding
 from certirag.checks.entities import PERSON_TITLES
-from certirag.checks.named import CALENDAR, described, evidence_names, named, pairs, pronoun
+from certirag.checks.named import (
+    CALENDAR,
+    described,
+    evidence_names,
+    named,
+    named_before,
+    pairs,
+    points_back,
+    pronoun,
+)
 from certirag.checks.parse import Item, Parsed, SentInfo, content_words, listed_with
-from certirag.checks.phrases import borrowed_phrase
+from certirag.checks.phrases import borrowed_phrase, by_swap, slot_swap
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import qualifier_after, qualifier_before
 from certirag.checks.swap import same_value
@@ -65,30 +74,37 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
             continue  # (a negated claim, "X wasn't born in 1951", denies the value)
         found = _code_row(cs, ev) if ev.sentences else None
         if found is None and not cs.items:
-            found = borrowed_phrase(cs, ev)
+            found = borrowed_phrase(cs, ev) or slot_swap(cs, ev) or by_swap(cs, ev)
             if found is not None:
                 out.append(found)
                 return
             continue
         found = found or _borrowed_by_words(cs, ev) or _borrowed_by_alignment(cs, ev, question) \
-            or _borrowed_schedule(cs, ev)
+            or _borrowed_schedule(cs, ev) or slot_swap(cs, ev) or by_swap(cs, ev)
         if found is not None:
             out.append(found)
             return
         if not names - CALENDAR:  # a month or a weekday names no thing
             continue
-        said = (content_words(cs.content) - names) & ev.stem_index.keys()
+        # a spelled value ("sleeps five") is a value, not a word every sentence must share
+        spelled = {stem(w.lower()) for it in cs.items for w in re.findall(r"[A-Za-z]+", it.text)}
+        said = (content_words(cs.content) - names - spelled) & ev.stem_index.keys()
         by_id = ev.derived("borrowed.names", evidence_names)
         for item in cs.items:
-            holders = [s for s in ev.sentences if _states(s, item)]
+            held = [(k, s) for k, s in enumerate(ev.sentences) if _states(s, item)]
+            holders = [s for _, s in held]
             if not holders or any(names & s.content for s in holders):
                 continue  # (a sentence with a name of the claim may state it of that name)
-            if any(not (by_id[id(s)][1] - name_words) or pronoun(s) or described(s)
-                   for s in holders):
+            if not all(_names_another(ev, k, s, name_words, by_id) for k, s in held):
                 continue  # (each holder must name another thing, and nothing in it may
                 # stand for the claim's name: a pronoun, a description)
+            # (a holder that points back is one fact with the sentence before it: the
+            # claim's words may be its own, "Dorm beds there start at £22 a night")
+            told = frozenset().union(*(s.content for s in holders if points_back(s)
+                                       and not by_id[id(s)][1] - name_words))
             for own in ev.sentences:
-                if not names <= own.content or not said <= own.content or _states(own, item):
+                if not names <= own.content or not said <= own.content | told or \
+                        (said and not said & own.content) or _states(own, item):
                     continue
                 rival = next((it for it in own.items if listed_with(item.group, it.group)),
                              None)
@@ -105,6 +121,24 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
                     f"{holder.text.strip()!r}; of what the claim names it gives "
                     f"{rival.text!r}: {own.text.strip()!r}", item.text, own.text.strip()))
                 return
+
+
+def _names_another(ev: PreparedEvidence, k: int, s: SentInfo, name_words: frozenset[str],
+                   by_id: dict[int, tuple[frozenset[str], frozenset[str]]]) -> bool:
+    """Whether holder ``s`` (sentence ``k``) names another thing than the claim's and
+    nothing in it may stand for the claim's name: it names another thing and has no pronoun
+    and opens with no description, or it names nothing and points back ("Dorm beds there
+    start at £22") to a sentence that names another thing and nothing of the claim's."""
+    if described(s):
+        return False
+    own = by_id[id(s)][1] - name_words
+    if not points_back(s):
+        return bool(own)
+    if own:
+        return False  # (a pronoun beside another name may stand for the claim's)
+    before = named_before(ev, k, by_id)
+    # (a holder's own other name beside a pronoun says nothing of what the pronoun is)
+    return bool(before - name_words) and not before & name_words
 
 
 _MIN_OWN_WORDS = 2

@@ -26,12 +26,13 @@ from certirag.checks.qualifiers import (
     reported,
     reportive,
 )
-from certirag.checks.roles import agent_swap, party_swap, role_swap, subject_swap
+from certirag.checks.roles import agent_swap, doer_swap, party_swap, role_swap, subject_swap
 from certirag.checks.sentence_modals import (
     band_swap,
     check_clause_modals,
     check_modals,
     check_restrictions,
+    only_after_restated,
     states_same_modal,
 )
 from certirag.checks.swap import capitalised_stems
@@ -168,12 +169,14 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
         if got is None and (main := _align_main(s, ev)) is not None:
             check_negation(s, main, out, ev)
             _check_polarity(s, main, out, ev)
+        if got is None and (doer := doer_swap(s, ev.sentences)) is not None:
+            out.append(doer)  # (a doer's swap is read on every sentence: checks v22)
         if got is not None:
             e, score = got
             check_negation(s, e, out, ev)
             _check_polarity(s, e, out, ev)
             swapped = role_swap(s, e) or subject_swap(s, e, ev.sentences) or party_swap(
-                s, e) or agent_swap(s, e, ev.sentences)
+                s, e) or agent_swap(s, e, ev.sentences) or doer_swap(s, ev.sentences)
             if swapped is not None:
                 out.append(swapped)
             check_modals(s, e, out)
@@ -254,7 +257,7 @@ def _check_polarity(s: SentInfo, e: SentInfo, out: list[Finding], ev: PreparedEv
             continue  # the same word, negated on one side: a negation mismatch (a synonym
             # of a permission or a decision negated, "allowed" for "not permitted", is this
             # check's; "did not fall" is no change, and "rose" no contradiction of it)
-        if pair == "before/after" and other_events(s, cw, e, ew):
+        if pair == "before/after" and (other_events(s, cw, e, ew) or only_after_restated(s, e)):
             continue
         if pair == "open/closed" and ew.lower().startswith("reopen") \
                 and _CLOSED_STATE.search(s.text):

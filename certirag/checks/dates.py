@@ -38,6 +38,11 @@ _FR_DMY_RE = re.compile(
 _MDY_RE = re.compile(
     rf"(?P<m>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAY})(?:st|nd|rd|th)?(?![0-9])"
     rf"(?:,?\s+(?P<y>{_YEAR})(?![0-9]))?")
+_WEEKDAY_WORD = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+_DAY_RANGE_RE = re.compile(
+    rf"(?<![0-9.,/£$€:])(?P<d1>{_DAY})(?:st|nd|rd|th)?\s*(?:to|until|till|through|[-–—])\s*"
+    rf"(?:{_WEEKDAY_WORD}\s+)?(?P<d2>{_DAY})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m>{_MONTH})"
+    rf"(?:,?\s+(?P<y>{_YEAR})(?![0-9]))?")
 _MY_RE = re.compile(rf"(?P<m>{_MONTH})(?:,?\s+(?:of\s+)?(?P<y>{_YEAR})(?![0-9]))?")
 _ISO_RE = re.compile(
     r"(?=[0-9])(?<![0-9.,/-])(?P<y>[12][0-9]{3})-(?P<m>0?[1-9]|1[0-2])-(?P<d>[0-3]?[0-9])(?![0-9])")
@@ -143,6 +148,14 @@ def extract_dates(text: str, locale: Literal["dmy", "mdy"],
             if _valid(y, m, d):
                 add(y, m, d, *mt.span())
     if _has_month(text):
+        # the first day of a range that gives its month once: "Monday 4 to Friday 22
+        # March", "4–22 March" (checks v22)
+        for mt in _DAY_RANGE_RE.finditer(text):
+            month = _MONTHS[mt["m"].rstrip(".").lower()]
+            year = int(mt["y"]) if mt["y"] else None
+            if _valid(year, month, int(mt["d1"])) and _valid(year, month, int(mt["d2"])) \
+                    and int(mt["d1"]) < int(mt["d2"]):
+                add(year, month, int(mt["d1"]), *mt.span("d1"))
         for rx in (_DMY_RE, _MDY_RE):
             for mt in rx.finditer(text):
                 month = _MONTHS[mt["m"].rstrip(".").lower()]
@@ -164,12 +177,40 @@ def extract_dates(text: str, locale: Literal["dmy", "mdy"],
             year = int(mt["y"]) if mt["y"] else None
             if _valid(year, month, day):
                 add(year, month, day, *mt.span())
+    if _HOLIDAY_HINT.search(text):
+        for mt in _HOLIDAY_RE.finditer(text):  # "Christmas Day" is 25 December (checks v22)
+            month, day = _HOLIDAY_DAYS[re.sub(r"\s+", " ", mt[0].lower().replace("’", "'"))]
+            add(None, month, day, *mt.span())
+    if _ABBR_HINT.search(text):
+        for mt in _ABBR_RUN_RE.finditer(text):  # "Mon–Sat", "Tue & Thu" (checks v22)
+            for w in _ABBR_RE.finditer(text, mt.start(), mt.end()):
+                add(None, None, None, *w.span(), weekday=_ABBR[w["a"].lower()])
     if "day" in text:
         for mt in _WEEKDAY_RE.finditer(text):
             if _IN_NAME.search(text, 0, mt.start()):
                 continue  # "Hey Monday", "Blue Monday": part of a name
             add(None, None, None, *mt.span(), weekday=WEEKDAYS[mt["w"].lower()])
     return out
+
+
+# Holidays of a fixed day: the day they name.
+_HOLIDAY_DAYS = {"christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
+                 "new year's eve": (12, 31), "new year's day": (1, 1),
+                 "valentine's day": (2, 14)}
+_HOLIDAY_HINT = re.compile(r"Christmas|Boxing|New Year|Valentine")
+_HOLIDAY_RE = re.compile(r"\b(?:Christmas (?:Eve|Day)|Boxing Day|New Year['’]s (?:Eve|Day)|"
+                         r"Valentine['’]s Day)\b")
+
+
+# Weekdays abbreviated, read only two or more together, in a range or a list ("Open
+# Mon–Sat 8:30–17:30", "Tue, Thu & Sat"): "Sat" or "Sun" alone is too often a word.
+_ABBR = {"mon": 1, "tue": 2, "tues": 2, "wed": 3, "thu": 4, "thur": 4, "thurs": 4, "fri": 5,
+         "sat": 6, "sun": 7}
+_ABBR_ONE = r"(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?"
+_ABBR_HINT = re.compile(rf"\b{_ABBR_ONE}\s*(?:[-–—/&,]|to\b|and\b)")
+_ABBR_RUN_RE = re.compile(rf"(?<![\w-]){_ABBR_ONE}(?:\s*(?:[-–—/&,]|to|and)\s*{_ABBR_ONE})+"
+                          r"(?![\w-])")
+_ABBR_RE = re.compile(r"(?P<a>Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?")
 
 
 _FR_HINT = re.compile(r"[0-9](?:er)?\s+(?:janv|f[ée]vr|mars|avril|mai|juin|juil|ao[ûu]t|sept|"

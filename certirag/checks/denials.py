@@ -49,7 +49,8 @@ neither nor free exempt excluded exclude excludes excluding ban banned bans proh
 prohibit forbidden closed stopped ceased halted cancelled canceled withdrew withdrawn scrapped
 missed lost dismissed different other alone solely exclusively apart but however
 although though whereas yet remain remains remained wrongly wrong wrongful improperly
-unlawfully illegally mistakenly waive waived waives waiving waiver exempted exemption""".split())
+unlawfully illegally mistakenly waive waived waives waiving waiver exempted exemption
+prevent prevents prevented preventing""".split())
 # Words in un- or non- that are no denial.
 _NOT_PREFIXED = frozenset({"united", "unit", "units", "union", "unions", "universe",
                            "university", "universities", "unique", "until", "universal",

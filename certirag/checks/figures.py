@@ -133,7 +133,7 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
         for m in _ARTICLE_RE.finditer(text):
             if m["n"].lower() != "one" and not _ORDINAL_SECOND_RE.match(text, m.end()):
                 cands.append((m.start(), m.start() + len(m["n"]), Decimal(1), True, False))
-    for f in [*_clock_durations(text), *_halves(text, claim)]:
+    for f in [*_clock_durations(text), *_halves(text, claim), *_unit_long(text, claim)]:
         if taken.take(f.start, f.end):
             figures.append(f)
     extra = [f for f in _fractions(text, claim=claim) if taken.free(f.start, f.end)]
@@ -314,6 +314,24 @@ def _halves(text: str, claim: bool) -> list[Figure]:
         end = m.end() if m["u2"] else m.end() + got.end - len(number)
         out.append(replace(got, start=m.start(), end=end, text=text[m.start():end],
                            qualifier=qualifier_before(text, m.start()) or got.qualifier))
+    return out
+
+
+_UNIT_LONG_RE = re.compile(r"(?<![\w-])(?:an?\s+)?(?P<u>minute|hour|day|week|month|year)-long\b",
+                           re.IGNORECASE)
+
+
+def _unit_long(text: str, claim: bool) -> list[Figure]:
+    """One unit of a duration written "hour-long" ("hour-long ones for $70"), with or
+    without its article, so that it equals "60-minute" (checks v22)."""
+    out: list[Figure] = []
+    if "-long" not in text:
+        return out
+    for m in _UNIT_LONG_RE.finditer(text):
+        got = _classify(f"1 {m['u']}", 0, 1, Decimal(1), False, False, claim)
+        if isinstance(got, Figure) and got.kind == "duration":
+            out.append(replace(got, start=m.start(), end=m.end(), text=m[0],
+                               qualifier=qualifier_before(text, m.start())))
     return out
 
 

@@ -42,6 +42,8 @@ _PATTERNS: list[tuple[str, str]] = [
                   rf"|{_BE}n't\s+(?:required|obliged)\s+to|{_BE}\s+under\s+no\s+obligation\s+to"
                   rf"|{_BE}\s+exempt(?:ed)?\s+from"
                   # "no appointment is needed": no booking (checks v21)
+                  # "There's no need to be home" (checks v22)
+                  r"|no\s+need\s+(?:for\s+(?:you|them|us|him|her)\s+)?to"
                   r"|no\s+(?:appointments?|bookings?|reservations?)\s+(?:is\s+|are\s+)?"
                   r"(?:needed|required|necessary)"),
     ("discouragement", r"should\s+(?:not|never)|shouldn't|ought\s+not\s+to|(?:is|are)\s+not\s+"
@@ -53,7 +55,11 @@ _PATTERNS: list[tuple[str, str]] = [
     # its own — neither "must" nor "may" (checks v19)
     ("possible_duty", r"(?:may|might|could)\s+(?:be\s+(?:asked|required|expected)|have|need)"
                       r"\s+to"),
-    ("permission", rf"may|can|{_BE}\s+(?:permitted|allowed|entitled|free)\s+to"
+    # "should be able to", "you'll be able to": a permission to the verb, not a
+    # recommendation to be able (checks v22)
+    ("permission", r"(?:should|would|will|could|might|may)\s+be\s+able\s+to"
+                   r"|(?<=ll\s)be\s+able\s+to"
+                   rf"|may|can|{_BE}\s+(?:permitted|allowed|entitled|free)\s+to"
                    rf"|{_BE_FINITE}\s+able\s+to"
                    r"|(?:has|have)\s+the\s+right\s+to"),
     ("recommendation", rf"should|ought\s+to|{_BE}\s+(?:recommended|advised)\s+to"),
@@ -121,7 +127,8 @@ def find_modals(text: str, offset: int, toks: list[Token], stems: list[str | Non
             verb = st if st is not None else low
             at = i
             break
-        if cls == "exemption" and m.group().lower().startswith("no"):
+        if cls == "exemption" and m.group().lower().startswith("no") \
+                and not m.group().lower().startswith("no need"):
             verb, at = "book", len(toks)  # "no appointment is needed": of booking
         also = _coordinated(toks, stems, at)
         restricts = False

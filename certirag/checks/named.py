@@ -4,6 +4,7 @@ stand for a name it does not repeat, and content words written one after the oth
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from certirag.checks._text import COMMON, Token, stem
@@ -66,6 +67,36 @@ def pronoun(s: SentInfo) -> bool:
     is a title's word)."""
     return any(t.text.lower() in _PRONOUNS and (k == 0 or t.text.islower())
                for k, t in enumerate(s.toks))
+
+
+# a locative "there" that points back ("Dorm beds there start at £22"), not the "there" of
+# "there is", "there are"
+_THERE_BACK = re.compile(r"\bthere\b(?!\s*(?:is|are|was|were|will|would|has|have|had|may|might|"
+                         r"can|could|should|must|seems?|appears?|['’]s|['’]re|['’]ll)\b)")
+
+
+def points_back(s: SentInfo) -> bool:
+    """Whether ``s`` has a pronoun (:func:`pronoun`) or a "there" that stands for a place
+    the sentence before names."""
+    return pronoun(s) or _THERE_BACK.search(s.text) is not None
+
+
+def named_before(ev: PreparedEvidence, k: int, by_id: dict[int, tuple[frozenset[str],
+                 frozenset[str]]]) -> frozenset[str]:
+    """The name words of the sentence before ``ev.sentences[k]`` in the same passage (empty
+    when there is none, or when it names nothing: what the pronouns of sentence ``k`` stand
+    for is then not known)."""
+    if k == 0:
+        return frozenset()
+    passage = ev.derived("named.passages", _passages)
+    if passage[k - 1] != passage[k]:
+        return frozenset()  # (another passage's last sentence)
+    return by_id[id(ev.sentences[k - 1])][1]
+
+
+def _passages(ev: PreparedEvidence) -> list[int]:
+    """The passage of each evidence sentence, by index (read once per prepared evidence)."""
+    return [p for p, parsed in enumerate(ev.parsed) for _ in parsed.sentences]
 
 
 def evidence_names(ev: PreparedEvidence) -> dict[int, tuple[frozenset[str], frozenset[str]]]:

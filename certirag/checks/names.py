@@ -27,6 +27,9 @@ def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
             if titled is not None:
                 out.append(Finding("ungrounded_entity", "ungrounded", titled, ent.text))
             continue
+        if _holiday_dated(ent.words, ev):
+            continue  # "your Christmas Day collection" for "Collections due on Thursday 25
+            # December" (checks v22)
         qindex = q.entities if q.grounds else None
         if qindex is not None and qindex.grounded(ent.words, ent.cuts, opening=opening):
             continue
@@ -53,6 +56,22 @@ def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
         if _code_key(m) not in said:
             out.append(Finding("ungrounded_entity", "ungrounded",
                                f"the evidence does not mention {m.group(0)!r}", m.group(0)))
+
+
+# Holidays of a fixed day, and that day (month, day of month).
+_HOLIDAYS = {("christmas", "eve"): (12, 24), ("christmas", "day"): (12, 25),
+             ("christmas",): (12, 25), ("boxing", "day"): (12, 26),
+             **dict.fromkeys([("new", "year's", "eve"), ("new", "year", "eve"),
+                              ("year", "eve")], (12, 31)),
+             **dict.fromkeys([("new", "year's", "day"), ("new", "year", "day"),
+                              ("year", "day")], (1, 1)),
+             ("valentine's", "day"): (2, 14), ("halloween",): (10, 31)}
+
+
+def _holiday_dated(words: tuple[str, ...], ev: PreparedEvidence) -> bool:
+    """Whether ``words`` name a holiday of a fixed day and the evidence gives that day."""
+    day = _HOLIDAYS.get(tuple(w.replace("’", "'") for w in words))
+    return day is not None and any((d.month, d.day) == day for d in ev.dates)
 
 
 # Titles of an office or a rank that the evidence gives to one person by name.

@@ -1,17 +1,19 @@
-"""A phrase the evidence says of another named thing of the claim's kind: ``subject_swap``
-(checks v21), a part of the ``borrowed`` check (:mod:`certirag.checks.borrowed`)."""
+"""A phrase the evidence says of another named thing of the claim's kind (checks v21), and a
+name the claim puts after a verb and its preposition where the evidence puts another
+(checks v22): ``subject_swap``, parts of the ``borrowed`` check
+(:mod:`certirag.checks.borrowed`)."""
 
 from __future__ import annotations
 
 import re
 
-from certirag.checks._text import stem
+from certirag.checks._text import STOP, clause_ids, stem
 from certirag.checks.base import Finding
 from certirag.checks.named import CALENDAR, described, evidence_names, named, pairs, pronoun
 from certirag.checks.parse import SentInfo, content_words
 from certirag.checks.prepared import PreparedEvidence
 
-__all__ = ["borrowed_phrase"]
+__all__ = ["borrowed_phrase", "by_swap", "slot_swap"]
 
 _MIN_OWN_WORDS = 2
 
@@ -103,3 +105,133 @@ def _one_name(cs: SentInfo) -> frozenset[str]:
 _MAX_TOKENS = 60  # tokens of a claim sentence read for a borrowed phrase
 _COMPARES = re.compile(r"\b(?:than|unlike|like|compared|whereas|while|versus|vs|as\s+opposed)\b",
                        re.IGNORECASE)
+
+
+# what the asker is told to do, a verb, up to four words, its preposition and a name:
+# "you'll collect the finished piece directly from Redbrook", "You pitch your show idea to
+# Callum Reid" (a news sentence's "migrants from Africa" is no such slot)
+_SLOT = re.compile(r"\b(?i:you)(?:['’]ll|['’]d|\s+(?:will|would|can|could|should|must|may|"
+                   r"need\s+to|have\s+to))?(?:\s+(?:just|still|also|then|simply|usually|"
+                   r"normally|now))?\s+(?P<verb>[a-z]{4,})(?:\s+[a-z]+){0,4}?\s+"
+                   r"(?P<prep>from|to|with|at)\s+"
+                   r"(?:the\s+)?(?P<name>[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*){0,2})")
+# the evidence's name after the same preposition, past a few lower-case words and a comma:
+# "to the programme controller, Helen Okafor"
+_SLOT_NAME = re.compile(r"(?:\s+[a-z]+){0,3}?\s+(?P<prep>from|to|with|at)\s+"
+                        r"(?:[a-z]+\s+){0,3}?(?:[a-z]+,\s+)?"
+                        r"(?P<name>[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*){0,2})")
+# verbs too light to tie a name to one fact ("go to", "come from", "talk to")
+_LIGHT = frozenset(stem(w) for w in """have make take give come goes going went says said talk
+speak speaks spoke tell told write wrote sent send look looks seen meet meets move moved
+travel travels return returns returned belong belongs""".split())
+
+
+def slot_swap(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
+    """``subject_swap``: the claim tells the asker to do something with a name after the
+    verb and its preposition ("you'll collect the finished piece directly from Redbrook")
+    where an evidence sentence puts another name after the same verb (or its noun) and
+    preposition ("customers still collect everything from Gallery Lane"), and no evidence
+    clause has the claim's name with that verb: the name of another sentence ("Redbrook
+    will return conservation orders to us") given the fact (checks v22). The claim's name
+    (capitalised words) must be in the evidence, the two names share no word, and the claim
+    must not be negative or a question; light verbs ("go to", "talk to") are not read."""
+    if "?" in cs.text or cs.polarity.negated or cs.polarity.scopes:
+        return None
+    for m in _SLOT.finditer(cs.text):
+        verb = stem(m["verb"])
+        if verb in _LIGHT or verb in STOP:
+            continue
+        name = frozenset(stem(w.lower()) for w in m["name"].split())
+        holding = [s for s in ev.sentences if name <= s.content]
+        if not holding or any(_one_clause(s, name, verb) for s in holding):
+            continue  # (a name the evidence lacks is another rule's; one it gives the verb)
+        for s in ev.sentences:
+            if verb not in s.content:
+                continue
+            for tok, st in zip(s.toks, s.stems, strict=True):
+                x = _SLOT_NAME.match(s.text, tok.end - s.start) if st == verb else None
+                if x is None or x["prep"] != m["prep"].lower() or \
+                        frozenset(stem(w.lower()) for w in x["name"].split()) & name:
+                    continue
+                return Finding("subject_swap", "ungrounded",
+                               f"the evidence says {m['verb']!r} … {x['prep']} "
+                               f"{x['name']!r}, not {m['name']!r}: {s.text.strip()!r}",
+                               m["name"], s.text.strip())
+    return None
+
+
+def _one_clause(s: SentInfo, name: frozenset[str], verb: str) -> bool:
+    """Whether ``s`` writes a word of ``name`` and the verb ``verb`` in one clause (no
+    comma, dash or "so" between them)."""
+    ids = clause_ids(s.toks)
+    named = {c for c, st in zip(ids, s.stems, strict=True) if st in name}
+    return any(c in named for c, st in zip(ids, s.stems, strict=True) if st == verb)
+
+
+# a passive and its agent: "MOT tests … are carried out by Owen Pryce"
+_DONE_BY = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z]{3,}ed|"
+                      r"led|run|held|taught|made|done|given|taken|seen|checked)\s+"
+                      r"(?:(?P<part>out|up|over|off)\s+)?by\s+(?:[a-z]+\s+){0,2}?"
+                      r"(?P<name>[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*){0,2})")
+# a full name: two capitalised words or more, not after "The"
+_FULL_NAME = re.compile(r"(?<![\w'’-])(?!(?:The|A|An)\s)[A-Z][a-z][\w'’-]*"
+                        r"(?:\s+[A-Z][a-z][\w'’-]*)+")
+# a name a few words after a preposition is no doer ("his career at Real Sociedad and
+# Athletic Bilbao and they have monitored …")
+_AFTER_PREPOSITION = re.compile(r"\b(?:at|in|of|from|to|for|with|by|on|about)\s+"
+                                r"(?:[\w'’-]+\s+){0,3}$", re.IGNORECASE)
+_LOOK_BACK = 40  # characters before a name read for its preposition
+
+
+def by_swap(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
+    """``subject_swap``: the claim says a thing is done by a name ("MOT tests at Hollins are
+    carried out by Owen Pryce") where an evidence sentence says another name does it, in
+    the active voice, in a clause with a word of what the claim says is done ("Gemma Thorne
+    is our MOT tester and carries out tests Monday to Thursday"), and no evidence clause
+    gives the claim's name that verb (checks v22). The claim's name must be in the
+    evidence; the other name, a full name (two capitalised words, no "The", not a few words
+    after a preposition, none of the words of what is done), comes before the verb in its
+    clause, and the clause has two words of what the claim says is done. Each clause is
+    read once."""
+    if "?" in cs.text or cs.polarity.negated or cs.polarity.scopes:
+        return None
+    m = _DONE_BY.search(cs.text)
+    if m is None:
+        return None
+    verb = stem(m["verb"])
+    name = frozenset(stem(w.lower()) for w in m["name"].split())
+    done = frozenset(st for t, st in zip(cs.toks, cs.stems, strict=True)
+                     if st is not None and t.start < cs.start + m.start()) - name
+    holding = [s for s in ev.sentences if name <= s.content]
+    if not done or not holding or any(_one_clause(s, name, verb) for s in holding):
+        return None
+    for s in ev.sentences:
+        if verb not in s.content or name & s.content:
+            continue
+        ids = clause_ids(s.toks)
+        first = {c: k for k, c in reversed(list(enumerate(ids)))}
+        seen: set[int] = set()
+        for k, st in enumerate(s.stems):
+            if st != verb or ids[k] in seen or _particle_after(s, k) != (m["part"] or ""):
+                continue
+            seen.add(ids[k])
+            said = {x for c, x in zip(ids, s.stems, strict=True) if c == ids[k]}
+            if len(done & said) < 2:
+                continue
+            clause = s.text[s.toks[first[ids[k]]].start - s.start:s.toks[k].start - s.start]
+            other = next((x[0] for x in _FULL_NAME.finditer(clause)
+                          if not frozenset(stem(w.lower()) for w in x[0].split()) & done
+                          and not _AFTER_PREPOSITION.search(
+                              clause, max(0, x.start() - _LOOK_BACK), x.start())), None)
+            if other is not None:
+                return Finding("subject_swap", "ungrounded",
+                               f"the evidence says {other!r} does this, not "
+                               f"{m['name']!r}: {s.text.strip()!r}", m["name"],
+                               s.text.strip())
+    return None
+
+
+def _particle_after(s: SentInfo, k: int) -> str:
+    """The particle right after token ``k`` of ``s`` ("out" of "carries out"), or ""."""
+    nxt = s.toks[k + 1].text.lower() if k + 1 < len(s.toks) else ""
+    return nxt if nxt in ("out", "up", "over", "off") else ""

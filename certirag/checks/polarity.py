@@ -97,6 +97,8 @@ _PAIRS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "open/closed": (("open", "opens", "opened", "reopen", "reopens", "reopened"),
                     ("closed", "shut", "shuts", "close", "closes", "closing", "closure")),
     "guilty/innocent": (("guilty",), ("innocent",)),
+    # "take a cold shower" for "take a warm shower" (checks v22)
+    "hot/cold": (("hot", "warm"), ("cold",)),
     "alive/dead": (("alive",), ("dead",)),
     "paid/unpaid": (("paid",), ("unpaid",)),
     "mandatory/optional": (("mandatory", "compulsory", "obligatory"),
@@ -238,6 +240,7 @@ _PREVENT = frozenset({"prevent", "prevents", "prevented", "preventing", "stopped
                       "prohibits", "prohibited", "prohibiting", "kept", "discourage",
                       "discourages", "discouraged", "discouraging"})
 _CEASE = frozenset({"stopped", "stops", "ceased", "ceases", "quit", "quits"})
+_STOPS = frozenset({"stops", "stop"})  # (a daily end: "the kitchen stops serving at 10pm")
 # "refused to cater", "declined to comment", "neglected to file": what the subject refuses
 # does not happen; "declined" also reads "fell" ("declined to 3%"), so it takes a verb only
 _REFUSE = frozenset({"refuse", "refuses", "refused", "refusing", "neglect", "neglects",
@@ -316,13 +319,32 @@ def _negated_start(lows: list[str], i: int) -> int | None:
     return _prevented(lows, i)
 
 
+_HOURS = frozenset({"noon", "midday", "midnight"})
+_MERIDIEM = frozenset({"am", "pm", "a.m", "p.m", ":", "."})
+
+
+def _at_hour(lows: list[str], k: int) -> bool:
+    """Whether "at" and an hour follow within a few words from ``k`` ("stops serving at
+    10pm", "at 22:00", "at midnight"): with a present "stops", the end of a daily service,
+    what "serves until 10pm" says, no negation (checks v22). A date ("from 1 March") is no
+    hour, and "has stopped serving after 10am" tells of a change."""
+    for j in range(k, min(len(lows) - 1, k + 4)):
+        nxt = lows[j + 1]
+        if lows[j] == "at" and (nxt in _HOURS or (
+                nxt.isdigit() and j + 2 < len(lows) and lows[j + 2] in _MERIDIEM)):
+            return True
+        if lows[j] in _BOUNDARY:
+            return False
+    return False
+
+
 def _prevented(lows: list[str], i: int) -> int | None:
     """Where the scope of "prevented X from …" starts (after "from"), or of "has stopped
     accepting" (the verb), when ``lows[i]`` opens one: what it prevents, or what has
     stopped, does not happen."""
     if lows[i] in _CEASE and i + 1 < len(lows) and lows[i + 1].endswith("ing") \
             and len(lows[i + 1]) > 5:
-        return i + 1
+        return None if lows[i] in _STOPS and _at_hour(lows, i + 2) else i + 1
     if lows[i] not in _PREVENT:
         return None
     for k in range(i + 1, min(len(lows), i + 7)):

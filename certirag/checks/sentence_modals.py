@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from certirag.checks._text import stem
+from certirag.checks._text import STOP, stem, stems_of
 from certirag.checks.align import align_content
 from certirag.checks.base import Finding, FindingKind
 from certirag.checks.modals import CONTRADICTORY, Modal, opposed
@@ -19,7 +19,7 @@ from certirag.checks.qualifiers import qualifier_after, qualifier_before
 from certirag.checks.swap import same_value
 
 __all__ = ["band_swap", "check_clause_modals", "check_modals", "check_restrictions",
-           "states_same_modal"]
+           "only_after_restated", "states_same_modal"]
 
 
 # Words before a modal that are no subject noun to match a restriction by.
@@ -211,6 +211,34 @@ _NOT_REQUIRED = re.compile(r"\b(?:this|that|it|which)\s+(?:is|are)\s+(?:not\s+(?
                            r"optional|entirely\s+optional|voluntary)\b", re.IGNORECASE)
 
 
+# "You can book a practical test only after you have passed your theory test." restated
+# as "You cannot book your practical test before you've passed your theory." (checks v22)
+_ONLY_AFTER = re.compile(r"\bonly\s+(?:after|once|when)\b(?P<cond>[^.;:!?,]*)", re.IGNORECASE)
+_NOT_BEFORE = re.compile(r"\b(?:cannot|can['’]t|can\s+not|may\s+not|must\s+not|not)\b"
+                         r"(?P<what>[^.;:!?]{0,60}?)\b(?:before|until)\b(?P<cond>[^.;:!?,]*)",
+                         re.IGNORECASE)
+
+
+def only_after_restated(s: SentInfo, e: SentInfo) -> bool:
+    """Whether the claim denies before what the evidence permits only after: the same
+    restriction, the other way round. The claim's condition ("before you've passed your
+    theory") must be the evidence's ("only after you have passed your theory test"): every
+    content word of it the evidence's condition's; and what it denies ("book your practical
+    test") must be words of the evidence sentence."""
+    after = _ONLY_AFTER.search(e.text)
+    before = _NOT_BEFORE.search(s.text)
+    if after is None or before is None:
+        return False
+    cond = _plain_words(before["cond"])
+    return bool(cond) and cond <= _plain_words(after["cond"]) and \
+        _plain_words(before["what"]) <= e.content
+
+
+def _plain_words(text: str) -> frozenset[str]:
+    """The content stems of ``text``, contracted pronouns ("you've") left out."""
+    return frozenset(w for w in stems_of(text, STOP) if "'" not in w and "’" not in w)
+
+
 def check_modals(s: SentInfo, e: SentInfo, out: list[Finding],
                   modals: tuple[Modal, ...] | None = None) -> None:
     for m in s.modals if modals is None else modals:
@@ -230,6 +258,8 @@ def check_modals(s: SentInfo, e: SentInfo, out: list[Finding],
         if m.cls == "exemption" and _NOT_REQUIRED.search(e.text):
             continue  # "may bring their own …, but this is not required" (checks v21)
         x = same_verb[0]
+        if m.cls == "prohibition" and x.cls == "permission" and only_after_restated(s, e):
+            continue
         kind: FindingKind = ("contradiction" if frozenset({m.cls, x.cls}) in CONTRADICTORY
                              else "ungrounded")
         out.append(Finding("modal_mismatch", kind,

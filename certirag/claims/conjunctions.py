@@ -196,7 +196,9 @@ def _second_clause(left: str, right: str) -> str | None:
     return None
 
 
-_BARE_NP_AUX = frozenset("are were is was have has had will can must may".split())
+# (with the other modals, "…, and sessions should be kept to 15 minutes": claims rules v19)
+_BARE_NP_AUX = frozenset("are were is was have has had will can must may should would could "
+                         "might shall cannot".split())
 
 
 def _bare_np_clause(right: str) -> bool:

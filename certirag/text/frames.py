@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v21``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v22``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -158,17 +158,23 @@ _BACK = (r"(?:(?:this|that|these|those|the|such) (?:\w+ )?(?:claims?|reports?|ru
          r"allegations?|story|stories|statements?|figures?|release|idea|belief|scenario|"
          r"example|account|post|views?|arguments?|theor(?:y|ies)|suggestions?|notion|"
          r"assertions?|interpretations?|reading|position)|this|that|it|these|those)")
+# An FAQ's answer before its denial: "A: No, this is a common myth." (checks v22)
+_ANSWERED = r"^\W*(?:A\W+)?(?:(?:no|nope|not at all|not so)\b\W*)?"
+_MYTH = (r"(?:an?|just an?)\s+(?:(?:common|popular|widespread|persistent|old|urban|complete)\s+)?"
+         r"(?:myth|rumou?r|misconception|misunderstanding)")
 _AFTER = re.compile(
-    r"(?:^\W*|\b(?:said|says|stated|added|insisted|confirmed|found|replied|but|however,?|"
+    r"(?:" + _ANSWERED + r"|\b(?:said|says|stated|added|insisted|"
+    r"confirmed|found|replied|but|however,?|"
     r"clear|clarify|clarified|stress|stressed|emphasi[sz]e|emphasi[sz]ed)\s+"
     r"(?:that\s+)?)" + _BACK + r"\s+(?:claim\s+)?(?:is|was|are|were|to be|has been|had been)\s+"
-    r"(?:not true|false|untrue|incorrect|wrong|baseless|unfounded|a myth|a rumou?r|"
-    r"misleading|fake|fictional)|"
+    # (an FAQ's answer: "A: No, this is a common myth." checks v22)
+    r"(?:not true|false|untrue|incorrect|wrong|baseless|unfounded|misleading|fake|fictional|"
+    + _MYTH + r")|"
     # a denial that ends its sentence (checks v19): "That's a myth.", "This is not
     # correct.", "… withdraw the flyer, as this claim is incorrect."
-    r"(?:^\W*|\b(?:as|because|but|however,?)\s+)" + _BACK + r"(?:['’]s|\s+(?:is|was|are|"
-    r"were))\s+(?:simply\s+)?(?:not (?:true|correct|accurate|right)|false|untrue|incorrect|"
-    r"inaccurate|wrong|a myth|a rumou?r|misleading|fake)\W*$|"
+    r"(?:" + _ANSWERED + r"|\b(?:as|because|but|however,?)\s+)" + _BACK + r"(?:['’]s|\s+(?:is|"
+    r"was|are|were))\s+(?:simply\s+)?(?:not (?:true|correct|accurate|right)|false|untrue|"
+    r"incorrect|inaccurate|wrong|misleading|fake|" + _MYTH + r")\W*$|"
     # "I'm afraid that's just a rumour; we haven't made any such change." (checks v21)
     r"^\W*(?:i['’]m afraid,? |sadly,? |unfortunately,? )?" + _BACK + r"(?:['’]s|\s+(?:is|was))"
     r"\s+(?:just|only|simply|merely|nothing but)\s+(?:an?\s+)?(?:rumou?r|myth|hearsay|"

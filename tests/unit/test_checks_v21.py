@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from certirag.checks import CHECKS_VERSION, check_claim
+from certirag.checks import check_claim
 from certirag.checks.qualifiers import qualifier_before
 from certirag.text.frames import quote_frame
 
@@ -20,9 +20,6 @@ def codes(claim: str, evidence: str | list[str], question: str = "") -> list[str
     ev = [evidence] if isinstance(evidence, str) else evidence
     return [f.code for f in check_claim(claim, ev, question=question)]
 
-
-def test_the_version() -> None:
-    assert CHECKS_VERSION == "certirag.checks.v21"
 
 
 # letters that label the items of a list ------------------------------------------------

@@ -101,7 +101,7 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
             # (a holder that points back is one fact with the sentence before it: the
             # claim's words may be its own, "Dorm beds there start at £22 a night")
             told = frozenset().union(*(s.content for s in holders if points_back(s)
-                                       and not by_id[id(s)][1] - name_words))
+                                       and not pronoun(s) and not by_id[id(s)][1] - name_words))
             for own in ev.sentences:
                 if not names <= own.content or not said <= own.content | told or \
                         (said and not said & own.content) or _states(own, item):
@@ -126,16 +126,15 @@ def check_borrowed(c: Parsed, ev: PreparedEvidence, question: Question,
 def _names_another(ev: PreparedEvidence, k: int, s: SentInfo, name_words: frozenset[str],
                    by_id: dict[int, tuple[frozenset[str], frozenset[str]]]) -> bool:
     """Whether holder ``s`` (sentence ``k``) names another thing than the claim's and
-    nothing in it may stand for the claim's name: it names another thing and has no pronoun
-    and opens with no description, or it names nothing and points back ("Dorm beds there
-    start at £22") to a sentence that names another thing and nothing of the claim's."""
-    if described(s):
-        return False
+    nothing in it may stand for the claim's name: it has no pronoun and opens with no
+    description, and it names another thing, or it names nothing and its "there" points
+    back ("Dorm beds there start at £22") to a sentence of its passage that names another
+    thing and nothing of the claim's."""
+    if described(s) or pronoun(s):
+        return False  # (a pronoun, beside another name too, may stand for the claim's)
     own = by_id[id(s)][1] - name_words
-    if not points_back(s):
+    if own or not points_back(s):
         return bool(own)
-    if own:
-        return False  # (a pronoun beside another name may stand for the claim's)
     before = named_before(ev, k, by_id)
     # (a holder's own other name beside a pronoun says nothing of what the pronoun is)
     return bool(before - name_words) and not before & name_words

@@ -317,13 +317,13 @@ def _halves(text: str, claim: bool) -> list[Figure]:
     return out
 
 
-_UNIT_LONG_RE = re.compile(r"(?<![\w-])(?:an?\s+)?(?P<u>minute|hour|day|week|month|year)-long\b",
-                           re.IGNORECASE)
+# (a session's length only: "a year-long relationship" is read as the evidence words it)
+_UNIT_LONG_RE = re.compile(r"(?<![\w-])(?:an?\s+)?(?P<u>minute|hour)-long\b", re.IGNORECASE)
 
 
 def _unit_long(text: str, claim: bool) -> list[Figure]:
-    """One unit of a duration written "hour-long" ("hour-long ones for $70"), with or
-    without its article, so that it equals "60-minute" (checks v22)."""
+    """One minute or hour written "hour-long" ("hour-long ones for $70"), with or without
+    its article, so that it equals "60-minute" (checks v22)."""
     out: list[Figure] = []
     if "-long" not in text:
         return out

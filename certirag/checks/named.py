@@ -76,9 +76,10 @@ _THERE_BACK = re.compile(r"\bthere\b(?!\s*(?:is|are|was|were|will|would|has|have
 
 
 def points_back(s: SentInfo) -> bool:
-    """Whether ``s`` has a pronoun (:func:`pronoun`) or a "there" that stands for a place
-    the sentence before names."""
-    return pronoun(s) or _THERE_BACK.search(s.text) is not None
+    """Whether ``s`` has a "there" that stands for a place the sentence before names ("Dorm
+    beds there start at £22"). A personal pronoun may skip a sentence ("She had claimed …"
+    two sentences after the woman is named), so it points nowhere this rule can read."""
+    return _THERE_BACK.search(s.text) is not None
 
 
 def named_before(ev: PreparedEvidence, k: int, by_id: dict[int, tuple[frozenset[str],

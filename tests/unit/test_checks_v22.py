@@ -433,3 +433,16 @@ def test_a_long_sentence_of_doers_stays_cheap() -> None:
     # (each clause read once: this took seconds when every name re-read the clause)
     evidence = "Owen Pryce works here. " + "Gemma Thorne carries out repairs and " * 400
     assert "subject_swap" not in codes("MOT tests are carried out by Owen Pryce.", evidence)
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # a personal pronoun may skip a sentence: "She" is Mrs Grayson, not Carson's sentence's
+    ("Mrs Grayson had claimed that she was divorced when she married the congressman in 1990.",
+     "Mrs Grayson married the congressman. Carson lived in Guam. She had claimed that she was "
+     "divorced when she married the congressman in 1990. However, Mrs Grayson claimed she "
+     "divorced Carson in Guam in 1981."),
+    # a year-long relationship is a phrase, not a figure to ground
+    ("It was a year-long relationship.", "The relationship lasted through the school year."),
+])
+def test_what_the_points_back_and_unit_readings_leave_alone(claim: str, evidence: str) -> None:
+    assert codes(claim, evidence) == []

@@ -70,8 +70,10 @@ from tests.integration.case_sets import DATA, assert_well_formed, default_rates,
 BLIND_PATH = DATA / "blind_cases.jsonl"
 N_CASES = 1280
 
-# Measured with the default preset (policy v3, scorer v9, checks v21, claims rules v18, model
-# para, tau_e 0.49, tau_c 0.5): caught 584/609 = 0.959, passed 182/571 = 0.319 (on the first 980
+# Measured with the default preset (policy v3, scorer v9, checks v22, claims rules v19, model
+# para, tau_e 0.49, tau_c 0.5): caught 633/659 = 0.961, passed 197/621 = 0.317 (on the first
+# 1,180 cases 585/609 and 182/571; checks v21, claims rules v18: 584/609 and 182/571; on the
+# first 980
 # cases 489/509 and 148/471, as with checks v20 and claims rules v17; on the first 880
 # cases 441/459 and 135/421; scorer v8, checks v19, claims rules v16: 437/459 and 130/421; on the
 # first 780 cases, checks v19: 396/409 and 115/371, as with checks v18 and claims rules v15; on

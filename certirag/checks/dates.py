@@ -19,7 +19,7 @@ from typing import Literal
 from certirag.checks._text import Spans, has_any, has_digit
 from certirag.text.calendar_names import FRENCH_MONTHS, MONTHS, WEEKDAYS
 
-__all__ = ["WEEKDAYS", "DateRef", "TimeRef", "extract_dates", "extract_times"]
+__all__ = ["WEEKDAYS", "DateRef", "TimeRef", "extract_dates", "extract_times", "holiday_day"]
 
 _MONTHS = {**MONTHS, **FRENCH_MONTHS}
 
@@ -179,7 +179,7 @@ def extract_dates(text: str, locale: Literal["dmy", "mdy"],
                 add(year, month, day, *mt.span())
     if _HOLIDAY_HINT.search(text):
         for mt in _HOLIDAY_RE.finditer(text):  # "Christmas Day" is 25 December (checks v22)
-            month, day = _HOLIDAY_DAYS[re.sub(r"\s+", " ", mt[0].lower().replace("’", "'"))]
+            month, day = _HOLIDAY_DAYS[_holiday_key(mt[0])]
             add(None, month, day, *mt.span())
     if _ABBR_HINT.search(text):
         for mt in _ABBR_RUN_RE.finditer(text):  # "Mon–Sat", "Tue & Thu" (checks v22)
@@ -193,10 +193,23 @@ def extract_dates(text: str, locale: Literal["dmy", "mdy"],
     return out
 
 
-# Holidays of a fixed day: the day they name.
-_HOLIDAY_DAYS = {"christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
-                 "new year's eve": (12, 31), "new year's day": (1, 1),
-                 "valentine's day": (2, 14)}
+# Holidays of a fixed day: the day they name (keys as :func:`_holiday_key` writes them).
+_HOLIDAY_DAYS = {"christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25),
+                 "boxing day": (12, 26), "year eve": (12, 31), "year day": (1, 1),
+                 "valentine day": (2, 14), "halloween": (10, 31)}
+
+
+def _holiday_key(name: str) -> str:
+    """``name`` in lower case, one space between words, no "'s" and no leading "new"
+    ("New Year’s Eve", "new year eve" and "Year Eve" are one key)."""
+    key = re.sub(r"\s+", " ", name.lower().replace("’", "'")).replace("'s", "").strip()
+    return key.removeprefix("new ")
+
+
+def holiday_day(name: str) -> tuple[int, int] | None:
+    """The (month, day of month) of the holiday of a fixed day that ``name`` names
+    ("Christmas Day", "New Year's Eve", "Halloween"), or None."""
+    return _HOLIDAY_DAYS.get(_holiday_key(name))
 _HOLIDAY_HINT = re.compile(r"Christmas|Boxing|New Year|Valentine")
 _HOLIDAY_RE = re.compile(r"\b(?:Christmas (?:Eve|Day)|Boxing Day|New Year['’]s (?:Eve|Day)|"
                          r"Valentine['’]s Day)\b")

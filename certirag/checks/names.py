@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from certirag.checks.base import Finding
+from certirag.checks.dates import holiday_day
 from certirag.checks.name_tables import aliases
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question, parse_as
@@ -58,19 +59,9 @@ def check_entities(c: Parsed, ev: PreparedEvidence, q: Question,
                                f"the evidence does not mention {m.group(0)!r}", m.group(0)))
 
 
-# Holidays of a fixed day, and that day (month, day of month).
-_HOLIDAYS = {("christmas", "eve"): (12, 24), ("christmas", "day"): (12, 25),
-             ("christmas",): (12, 25), ("boxing", "day"): (12, 26),
-             **dict.fromkeys([("new", "year's", "eve"), ("new", "year", "eve"),
-                              ("year", "eve")], (12, 31)),
-             **dict.fromkeys([("new", "year's", "day"), ("new", "year", "day"),
-                              ("year", "day")], (1, 1)),
-             ("valentine's", "day"): (2, 14), ("halloween",): (10, 31)}
-
-
 def _holiday_dated(words: tuple[str, ...], ev: PreparedEvidence) -> bool:
     """Whether ``words`` name a holiday of a fixed day and the evidence gives that day."""
-    day = _HOLIDAYS.get(tuple(w.replace("’", "'") for w in words))
+    day = holiday_day(" ".join(words))
     return day is not None and any((d.month, d.day) == day for d in ev.dates)
 
 

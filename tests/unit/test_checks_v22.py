@@ -12,6 +12,7 @@ import pytest
 
 from certirag.checks import CHECKS_VERSION, check_claim
 from certirag.checks.base import CheckOptions
+from certirag.checks.dates import holiday_day
 from certirag.checks.named import points_back
 from certirag.checks.prepared import parse_as
 from certirag.checks.roles import doer_swap
@@ -446,3 +447,21 @@ def test_a_long_sentence_of_doers_stays_cheap() -> None:
 ])
 def test_what_the_points_back_and_unit_readings_leave_alone(claim: str, evidence: str) -> None:
     assert codes(claim, evidence) == []
+
+
+@pytest.mark.parametrize(("name", "day"), [
+    ("Christmas Day", (12, 25)), ("christmas", (12, 25)), ("Boxing  Day", (12, 26)),
+    ("New Year’s Eve", (12, 31)), ("new year eve", (12, 31)), ("year day", (1, 1)),
+    ("Valentine's Day", (2, 14)), ("Halloween", (10, 31)), ("Easter", None),
+    ("New Year", None), ("Christmas market", None),
+])
+def test_one_table_gives_a_holiday_its_day(name: str, day: tuple[int, int] | None) -> None:
+    # the date parser and the names check read the same table
+    assert holiday_day(name) == day
+
+
+def test_a_named_holiday_and_its_date_ground_each_other() -> None:
+    ev = "Collections due on Thursday 25 December move to Saturday 27 December."
+    assert codes("Your Christmas Day collection moves to Saturday 27 December.", ev) == []
+    assert codes("Your Boxing Day collection moves to Saturday 27 December.",
+                 ev) == ["ungrounded_date"]

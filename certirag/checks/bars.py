@@ -26,7 +26,7 @@ import re
 
 from certirag.checks._text import STOP, stem, stems_of
 from certirag.checks.base import Finding
-from certirag.checks.parse import Parsed
+from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence, Question
 
@@ -275,9 +275,7 @@ def _converse_denied(c: Parsed, ev: PreparedEvidence, question: Question,
                 if s.polarity.negated or not what & mine or not what <= mine | asked:
                     continue
                 if any(y.cls == "permission" and y.verb in _CONVERSE[verb] for y in s.modals):
-                    out.append(Finding("negation_mismatch", "contradiction",
-                                       f"the evidence says {m[0].strip()!r}: "
-                                       f"{x.text.strip()!r}", s.text, x.text))
+                    out.append(_said_not(m, x, s))
                     return True
     return False
 
@@ -314,9 +312,7 @@ def _example_denied(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool
                     and heads[st] <= s.content}  # ("fully loaded bookcases", not "empty")
                 if verb in s.content and verb not in s.polarity.negated and \
                         named - s.polarity.negated:
-                    out.append(Finding("negation_mismatch", "contradiction",
-                                       f"the evidence says {m[0].strip()!r}: "
-                                       f"{x.text.strip()!r}", s.text, x.text))
+                    out.append(_said_not(m, x, s))
                     return True
     return False
 
@@ -405,8 +401,13 @@ def _none_there(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
                         _root(w) for w in s.content} or head.rstrip("s") not in {
                         w.lower().rstrip("s") for w in _WORD.findall(there["what"])}:
                     continue
-                out.append(Finding("negation_mismatch", "contradiction",
-                                   f"the evidence says {m[0].strip()!r}: {x.text.strip()!r}",
-                                   s.text, x.text))
+                out.append(_said_not(m, x, s))
                 return True
     return False
+
+
+def _said_not(m: re.Match[str], x: SentInfo, s: SentInfo) -> Finding:
+    """``negation_mismatch``: claim sentence ``s`` does what evidence sentence ``x`` says
+    (``m``, the words that say it) the speaker does not do."""
+    return Finding("negation_mismatch", "contradiction",
+                   f"the evidence says {m[0].strip()!r}: {x.text.strip()!r}", s.text, x.text)

@@ -12,6 +12,7 @@ from certirag.checks.base import Finding
 from certirag.checks.named import CALENDAR, described, evidence_names, named, pairs, pronoun
 from certirag.checks.parse import SentInfo, content_words
 from certirag.checks.prepared import PreparedEvidence
+from certirag.checks.roles import other_doer
 
 __all__ = ["borrowed_phrase", "by_swap", "slot_swap"]
 
@@ -224,10 +225,7 @@ def by_swap(cs: SentInfo, ev: PreparedEvidence) -> Finding | None:
                           and not _AFTER_PREPOSITION.search(
                               clause, max(0, x.start() - _LOOK_BACK), x.start())), None)
             if other is not None:
-                return Finding("subject_swap", "ungrounded",
-                               f"the evidence says {other!r} does this, not "
-                               f"{m['name']!r}: {s.text.strip()!r}", m["name"],
-                               s.text.strip())
+                return other_doer(other, m["name"], s)
     return None
 
 

@@ -22,7 +22,8 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
 from certirag.text.verbs import BASE_VERBS, BE_FORMS, MODAL_VERBS
 
-__all__ = ["DETERMINERS", "agent_swap", "doer_swap", "party_swap", "role_swap", "subject_swap"]
+__all__ = ["DETERMINERS", "agent_swap", "doer_swap", "other_doer", "party_swap", "role_swap",
+           "subject_swap"]
 
 # Relation words that read the same both ways.
 _SYMMETRIC = frozenset("""and & or nor with vs versus v against between both together alongside
@@ -397,6 +398,14 @@ _OTHER_RELATION = re.compile(r"\s+(?:for|with|to|from|against|under|on|off|up|ou
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|they|them|their)\b", re.IGNORECASE)
 
 
+def other_doer(other: str, claimed: str, e: SentInfo, *, past: bool = False) -> Finding:
+    """``subject_swap``: evidence sentence ``e`` says ``other`` does (or, ``past``, did)
+    what the claim says ``claimed`` does."""
+    return Finding("subject_swap", "ungrounded",
+                   f"the evidence says {other!r} {'did' if past else 'does'} this, not "
+                   f"{claimed!r}: {e.text.strip()!r}", claimed, e.text.strip())
+
+
 def agent_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | None:
     """``subject_swap`` when the claim says a named person did what its aligned evidence
     sentence says, in the passive, another named person did: "Tom Hale fitted the correct
@@ -421,9 +430,7 @@ def agent_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | No
     if len(done & e.content) < 2 or not any(name <= o.content for o in others
                                             if o is not e and o is not s):
         return None
-    return Finding("subject_swap", "ungrounded",
-                   f"the evidence says {x['name']!r} did this, not {m['name'].strip()!r}: "
-                   f"{e.text.strip()!r}", m["name"].strip(), e.text.strip())
+    return other_doer(x["name"], m["name"].strip(), e, past=True)
 
 
 # a claim that opens with a name and its verb, in any tense: "Priya takes in the jacket",
@@ -494,10 +501,7 @@ def doer_swap(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
                     len(words) == 1 and words[0].lower() in COMMON):
                 continue  # ("takes in" is not "takes to"; "Staff will …" names no one)
             if len(done & _clause_after(e, e.start + x.end())) >= 2:
-                return Finding("subject_swap", "ungrounded",
-                               f"the evidence says {x['name']!r} does this, not "
-                               f"{m['name'].strip()!r}: {e.text.strip()!r}",
-                               m["name"].strip(), e.text.strip())
+                return other_doer(x["name"], m["name"].strip(), e)
     return None
 
 

@@ -50,6 +50,24 @@ _COLON_CLAUSE = re.compile(r"(?<=\w):\s+(?P<why>(?:we|they|this|that|it)(?:\s|['
                            re.IGNORECASE)
 
 
+# a result after "so", and the clause before it that gives its cause: "backed by insurance
+# so you're covered", "Our Saturday morning slots get booked up quickly, so we recommend …"
+_SO_RESULT = re.compile(r"(?P<why>[^,;:.!?]*?),?\s+so\s+(?:you|we|they|it|there|your|our|"
+                        r"their|please|customers|visitors|members)(?=\W)", re.IGNORECASE)
+
+
+def _so_reason(c: Parsed, m: re.Match[str], ev: PreparedEvidence) -> bool:
+    """Whether an evidence clause before "so …" gives the claim's cause: it shares a content
+    word with the cause (to its clause's end; hyphened words read in parts, "insurance-backed"
+    for "backed by insurance", checks v23). "The office shuts early on Fridays, so please
+    plan …" gives no cause of "because of staff training"."""
+    stop = _CAUSE_END.search(c.text, m.end())
+    cause = stems_of(c.text[m.end():stop.start() if stop else len(c.text)].replace("-", " "),
+                     STOP)
+    return bool(cause) and any(cause & stems_of(x["why"].replace("-", " "), STOP)
+                               for s in ev.sentences for x in _SO_RESULT.finditer(s.text))
+
+
 def _colon_reason(c: Parsed, m: re.Match[str], ev: PreparedEvidence) -> bool:
     """Whether an evidence clause after a colon gives the claim's cause: every content word
     of the cause (up to its clause's end, two at least) is a word of that clause."""
@@ -128,7 +146,7 @@ def check_causes(c: Parsed, ev: PreparedEvidence, question: Question,
     asked = _ASKS_WHY.sub(" ", question.text or "")
     if m is None or _EVIDENCE_CAUSE.search(asked) or any(
             _EVIDENCE_CAUSE.search(s.text) for s in ev.sentences) or _rule_applied(c, m, ev) \
-            or _colon_reason(c, m, ev):
+            or _colon_reason(c, m, ev) or _so_reason(c, m, ev):
         return
     out.append(Finding("ungrounded_cause", "ungrounded",
                        f"the claim gives a cause or purpose ({m.group(0)!r}) where the "
@@ -306,6 +324,32 @@ def check_details(c: Parsed, ev: PreparedEvidence, question: Question,
         out.append(Finding("ungrounded_detail", "ungrounded",
                            f"the claim adds an item to a list ({item!r}) whose other items "
                            "the evidence gives, but not this one", item))
+        return
+    if not _SERVICE.search(c.text):
+        return
+    for m in _SPEED.finditer(c.text):
+        said = {stem(w.lower()) for w in _WORD.findall(m[0])} - _SPEED_PLAIN
+        said |= {_SPEED_ALSO[w] for w in said if w in _SPEED_ALSO}
+        if not said & known:
+            out.append(Finding("ungrounded_detail", "ungrounded",
+                               f"the claim promises a speed ({m[0]!r}) that the evidence "
+                               "states in no word", m[0]))
+            return
+
+
+# How soon a service is done or sent: "ready the same afternoon", "ship by overnight
+# courier" (checks v23), found where the evidence (or the question) has none of its words
+# (but these) nor their kin ("night", "tomorrow"); not "The next day, police …" opening a
+# sentence, nor "the same day as …"
+_SPEED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?:(?:the\s+)?same[\s-](?:day|afternoon|morning|"
+                    r"evening)(?!\s+as\b)|next[\s-](?:day|morning)|overnight|"
+                    r"while[\s-]you[\s-]wait)\b", re.IGNORECASE)
+_SPEED_PLAIN = frozenset({"the", "you"})
+_SPEED_ALSO = {"overnight": "night", "next": "tomorrow"}
+# what a speed is promised of: a service readied, sent or done
+_SERVICE = re.compile(r"\b(?:ready|dispatch\w*|ship\w*|deliver\w*|repair\w*|courier|sent|"
+                      r"send|post(?:ed)?|collect\w*|return\w*|fix\w*|turnaround|process\w*|"
+                      r"done|finished|completed?|installed|fitted|arrive\w*)\b", re.IGNORECASE)
 
 
 # What a list may not run across: "bank transfer, debit card, credit card or cheque."

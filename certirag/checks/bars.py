@@ -29,6 +29,8 @@ from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence, Question
+from certirag.text.frames import answered_no
+from certirag.text.sentences import is_question
 
 __all__ = ["check_bars"]
 
@@ -181,7 +183,8 @@ def check_denials(c: Parsed, ev: PreparedEvidence, question: Question,
     rest of what the claim says ("X is not covered by the basic plan. X is covered by the
     premium plan.")."""
     if _converse_denied(c, ev, question, out) or _none_there(c, ev, out) or _case_denied(
-            c, ev, question, out) or _example_denied(c, ev, out):
+            c, ev, question, out) or _example_denied(c, ev, out) or _label_denied(c, ev, out) \
+            or _faq_denied(c, ev, out) or _own_barred(c, ev, out):
         return
     for s in c.sentences:
         if elliptical_negation(s.text):
@@ -315,6 +318,115 @@ def _example_denied(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool
                     out.append(_said_not(m, x, s))
                     return True
     return False
+
+
+# a list under a label that refuses what it lists: "No thanks: plastic bags and film, soft
+# plastics, nappies …", "Not accepted: …", "Please do not include: …"
+_EXCEPT_WORDS = r"(?:except|but|unless|other\s+than|apart\s+from)\b"
+_REFUSING_LABEL = re.compile(
+    r"(?:^|[.;!]\s)\W*(?P<label>no\s+thanks|not\s+(?:accepted|allowed|permitted|suitable)|"
+    r"(?:please\s+)?(?:do\s+not|don['’]t)\s+(?:include|put\s+in|add|bring|send)|"
+    r"(?:we\s+)?(?:cannot|can['’]t|do\s+not|don['’]t)\s+(?:accept|take)|prohibited(?:\s+items)?|"
+    r"items\s+we\s+(?:cannot|can['’]t|do\s+not|don['’]t)\s+(?:accept|take))\s*:\s*"
+    r"(?P<list>(?:(?!\b" + _EXCEPT_WORDS + r")[^.;:!?]){1,300})", re.IGNORECASE)
+_EXCEPTED = re.compile(r"\s*" + _EXCEPT_WORDS, re.IGNORECASE)
+# what the claim grants a listed thing: it may go in, is accepted, is fine
+_GRANTED = re.compile(r"\b(?:can|may|could|is|are)\s+(?:\w+\s+)?(?:go|goes|put|included|"
+                      r"accepted|allowed|fine|okay|ok|welcome|take|taken)\b|\byou\s+can\b",
+                      re.IGNORECASE)
+
+
+def _label_denied(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
+    """``negation_mismatch``: the claim grants a thing ("Plastic bags can go in with your
+    bottles and tubs.") that the evidence lists under a label that refuses it ("No thanks:
+    plastic bags and film, soft plastics, nappies …", checks v23). An item is a list entry
+    up to a comma, "and" or "or", all of whose words the claim has; the claim must not be
+    negated, and the item named in no other evidence sentence (which may allow it
+    elsewhere: "Plastic bags can be recycled at larger supermarkets"). The list ends at
+    "except", "but" or "unless" ("Not allowed: dogs, except assistance dogs")."""
+    for x in ev.sentences:
+        for m in _REFUSING_LABEL.finditer(x.text):
+            if _EXCEPTED.match(x.text, m.end()):
+                continue  # ("Not allowed: dogs, except assistance dogs": a qualified refusal)
+            items = [w for w in (stems_of(i, STOP) for i in _LIST_CUT.split(m["list"])) if w]
+            for s in c.sentences:
+                if s.polarity.negated or not _GRANTED.search(s.text):
+                    continue
+                if any(item <= s.content and not any(item <= y.content for y in ev.sentences
+                                                     if y is not x) for item in items):
+                    out.append(_said_not(m, x, s))
+                    return True
+    return False
+
+
+_MIN_ASKED = 2  # content words of the question a claim must all have
+
+
+def _faq_denied(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
+    """``negation_mismatch``: the claim states what an FAQ's yes/no question asks ("You'll
+    need a new meter fitted when you switch." for "Q: Do I need a new meter?") where the
+    answer after it opens "No," and nothing in it qualifies the no ("A: No, you can keep
+    your existing meter.": :func:`certirag.text.frames.answered_no`, checks v23). Every
+    content word of the question (two at least) is the claim's, the claim is not negated,
+    and a claim sentence that is itself a question asserts nothing."""
+    for q, a in zip(ev.sentences, ev.sentences[1:], strict=False):
+        if len(q.content) < _MIN_ASKED or not answered_no(q.text, a.text):
+            continue
+        for s in c.sentences:
+            if not s.polarity.negated and q.content <= s.content and not is_question(s.text):
+                out.append(Finding("negation_mismatch", "contradiction",
+                                   f"the evidence answers {q.text.strip()!r} with "
+                                   f"{a.text.strip()!r}", s.text, a.text))
+                return True
+    return False
+
+
+# the evidence bars bringing (using, supplying) one's own things: "bringing your own
+# chemicals is not permitted", "You may not use your own equipment" (not a bar with its
+# case after it: "… is not permitted on peak-time trains")
+_OWN_BARRED = re.compile(
+    r"\b(?P<verb>[a-z]+ing)\s+(?:your|their|his|her|one['’]s)\s+own\s+(?P<what>[\w\s-]{1,40}?)"
+    r"\s+(?:is|are)\s+not\s+(?:permitted|allowed)(?!\s+(?:on|at|in|during|for|before|after|"
+    r"unless|except|without|between|from|until)\b)|"
+    r"\b(?:may|must|can)\s*(?:not|n['’]t)\s+(?P<verb2>[a-z]+)\s+(?:your|their)\s+own\s+"
+    r"(?P<what2>[\w-]+)", re.IGNORECASE)
+# a barred class of one's own things that holds the claim's kind ("chemicals" holds
+# "developer"); any other barred thing bars only itself
+_OWN_CLASSES = frozenset(stem(w) for w in """chemicals equipment materials supplies items
+things products tools food drink drinks alcohol refreshments devices""".split())
+# the claim lets the asker do it with a thing of their own: "you can bring your own developer"
+_OWN_GRANTED = re.compile(r"\b(?:can|may|could|are\s+(?:welcome|allowed|free)\s+to)\s+"
+                          r"(?P<verb>[a-z]+)\s+(?:your|their)\s+own\s+(?P<what>[\w-]+)",
+                          re.IGNORECASE)
+
+
+def _own_barred(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
+    """``negation_mismatch``: the claim lets the asker bring (use, supply …) a thing of
+    their own ("Yes, you can bring your own developer") where the evidence bars that verb
+    with one's own things of its kind ("bringing your own chemicals is not permitted",
+    checks v23): the barred thing is the claim's, or a class of things ("chemicals",
+    "equipment", "food") the evidence names the claim's thing nowhere else in (what it
+    says of it there is the model's to read). Not a negated claim, nor a bar with its case
+    after it ("… not permitted on peak-time trains")."""
+    for s in c.sentences:
+        g = _OWN_GRANTED.search(s.text)
+        if g is None or s.polarity.negated:
+            continue
+        verb, what = stem(g["verb"].lower()), stem(g["what"].lower())
+        for x in ev.sentences:
+            for m in _OWN_BARRED.finditer(x.text):
+                barred = stems_of(m["what"] or m["what2"], STOP)
+                if _same_verb((m["verb"] or m["verb2"]).lower(), verb) and (
+                        what in barred or (barred & _OWN_CLASSES
+                                           and what not in ev.stem_index)):
+                    out.append(_said_not(m, x, s))
+                    return True
+    return False
+
+
+def _same_verb(word: str, verb: str) -> bool:
+    """Whether ``word`` ("bringing", "using", "use") is a form of the stemmed ``verb``."""
+    return stem(word) == verb or (word.endswith("ing") and stem(word[:-3] + "e") == verb)
 
 
 # "We do not repair phones that have been exposed to water": a service the speaker denies

@@ -28,6 +28,7 @@ from certirag.checks.cases import check_cases
 from certirag.checks.charges import check_charges
 from certirag.checks.compare import check_answer, check_citations, check_sentences, check_titles
 from certirag.checks.comparisons import check_comparisons
+from certirag.checks.contact import check_contact
 from certirag.checks.definite import check_definite
 from certirag.checks.denials import check_unstated_denials
 from certirag.checks.discounts import check_discounts
@@ -119,6 +120,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("service_bands", _codes("case_mismatch"), check_service_bands, CHECKS_VERSION),
     Check("charges", _codes("polarity_mismatch"), check_charges, CHECKS_VERSION),
     Check("discounts", _codes("value_swap"), check_discounts, CHECKS_VERSION),
+    Check("contact", _codes("role_swap"), check_contact, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -14,7 +14,8 @@ from certirag.checks._text import stem
 from certirag.checks.align import align_content
 from certirag.checks.base import Finding
 from certirag.checks.cases import asked_exception
-from certirag.checks.negation import check_negation
+from certirag.checks.doers import doer_swap
+from certirag.checks.negation import answered_no_to, check_negation
 from certirag.checks.order import other_events
 from certirag.checks.parse import Parsed, SentInfo, content_words
 from certirag.checks.polarity import DEGREE_PAIR, opposing_clause
@@ -26,7 +27,7 @@ from certirag.checks.qualifiers import (
     reported,
     reportive,
 )
-from certirag.checks.roles import agent_swap, doer_swap, party_swap, role_swap, subject_swap
+from certirag.checks.roles import agent_swap, party_swap, role_swap, subject_swap
 from certirag.checks.sentence_modals import (
     band_swap,
     check_clause_modals,
@@ -179,8 +180,9 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
                 s, e) or agent_swap(s, e, ev.sentences) or doer_swap(s, ev.sentences)
             if swapped is not None:
                 out.append(swapped)
-            check_modals(s, e, out)
-            check_clause_modals(s, e, ev, out)
+            if not answered_no_to(s, e, ev):  # ("Q: Do I need to pay a deposit? A: No.")
+                check_modals(s, e, out)
+                check_clause_modals(s, e, ev, out)
             band = band_swap(s, ev)
             if band is not None:
                 out.append(band)

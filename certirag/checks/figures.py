@@ -115,6 +115,12 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
     years: list[DateRef] = []
     cands: list[tuple[int, int, Decimal, bool, bool]] = []  # start, end, value, spelled, ordinal
     skip_to = 0
+    if "24" in text:
+        for m in _ALL_HOURS.finditer(text):  # "24/7" is 24 hours a day, no count of 24 or 7
+            got = _classify("24 hours", 0, 2, Decimal(24), False, False, claim)
+            if isinstance(got, Figure) and taken.take(m.start(), m.end()):
+                figures.append(replace(got, start=m.start(), end=m.end(), text=m[0],
+                                       qualifier=None))
     if claim:
         lm = _LIST_MARK_RE.match(text)
         if lm:
@@ -133,7 +139,8 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
         for m in _ARTICLE_RE.finditer(text):
             if m["n"].lower() != "one" and not _ORDINAL_SECOND_RE.match(text, m.end()):
                 cands.append((m.start(), m.start() + len(m["n"]), Decimal(1), True, False))
-    for f in [*_clock_durations(text), *_halves(text, claim), *_unit_long(text, claim)]:
+    for f in [*_clock_durations(text), *_halves(text, claim), *_unit_long(text, claim),
+              *_unit_fractions(text, claim)]:
         if taken.take(f.start, f.end):
             figures.append(f)
     extra = [f for f in _fractions(text, claim=claim) if taken.free(f.start, f.end)]
@@ -165,6 +172,10 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
         if taken.take(got.start, got.end):
             figures.append(got)
     return _compound_durations(text, figures) + extra, years
+
+
+# (not a date, "on 24/7", nor a size, "24/7 cm")
+_ALL_HOURS = re.compile(r"(?<![\w/.])(?<!\bon\s)24/7(?![\w/]|\s*(?:cm|mm|m|in)\b)")
 
 
 # the larger unit first: "3 hours 10 minutes", "2 years and 6 months", "1 week, 2 days"
@@ -317,6 +328,34 @@ def _halves(text: str, claim: bool) -> list[Figure]:
     return out
 
 
+# "three-quarters of an hour", "a quarter of an hour", "a third of a year": a duration
+_UNIT_FRACTION_RE = re.compile(
+    r"(?<![\w-])(?P<n>a|one|two|three)[\s-]+(?P<d>thirds?|quarters?)\s+of\s+an?\s+"
+    r"(?P<u>hour|day|year)\b", re.IGNORECASE)
+_SMALLER_UNIT = {"hour": (60, "minutes"), "day": (24, "hours"), "year": (12, "months")}
+
+
+def _unit_fractions(text: str, claim: bool) -> list[Figure]:
+    """A fraction of an hour, a day or a year, read as the whole number of the smaller unit
+    it is: "three-quarters of an hour" is 45 minutes, "a third of a year" four months (and
+    no 75% or 33%)."""
+    out: list[Figure] = []
+    if " of a" not in text.lower():
+        return out
+    for m in _UNIT_FRACTION_RE.finditer(text):
+        per, unit = _SMALLER_UNIT[m["u"].lower()]
+        amount = Decimal(per * _NUMERATOR[m["n"].lower()]) / _DENOMINATOR[m["d"].lower()]
+        if amount != amount.to_integral_value() or amount >= per:
+            continue
+        number = str(amount.to_integral_value())
+        got = _classify(f"{number} {unit}", 0, len(number), Decimal(number), False, False,
+                        claim)
+        if isinstance(got, Figure) and got.kind == "duration":
+            out.append(replace(got, start=m.start(), end=m.end(), text=m[0],
+                               qualifier=qualifier_before(text, m.start())))
+    return out
+
+
 # (a session's length only: "a year-long relationship" is read as the evidence words it)
 _UNIT_LONG_RE = re.compile(r"(?<![\w-])(?:an?\s+)?(?P<u>minute|hour)-long\b", re.IGNORECASE)
 
@@ -416,6 +455,8 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         unit, family, factor, day_class, dend = dur
         if claim and article:
             return None
+        if unit in ("decade", "century") and _is_year(token, spelled):
+            return DateRef(int(token), None, None, start, end, token)  # "the 2010-2020 decade"
         return _figure("duration", family, number * factor, number, mantissa, scale, unit,
                        day_class, text, start, dend)
     if article:
@@ -425,6 +466,12 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         u, uend = got
         return _figure("measure", u.dim, number * u.factor, number, mantissa, scale, u.name, "",
                        text, start, uend)
+    group = _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start) \
+        if _AGE_GROUP.match(text, pos) else None
+    if group is not None:  # "Under-16s", "over-65s": the age that bounds the group
+        # ("over-65s" are 65 and over, as "under-16s" are under 16)
+        return replace(_figure("number", "number", value, value, value, 0, "", "", text, start,
+                               end), qualifier="lt" if group[0][0] in "Uu" else "min")
     if pos < len(text) and (text[pos].isalpha() or text[pos] in "_"):
         return None  # glued to letters we do not know: a code, a model name
     if scale:
@@ -437,6 +484,15 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
 # weeks" (not a range's low end, "3-5 days", "3 to 5 days": a claim of 3 days is no range)
 _SHARED_UNIT = re.compile(r"\s+(?:and|or)\s+\d{1,4}(?=\s*[a-z])")
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)  # "between 2 and 3 weeks": a range
+
+
+_AGE_GROUP = re.compile(r"s(?![\w'’-])")
+_AGE_GROUP_BEFORE = re.compile(r"(?<![\w-])(?:[Uu]nder|[Oo]ver)-$")
+
+
+def _is_year(token: str, spelled: bool) -> bool:
+    """Whether ``token`` is a bare four-digit number a year can be (1000 to 2100)."""
+    return not spelled and len(token) == 4 and token.isdigit() and 1000 <= int(token) <= 2100
 
 
 def _bare_after(text: str, pos: int) -> bool:
@@ -458,7 +514,7 @@ def _plain(text: str, start: int, end: int, token: str, spelled: bool, value: De
     ``one`` that is no figure."""
     if claim and spelled and token.lower() == "one":
         return None  # "one of", "no one": not a figure unless it has a unit
-    if not spelled and len(token) == 4 and token.isdigit() and 1000 <= int(token) <= 2100:
+    if _is_year(token, spelled):
         return DateRef(int(token), None, None, start, end, token)
     return _figure("number", "number", value, value, value, 0, "", "", text, start, end)
 

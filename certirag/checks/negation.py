@@ -15,8 +15,9 @@ from certirag.checks.parse import SentInfo
 from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence
 from certirag.checks.roles import DETERMINERS
+from certirag.text.frames import answered_no
 
-__all__ = ["check_negation"]
+__all__ = ["answered_no_to", "check_negation"]
 
 
 def _unnegated(s: SentInfo) -> set[str]:
@@ -43,6 +44,8 @@ def check_negation(s: SentInfo, e: SentInfo, out: list[Finding],
     """A negation on one side only, against the aligned sentence ``e``; excused when another
     sentence of ``ev`` about the same thing states it as the claim does ("… has pleaded
     guilty" and, later, "Ms Hannibal had pleaded not guilty at a previous hearing")."""
+    if ev is not None and answered_no_to(s, e, ev):
+        return  # "You won't need a new meter." for "Q: Do I need a new meter? A: No, …"
     got = _negation_mismatch(s, e)
     if got is None:
         return
@@ -55,6 +58,24 @@ def check_negation(s: SentInfo, e: SentInfo, out: list[Finding],
             for x in ev.sentences):
         return
     out.append(finding)
+
+
+# what makes a question wider than a claim that negates part of it: "Are pets allowed in
+# all the cabins? No." denies no "Pets are not allowed in the cabins."
+_WIDE = frozenset({"all", "every", "both", "and", "or", "any", "always", "only"})
+
+
+def answered_no_to(s: SentInfo, e: SentInfo, ev: PreparedEvidence) -> bool:
+    """Whether ``e`` is a yes/no question the evidence sentence after it answers "No" and
+    claim sentence ``s`` negates just what it asks: every content word of the question is
+    the claim's, and the question has no word that widens it ("all", "both", "and" …):
+    the claim says what the answer says (checks v23)."""
+    if not e.text.rstrip().endswith("?") or not e.content <= s.content or any(
+            t.text.lower() in _WIDE for t in e.toks):
+        return False
+    k = next((j for j, x in enumerate(ev.sentences) if x is e), None)
+    return k is not None and k + 1 < len(ev.sentences) and \
+        answered_no(e.text, ev.sentences[k + 1].text)
 
 
 def _negation_mismatch(s: SentInfo, e: SentInfo

@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from certirag.checks._text import COMMON, clause_ids, stem
+from certirag.checks._text import stem
 from certirag.checks.base import Finding
 from certirag.checks.parse import SentInfo
 from certirag.text.verbs import BASE_VERBS, BE_FORMS, MODAL_VERBS
 
-__all__ = ["DETERMINERS", "agent_swap", "doer_swap", "other_doer", "party_swap", "role_swap",
-           "subject_swap"]
+__all__ = ["AUXILIARIES", "DETERMINERS", "OTHER_RELATION", "agent_swap", "other_doer",
+           "party_swap", "role_swap", "subject_swap"]
 
 # Relation words that read the same both ways.
 _SYMMETRIC = frozenset("""and & or nor with vs versus v against between both together alongside
@@ -295,12 +295,12 @@ def _subject(s: SentInfo, end: int) -> bool:
     return s.toks[end].text[:1].islower()
 
 
-_AUXILIARIES = BE_FORMS | MODAL_VERBS | frozenset("has have had do does did".split())
+AUXILIARIES = BE_FORMS | MODAL_VERBS | frozenset("has have had do does did".split())
 
 
 def _before_auxiliary(s: SentInfo, end: int) -> int:
     """``end`` moved back over the auxiliaries the opening ends with ("Tenants are")."""
-    while end > 1 and s.toks[end - 1].text.lower() in _AUXILIARIES:
+    while end > 1 and s.toks[end - 1].text.lower() in AUXILIARIES:
         end -= 1
     return end
 
@@ -393,7 +393,7 @@ _DONE_BY = re.compile(r"\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?P<v
 
 
 # a verb with a preposition after it is another relation ("signed for", "played for")
-_OTHER_RELATION = re.compile(r"\s+(?:for|with|to|from|against|under|on|off|up|out|in|into)\b",
+OTHER_RELATION = re.compile(r"\s+(?:for|with|to|from|against|under|on|off|up|out|in|into)\b",
                              re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|they|them|their)\b", re.IGNORECASE)
 
@@ -418,7 +418,7 @@ def agent_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | No
     m = _NAMED_DOER.match(s.text.lstrip())
     x = _DONE_BY.search(e.text)
     if m is None or x is None or stem(m["verb"]) != stem(x["verb"]) \
-            or _OTHER_RELATION.match(s.text.lstrip(), m.end()):
+            or OTHER_RELATION.match(s.text.lstrip(), m.end()):
         return None  # ("Origi signed for Liverpool" is not "… was signed by Liverpool")
     if _PRONOUN.search(e.text):
         return None  # "He was signed by …": a pronoun may be the claim's person
@@ -433,78 +433,6 @@ def agent_swap(s: SentInfo, e: SentInfo, others: list[SentInfo]) -> Finding | No
     return other_doer(x["name"], m["name"].strip(), e, past=True)
 
 
-# a claim that opens with a name and its verb, in any tense: "Priya takes in the jacket",
-# "Joseph is tapering the trousers", "Callum will decide"
-_ANY_DOER = re.compile(r"^(?P<name>(?:[A-Z][a-z][\w-]*\s+){1,3}?)"
-                       r"(?:(?:(?:is|are)\s+going\s+to|is|are|was|were|will|would|has|have|"
-                       r"had|can|could|should|must|may|might)\s+)?"
-                       r"(?:also\s+|then\s+|now\s+)?(?P<verb>[a-z]{3,})\b")
-# the evidence's doer before its verb, introduced by the writer's word for them: "My
-# colleague Joseph will take in the jacket", "our technician Dev Malhotra handles …" (news
-# names its doers by epithets, "The Magpies have lost …", which no rule here can read)
-_DOER = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our)\s+(?:[a-z-]+\s+){1,2}?"
-                   r"(?P<name>[A-Z][a-z][\w-]*(?:\s+[A-Z][a-z][\w-]*){0,2})\s+"
-                   r"(?:(?:is|are|was|were|will|would|has|have|had|can|could|should|must|may)"
-                   r"\s+)?(?:also\s+|then\s+|now\s+)?(?P<verb>[a-z]{3,})\b")
-
-
-def _particle(text: str, end: int) -> str:
-    """The preposition right after a verb that ends at ``end`` ("in" of "take in")."""
-    m = _OTHER_RELATION.match(text, end)
-    return m[0].strip().lower() if m else ""
-
-
-def _clause_after(s: SentInfo, at: int) -> set[str]:
-    """The content stems of ``s`` from offset ``at`` to the end of that clause (a comma,
-    a dash, "but" …: :func:`certirag.checks._text.clause_ids`)."""
-    ids = clause_ids(s.toks)
-    k = next((j for j, t in enumerate(s.toks) if t.start >= at), len(s.toks))
-    return {st for j in range(k, len(s.toks)) if ids[j] == ids[k]
-            and (st := s.stems[j]) is not None} if k < len(s.toks) else set()
-
-
-def doer_swap(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
-    """``subject_swap`` when the claim says a named person does what an evidence sentence
-    says, in the active voice, another named person does: "Priya takes in the jacket and
-    shortens the sleeves" against "My colleague Joseph will take in the jacket at the waist
-    and shorten the sleeves by 2cm" (Priya writing the letter). The claim opens with its
-    name and verb (any tense, a modal too); the evidence names another person right before
-    the same verb (an auxiliary between), introduced by the writer's word for them ("my
-    colleague", "our technician"), and the clause after each verb (to a comma, a dash or
-    "but") shares two content words or more; the claim's name is not in that sentence but
-    in another one, and no evidence sentence has both the claim's name and its verb (checks
-    v22). A name that is a common word ("Staff will …") is no person, nor is a claim's one
-    word the evidence capitalises only where it opens a sentence ("Beginners"), and a verb
-    with a preposition after it must have the same one on both sides. Read on every
-    evidence sentence, not only the one the claim aligns with: a claim that adds a clause
-    ("…; it should all be ready on Thursday") may align with another."""
-    text = s.text.lstrip()
-    m = _ANY_DOER.match(text)
-    if m is None or m["verb"] in _AUXILIARIES:
-        return None
-    words = m["name"].split()
-    if len(words) == 1 and not any(t.text == words[0] for o in sentences for t in o.toks[1:]):
-        return None  # ("Beginners meet at 8 am": a word capitalised only where it opens)
-    name = {stem(w.lower()) for w in words}
-    verb = stem(m["verb"])
-    if not any(name <= o.content for o in sentences) or any(
-            name <= o.content and verb in o.content for o in sentences):
-        return None  # (the claim's person unnamed, or named doing it somewhere)
-    particle = _particle(text, m.end())
-    done = _clause_after(s, s.start + m.end())
-    for e in sentences:
-        if verb not in e.content or name & e.content:
-            continue
-        for x in _DOER.finditer(e.text):
-            words = x["name"].split()
-            if stem(x["verb"]) != verb or _particle(e.text, x.end()) != particle or (
-                    len(words) == 1 and words[0].lower() in COMMON):
-                continue  # ("takes in" is not "takes to"; "Staff will …" names no one)
-            if len(done & _clause_after(e, e.start + x.end())) >= 2:
-                return other_doer(x["name"], m["name"].strip(), e)
-    return None
-
-
 # Relation words that read the same both ways between two parties of one verb ("The tutor
 # meets the mentor"); "and" and "or" join clauses here, not the parties.
 _SYMMETRIC_VERBS = _SYMMETRIC - frozenset("and & or nor both".split())
@@ -514,7 +442,7 @@ _MAX_PARTY = 3  # content words of a party
 def _verb_form(word: str) -> bool:
     """Whether ``word`` (lower case) may be a finite verb after a subject: an auxiliary, a
     past form, or a word in -s or -ed ("signs", "reports", "approved")."""
-    return word in _AUXILIARIES or word in _PAST or word in MODAL_VERBS or (
+    return word in AUXILIARIES or word in _PAST or word in MODAL_VERBS or (
         len(word) > 3 and (word.endswith("ed") or (word.endswith("s") and not word.endswith("ss"))))
 
 

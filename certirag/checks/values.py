@@ -23,7 +23,7 @@ from certirag.checks.pairs import check_list_pairs, check_rival_values
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
 from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.checks.qualifiers import CLASS_NAMES
-from certirag.checks.restated import count_word, hour_stated, range_day
+from certirag.checks.restated import count_word, first_span, hour_stated, range_day
 from certirag.checks.sources import check_source_values
 from certirag.checks.superseded import check_superseded
 from certirag.checks.swap import (
@@ -101,7 +101,8 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
             continue
         if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev) or _bound_met(f, ev)
                              or worked_out(c, f, ev) or hour_stated(c, f, ev)
-                             or count_word(f, ev) or range_day(c, f, ev)):
+                             or count_word(f, ev) or range_day(c, f, ev)
+                             or first_span(c, f, ev)):
             continue
         if not grounded:
             out.append(_ungrounded_figure(f, ev))

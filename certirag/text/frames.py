@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v22``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v23``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 
@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["bears_on", "quote_frame", "shared_words"]
+__all__ = ["ANSWER_NO", "YES_NO_QUESTION", "answered_no", "bears_on", "quote_frame",
+           "shared_words"]
 
 # In the sentence itself: a label (at its start) or an adverb of belief, doubt or supposition.
 _SELF_LABEL = re.compile(
@@ -45,7 +46,10 @@ _SELF_ADVERB = re.compile(
     r"(?:proposed|proposes) that|"
     # a question put, not answered: "Several students have asked us whether 'the evening
     # courses lead to …'" (checks v20)
-    r"(?:asked|asks|wondered|wonder|wonders|wondering) (?:\w+ ){0,2}?(?:whether|if) ?['\"‘“]|"
+    # (or "A few of you have asked whether it's true that I'm closing on Fridays", unless
+    # the sentence after confirms it: checks v23)
+    r"(?:asked|asks|wondered|wonder|wonders|wondering) (?:\w+ ){0,2}?(?:whether|if) "
+    r"?(?:['\"‘“]|(?P<true>it(?:['’]s|\s+is) (?:really )?true that))|"
     # a rumour heard, not the passage's word: "We've seen a rumour on wedding forums that
     # 'Hollins Barn charges corkage …'"
     r"an? (?:\w+ )?rumou?r (?:(?:on|in|among|about|circulating|going round|online) "
@@ -337,13 +341,39 @@ def quote_frame(before: str, sentence: str, after: str, claim: str = "") -> str 
     if claim and _REPORTS.search(claim):
         return None
     # first found, first said: the later rules are not run once one frames the sentence
-    cue = _self_cue(sentence, claim)
+    cue = _self_cue(sentence, claim, after)
     where = "in the sentence"
     if cue is None:
         cue, where = _before_cue(before, sentence), "before it"
     if cue is None:
         cue, where = _after_cue(after, sentence), "after it"
+    if cue is None and answered_no(sentence, after):
+        # an FAQ's yes/no question its answer denies: "Q: Do I need a new meter?" before
+        # "A: No, you can keep your existing meter." (checks v23)
+        cue, where = after.split(",")[0].split(".")[0], "after it"
     return None if cue is None else f"{cue.strip(' :') or ':'!r} {where}"
+
+
+#: A yes/no question, an FAQ's "Q:" before it or not: "Q: Do I need a new meter?"
+YES_NO_QUESTION = re.compile(r"^\W*(?:Q\s*[:.)–-]\s*)?(?:do|does|did|is|are|was|were|will|"
+                             r"would|can|could|should|shall|may|must|have|has|had)\b[^?]*\?\W*$",
+                             re.IGNORECASE)
+#: An answer "No" (not "No. 42", "No-fee changes", "No one …") that nothing after it in its
+#: sentence qualifies ("No, except after 6pm" answers a narrower question)
+ANSWER_NO = re.compile(r"^\W*(?:A\s*[:.)–-]\s*)?(?:no|nope)(?:\s*[,.;:!–—]|\s+-)(?!\s*\d)"
+                       r"(?![^.]*\b(?:except|unless|but|only|apart from|other than)\b)",
+                       re.IGNORECASE)
+
+
+def answered_no(question: str, answer: str) -> bool:
+    """Whether ``answer`` answers the yes/no ``question`` before it "No" (checks v23)."""
+    return YES_NO_QUESTION.match(question) is not None and ANSWER_NO.match(answer) is not None
+
+
+# what confirms a question the passage was asked: "Yes, it is.", "I can confirm that …"
+_CONFIRMS = re.compile(r"^\W*(?:yes\b|it\s+is\b|it['’]s\s+true|that['’]s\s+(?:right|true|correct)|"
+                       r"i\s+can\s+confirm|we\s+can\s+confirm|this\s+is\s+(?:true|correct))",
+                       re.IGNORECASE)
 
 
 def _quotes(claim: str, sentence: str, m: re.Match[str]) -> bool:
@@ -354,12 +384,14 @@ def _quotes(claim: str, sentence: str, m: re.Match[str]) -> bool:
     return any(len(_content(q) & governed) >= 2 for q in _QUOTED.findall(claim))
 
 
-def _self_cue(sentence: str, claim: str) -> str | None:
+def _self_cue(sentence: str, claim: str, after: str = "") -> str | None:
     if (m := _SELF_LABEL.search(sentence)) is not None:
         return m.group(0)
     m = _SELF_ADVERB.search(sentence)
     if m is not None and m["cf"] and _SUPPOSES.search(claim):
         return None
+    if m is not None and m["true"] and _CONFIRMS.match(after):
+        return None  # "asked whether it's true that …" and then "Yes, it is."
     return m.group(0) if m is not None and _scoped(sentence, m, claim) and not _quotes(
         claim, sentence, m) else None
 

@@ -49,6 +49,9 @@ wrapped answers):
 * ``v58-`` and ``w58-`` (50 cases each, written the same way): measured before any case
   was read (checks v21, claims rules v18, scorer v9: 41 of 50 caught and 14 of 50
   verified), then read and written for (checks v22, claims rules v19).
+* ``v59-`` and ``w59-`` (50 cases each, written the same way): measured before any case
+  was read (checks v22, claims rules v19, scorer v9: 41 of 50 caught and 13 of 50
+  verified), then read and written for (checks v23).
 
 None of the rounds is blind any more: the set is a floor against regressions, and the
 gap between its figures and our own set's is the measure of how far the verifier still
@@ -68,7 +71,7 @@ import pytest
 from tests.integration.case_sets import DATA, assert_well_formed, default_rates, read_cases
 
 BLIND_PATH = DATA / "blind_cases.jsonl"
-N_CASES = 1280
+N_CASES = 1380
 
 # Measured with the default preset (policy v3, scorer v9, checks v22, claims rules v19, model
 # para, tau_e 0.49, tau_c 0.5): caught 633/659 = 0.961, passed 197/621 = 0.317 (on the first
@@ -93,7 +96,7 @@ def test_blind_file_is_well_formed() -> None:
                                                          "r53-", "s53-", "r54-", "s54-", "r55-",
                                                          "s55-", "r56-", "s56-", "r57-",
                                                          "s57-", "t57-", "u57-", "v58-",
-                                                         "w58-"))
+                                                         "w58-", "v59-", "w59-"))
 
 
 @pytest.mark.slow

@@ -467,11 +467,11 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         return _figure("measure", u.dim, number * u.factor, number, mantissa, scale, u.name, "",
                        text, start, uend)
     group = _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start) \
-        if _AGE_GROUP.match(text, pos) else None
-    if group is not None:  # "Under-16s", "over-65s": the age that bounds the group
-        # ("over-65s" are 65 and over, as "under-16s" are under 16)
+        if not claim and _AGE_GROUP.match(text, pos) else None
+    if group is not None:  # the evidence's "Under-16s", "over-60s": the age that bounds
+        # the group, read as its words ("over 60" is "over-60s"; a claim's group is no figure)
         return replace(_figure("number", "number", value, value, value, 0, "", "", text, start,
-                               end), qualifier="lt" if group[0][0] in "Uu" else "min")
+                               end), qualifier="lt" if group[0][0] in "Uu" else "gt")
     if pos < len(text) and (text[pos].isalpha() or text[pos] in "_"):
         return None  # glued to letters we do not know: a code, a model name
     if scale:

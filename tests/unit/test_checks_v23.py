@@ -185,8 +185,10 @@ def test_a_bound_between_number_and_unit_stays_a_number() -> None:
 
 def test_an_age_group() -> None:
     assert figures("Under-16s must be accompanied.", claim=False) == [("number", "16", "lt")]
-    # over-65s are 65 and over
-    assert figures("Discounts for over-65s.", claim=False) == [("number", "65", "min")]
+    assert figures("Discounts for over-65s.", claim=False) == [("number", "65", "gt")]
+    assert codes("It costs £3.20 if you're over 60.", "It costs £3.20 for over-60s.") == []
+    # a claim's group is no figure, as before
+    assert figures("Over-65s get 20% off.") == [("percent", "20", None)]
     assert codes("Over-65s get 20% off.", "Customers aged 65 and over get 20% off.") == []
     ev = "Under-16s attending must be accompanied by an adult aged 18 or over."
     assert "ungrounded_figure" not in codes("Anyone under 16 needs an adult who's 18 or over.",

@@ -73,8 +73,9 @@ from tests.integration.case_sets import DATA, assert_well_formed, default_rates,
 BLIND_PATH = DATA / "blind_cases.jsonl"
 N_CASES = 1380
 
-# Measured with the default preset (policy v3, scorer v9, checks v22, claims rules v19, model
-# para, tau_e 0.49, tau_c 0.5): caught 633/659 = 0.961, passed 197/621 = 0.317 (on the first
+# Measured with the default preset (policy v3, scorer v9, checks v23, claims rules v19, model
+# para, tau_e 0.49, tau_c 0.5): caught 682/709 = 0.962, passed 212/671 = 0.316 (on the first
+# 1,280 cases 633/659 and 197/621, as with checks v22; on the first
 # 1,180 cases 585/609 and 182/571; checks v21, claims rules v18: 584/609 and 182/571; on the
 # first 980
 # cases 489/509 and 148/471, as with checks v20 and claims rules v17; on the first 880

@@ -26,10 +26,10 @@ import re
 
 from certirag.checks._text import STOP, stem, stems_of
 from certirag.checks.base import Finding
+from certirag.checks.negation import faq_no
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence, Question
-from certirag.text.frames import answered_no
 from certirag.text.sentences import is_question
 
 __all__ = ["check_bars"]
@@ -366,11 +366,11 @@ def _faq_denied(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
     """``negation_mismatch``: the claim states what an FAQ's yes/no question asks ("You'll
     need a new meter fitted when you switch." for "Q: Do I need a new meter?") where the
     answer after it opens "No," and nothing in it qualifies the no ("A: No, you can keep
-    your existing meter.": :func:`certirag.text.frames.answered_no`, checks v23). Every
+    your existing meter.": :func:`certirag.checks.negation.faq_no`, checks v23). Every
     content word of the question (two at least) is the claim's, the claim is not negated,
     and a claim sentence that is itself a question asserts nothing."""
-    for q, a in zip(ev.sentences, ev.sentences[1:], strict=False):
-        if len(q.content) < _MIN_ASKED or not answered_no(q.text, a.text):
+    for q, a in faq_no(ev):
+        if len(q.content) < _MIN_ASKED:
             continue
         for s in c.sentences:
             if not s.polarity.negated and q.content <= s.content and not is_question(s.text):

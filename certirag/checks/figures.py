@@ -117,10 +117,9 @@ def extract_figures(text: str, taken: Spans, *, decimal_comma: bool | None, clai
     skip_to = 0
     if "24" in text:
         for m in _ALL_HOURS.finditer(text):  # "24/7" is 24 hours a day, no count of 24 or 7
-            got = _classify("24 hours", 0, 2, Decimal(24), False, False, claim)
-            if isinstance(got, Figure) and taken.take(m.start(), m.end()):
-                figures.append(replace(got, start=m.start(), end=m.end(), text=m[0],
-                                       qualifier=None))
+            hours = _duration_as(24, "hours", m, claim, None)
+            if hours is not None and taken.take(m.start(), m.end()):
+                figures.append(hours)
     if claim:
         lm = _LIST_MARK_RE.match(text)
         if lm:
@@ -347,13 +346,22 @@ def _unit_fractions(text: str, claim: bool) -> list[Figure]:
         amount = Decimal(per * _NUMERATOR[m["n"].lower()]) / _DENOMINATOR[m["d"].lower()]
         if amount != amount.to_integral_value() or amount >= per:
             continue
-        number = str(amount.to_integral_value())
-        got = _classify(f"{number} {unit}", 0, len(number), Decimal(number), False, False,
-                        claim)
-        if isinstance(got, Figure) and got.kind == "duration":
-            out.append(replace(got, start=m.start(), end=m.end(), text=m[0],
-                               qualifier=qualifier_before(text, m.start())))
+        got = _duration_as(int(amount), unit, m, claim, qualifier_before(text, m.start()))
+        if got is not None:
+            out.append(got)
     return out
+
+
+def _duration_as(number: int, unit: str, m: re.Match[str], claim: bool,
+                 qualifier: str | None) -> Figure | None:
+    """The duration ``number`` ``unit`` ("45 minutes") as the words ``m`` write it
+    ("three-quarters of an hour", "hour-long", "24/7"), with ``qualifier``; None where
+    the unit is no duration."""
+    got = _classify(f"{number} {unit}", 0, len(str(number)), Decimal(number), False, False,
+                    claim)
+    if not isinstance(got, Figure) or got.kind != "duration":
+        return None
+    return replace(got, start=m.start(), end=m.end(), text=m[0], qualifier=qualifier)
 
 
 # (a session's length only: "a year-long relationship" is read as the evidence words it)
@@ -367,10 +375,9 @@ def _unit_long(text: str, claim: bool) -> list[Figure]:
     if "-long" not in text:
         return out
     for m in _UNIT_LONG_RE.finditer(text):
-        got = _classify(f"1 {m['u']}", 0, 1, Decimal(1), False, False, claim)
-        if isinstance(got, Figure) and got.kind == "duration":
-            out.append(replace(got, start=m.start(), end=m.end(), text=m[0],
-                               qualifier=qualifier_before(text, m.start())))
+        got = _duration_as(1, m["u"], m, claim, qualifier_before(text, m.start()))
+        if got is not None:
+            out.append(got)
     return out
 
 

@@ -17,7 +17,7 @@ from certirag.checks.prepared import PreparedEvidence
 from certirag.checks.roles import DETERMINERS
 from certirag.text.frames import answered_no
 
-__all__ = ["answered_no_to", "check_negation"]
+__all__ = ["answered_no_to", "check_negation", "faq_no"]
 
 
 def _unnegated(s: SentInfo) -> set[str]:
@@ -65,17 +65,22 @@ def check_negation(s: SentInfo, e: SentInfo, out: list[Finding],
 _WIDE = frozenset({"all", "every", "both", "and", "or", "any", "always", "only"})
 
 
+def faq_no(ev: PreparedEvidence) -> list[tuple[SentInfo, SentInfo]]:
+    """The evidence's yes/no questions that the sentence after each answers "No" (an FAQ's
+    "Q: Do I need a new meter? A: No, …"), each with that answer; found once per prepared
+    evidence (checks v23)."""
+    return ev.derived("negation.faq_no", lambda e: [
+        (q, a) for q, a in zip(e.sentences, e.sentences[1:], strict=False)
+        if answered_no(q.text, a.text)])
+
+
 def answered_no_to(s: SentInfo, e: SentInfo, ev: PreparedEvidence) -> bool:
-    """Whether ``e`` is a yes/no question the evidence sentence after it answers "No" and
-    claim sentence ``s`` negates just what it asks: every content word of the question is
-    the claim's, and the question has no word that widens it ("all", "both", "and" …):
-    the claim says what the answer says (checks v23)."""
-    if not e.text.rstrip().endswith("?") or not e.content <= s.content or any(
-            t.text.lower() in _WIDE for t in e.toks):
-        return False
-    k = next((j for j, x in enumerate(ev.sentences) if x is e), None)
-    return k is not None and k + 1 < len(ev.sentences) and \
-        answered_no(e.text, ev.sentences[k + 1].text)
+    """Whether ``e`` is a yes/no question the evidence sentence after it answers "No"
+    (:func:`faq_no`) and claim sentence ``s`` negates just what it asks: every content
+    word of the question is the claim's, and the question has no word that widens it
+    ("all", "both", "and" …): the claim says what the answer says (checks v23)."""
+    return e.text.rstrip().endswith("?") and e.content <= s.content \
+        and not any(t.text.lower() in _WIDE for t in e.toks) and any(q is e for q, _ in faq_no(ev))
 
 
 def _negation_mismatch(s: SentInfo, e: SentInfo

@@ -96,6 +96,5 @@ def first_span(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
     if m is None:
         return False
     unit = m["u"].lower()
-    return m["n"] is not None or any(
-        g.kind == "duration" and g.number == 1 and g.unit.rstrip("s") == unit
-        for fs in ev.by_dim.values() for g in fs)
+    return m["n"] is not None or any(g.kind == "duration" and g.unit.rstrip("s") == unit
+                                     for g in ev.by_number.get(Decimal(1), ()))

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ANSWER_NO", "YES_NO_QUESTION", "answered_no", "bears_on", "quote_frame",
-           "shared_words"]
+__all__ = ["answered_no", "bears_on", "quote_frame", "shared_words"]
 
 # In the sentence itself: a label (at its start) or an adverb of belief, doubt or supposition.
 _SELF_LABEL = re.compile(
@@ -354,20 +353,20 @@ def quote_frame(before: str, sentence: str, after: str, claim: str = "") -> str 
     return None if cue is None else f"{cue.strip(' :') or ':'!r} {where}"
 
 
-#: A yes/no question, an FAQ's "Q:" before it or not: "Q: Do I need a new meter?"
-YES_NO_QUESTION = re.compile(r"^\W*(?:Q\s*[:.)–-]\s*)?(?:do|does|did|is|are|was|were|will|"
-                             r"would|can|could|should|shall|may|must|have|has|had)\b[^?]*\?\W*$",
-                             re.IGNORECASE)
-#: An answer "No" (not "No. 42", "No-fee changes", "No one …") that nothing after it in its
-#: sentence qualifies ("No, except after 6pm" answers a narrower question)
-ANSWER_NO = re.compile(r"^\W*(?:A\s*[:.)–-]\s*)?(?:no|nope)(?:\s*[,.;:!–—]|\s+-)(?!\s*\d)"
-                       r"(?![^.]*\b(?:except|unless|but|only|apart from|other than)\b)",
-                       re.IGNORECASE)
+# A yes/no question, an FAQ's "Q:" before it or not: "Q: Do I need a new meter?"
+_YES_NO_QUESTION = re.compile(r"^\W*(?:Q\s*[:.)–-]\s*)?(?:do|does|did|is|are|was|were|will|"
+                              r"would|can|could|should|shall|may|must|have|has|had)\b[^?]*\?\W*$",
+                              re.IGNORECASE)
+# An answer "No" (not "No. 42", "No-fee changes", "No one …") that nothing after it in its
+# sentence qualifies ("No, except after 6pm" answers a narrower question)
+_ANSWER_NO = re.compile(r"^\W*(?:A\s*[:.)–-]\s*)?(?:no|nope)(?:\s*[,.;:!–—]|\s+-)(?!\s*\d)"
+                        r"(?![^.]*\b(?:except|unless|but|only|apart from|other than)\b)",
+                        re.IGNORECASE)
 
 
 def answered_no(question: str, answer: str) -> bool:
     """Whether ``answer`` answers the yes/no ``question`` before it "No" (checks v23)."""
-    return YES_NO_QUESTION.match(question) is not None and ANSWER_NO.match(answer) is not None
+    return _YES_NO_QUESTION.match(question) is not None and _ANSWER_NO.match(answer) is not None
 
 
 # what confirms a question the passage was asked: "Yes, it is.", "I can confirm that …"

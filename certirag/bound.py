@@ -356,14 +356,21 @@ def span_findings(claim: str, spans: Sequence[Evidence], passages: Sequence[Evid
 def _closer(claim: str, spans: Sequence[Evidence], passages: Sequence[Evidence]
             ) -> list[Evidence]:
     """The passage sentence that says more of the claim than any sentence of its span
-    (more content words shared, and at least half of the claim's), when there is one.
+    (more content words shared, and at least half of the claim's; or as many, five and a
+    third of the claim's at least), when there is one.
 
     The model may read a claim as entailed by a span that lacks the words the claim takes
     from another sentence ("Ms Harlow was dismissed for repeated lateness." from the
     sentence on her dismissal, where the next but one says "Penrith Logistics argued that
     she was dismissed for repeated lateness."): the claim's words came from that sentence,
     so its frame is asked about too."""
-    need = max(2, (shared_words(claim, claim) + 1) // 2)
+    total = shared_words(claim, claim)
+    need = max(2, (total + 1) // 2)
+    # (or one that says as much of it as the span does, five words and a third of the
+    # claim's at least: "…, you can now end your contract early without paying any exit
+    # fee." from "… they heard that leaving a contract early is now free following this
+    # year's price rise." before "This is not correct.", checks v24)
+    tie = max(5, (total + 2) // 3)
     best = max(shared_words(claim, s.text) for s in spans)
     top: tuple[int, Evidence] | None = None
     taken = {(s.doc_id, s.chunk_id, s.start) for s in spans}
@@ -371,7 +378,8 @@ def _closer(claim: str, spans: Sequence[Evidence], passages: Sequence[Evidence]
               filter(None, (_passage_of(s, passages) for s in spans))}.values():
         for s in sentence_spans(p):
             n = shared_words(claim, s.text)
-            if n > best and n >= need and (s.doc_id, s.chunk_id, s.start) not in taken and (
+            if ((n > best and n >= need) or (n == best and n >= tie)) \
+                    and (s.doc_id, s.chunk_id, s.start) not in taken and (
                     top is None or n > top[0]):
                 top = (n, s)
     return [top[1]] if top is not None else []

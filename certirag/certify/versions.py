@@ -10,7 +10,7 @@ re-derives each part only under a version it has; for any other it reports
 version"), never a tamper verdict.
 
 With extra checks enabled (the ``extra_checks`` setting), ``checks`` names them after the
-built-in rules, each at its version (``certirag.checks.v23+mine@1.0``,
+built-in rules, each at its version (``certirag.checks.v24+mine@1.0``,
 :func:`certirag.checks.checks_version`): such a certificate is re-derived only where the
 same checks are available at the same versions (:func:`certirag.checks.checks_rederivable`),
 and is ``not_rederivable`` elsewhere.

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from certirag.checks._text import token_stems
+from certirag.checks._text import stem, token_stems
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed, SentInfo, content_words
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -83,6 +83,28 @@ PRICE_WORD = re.compile(r"\b(?:pay|pays|paid|payable|fees?|costs?|costing|price[
                         r"charged|chargeable)\b", re.IGNORECASE)
 
 
+# the word an absolute value names right after it: "free installation"
+_NEXT_WORD = re.compile(r"\s+([a-z][a-z-]{2,})\b")
+
+
+def _said_alone(text: str, start: int, end: int, holders: list[SentInfo]) -> bool:
+    """Whether an evidence sentence gives the value to the thing the claim's value names
+    ("installation" of "free installation"), and to nothing else: "Installation is free."
+    holds no word but the thing's and the value's (not "Installation is free for Fibre
+    900 only.", nor "Fibre 900 comes with free installation.")."""
+    words = re.findall(r"[A-Za-z][\w-]*", text[start:end])
+    after = _NEXT_WORD.match(text, end)
+    thing = words[-1] if len(words) > 1 else after[1] if after is not None else None
+    if thing is None:
+        return False
+    own = stem(thing.lower())
+    for s in holders:
+        value = frozenset().union(*(token_stems(s.text[a:b]) for _, a, b in absolutes_in(s.text)))
+        if own in s.content and not content_words(frozenset(s.content)) - {own} - value:
+            return True
+    return False
+
+
 def _priced(ev: PreparedEvidence) -> SentInfo | None:
     """The first evidence sentence that prices something ("We ask for a flat fee of £30 per
     collection."), where no evidence sentence frees anything of charge: a claim that the
@@ -125,6 +147,8 @@ def check_absolutes(c: Parsed, ev: PreparedEvidence, question: Question,
                        if name in names]
             if any(words <= s.content for s in holders):
                 continue
+            if _said_alone(cs.text, start, end, holders):
+                continue  # "with free installation" for "Installation is free." (checks v24)
             rival = _RIVALS[name]
             own = next((s for s, names in zip(ev.sentences, stated, strict=True)
                         if name not in names and words <= s.content

@@ -309,7 +309,9 @@ def check_details(c: Parsed, ev: PreparedEvidence, question: Question,
     for m in _DETAIL.finditer(c.text):
         if _SPEAKER.search(m.group("body")):
             continue  # "…, which I'd recommend": the speaker's, not a fact
-        words = {stem(w.lower()) for w in _WORD.findall(m.group("body"))
+        # (a hyphened word read as its words: "which meets the eight-or-more threshold"
+        # uses the evidence's "eight or more", checks v24)
+        words = {stem(w.lower()) for w in _WORD.findall(m.group("body").replace("-", " "))
                  if w.lower() not in _DETAIL_STOP}
         words -= _PLAIN
         if len(words) < _DETAIL_MIN or words & known:
@@ -362,7 +364,8 @@ _CATCH_ALL = re.compile(r"(?:(?:many|much|several|various|all|some)\s+)?(?:other
                         re.IGNORECASE)
 _ITEM_PLAIN = frozenset("doing having making getting going taking then".split())
 _VERBISH = _AUXILIARIES | frozenset("""can't cannot won't don't doesn't isn't aren't will
-would can could may might must shall should""".split())
+would can could may might must shall should cost costs""".split())  # ("…, hood and cap costs
+# £52": the list is a subject, checks v24)
 
 
 def _items(run: str) -> list[str]:

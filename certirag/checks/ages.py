@@ -139,6 +139,44 @@ def _passage_words(ev: PreparedEvidence) -> list[tuple[str, frozenset[str]]]:
     return [(t, _words(t)) for t in ev.texts]
 
 
+# those an evidence sentence says must be accompanied: "Under-16s must be accompanied in
+# the canoe by an adult", "Juniors need to be supervised"
+_ACCOMPANIED = re.compile(r"^(?P<who>.{0,40}?)\s+(?:must|need\s+to|needs\s+to|have\s+to|"
+                          r"has\s+to|are\s+required\s+to|is\s+required\s+to)\s+be\s+"
+                          r"(?:accompanied|supervised)\b", re.IGNORECASE)
+
+
+_ARTICLES = frozenset({"the", "all", "any", "a", "an", "our"})
+
+
+def _tokens(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[\w'’-]+", text.lower()))
+
+
+def _group_alone(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
+    """``case_mismatch``: the claim lets a group do alone what an evidence sentence says
+    the group must be accompanied in: "Under-16s can paddle a canoe on their own" against
+    "Under-16s must be accompanied in the canoe by an adult." The group is every word the
+    evidence writes before its duty ("Under-16s"), and the sentences share another word
+    ("canoe") (checks v24)."""
+    alone = _ALONE.search(c.text)
+    if alone is None:
+        return False
+    words, tokens = _words(c.text), _tokens(c.text)
+    for x in ev.sentences:
+        got = _ACCOMPANIED.search(x.text.strip())
+        if got is None:
+            continue
+        who = _tokens(got["who"]) - _ARTICLES
+        if who and who <= tokens and words & _words(x.text[got.end():]):
+            out.append(Finding(
+                "case_mismatch", "ungrounded",
+                f"the claim says {alone[0]!r} where the evidence says "
+                f"{got[0].strip()!r}: {x.text.strip()!r}", alone[0], x.text.strip()))
+            return True
+    return False
+
+
 def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
                     out: list[Finding]) -> None:
     """``case_mismatch``: the claim says someone of an age may do what an evidence sentence
@@ -152,6 +190,8 @@ def check_age_bands(c: Parsed, ev: PreparedEvidence, question: Question,
     m = _CLAIM_AGE.search(c.text)
     if _CLAIM_DENIES.search(c.text) or not _GIVES.search(c.text):
         return  # (a news age, "The 30-year-old has made 200 appearances", gives nothing)
+    if _group_alone(c, ev, out):
+        return
     asker = None
     if m is None:
         # the asker's own age, a reply to them: "I'm 22 – can I get a courtesy car?" "Yep,

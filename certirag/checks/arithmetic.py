@@ -41,6 +41,7 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from certirag.checks._text import STOP, stem
 from certirag.checks.base import Finding
@@ -150,14 +151,30 @@ def _halved(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence) -> 
 
 # a share of a figure, or one taken off it, said anywhere in the claim (checks v19)
 _SHARE_OF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+of\b", re.IGNORECASE)
-_TAKEN_OFF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+(?:off|discount)\b", re.IGNORECASE)
+_TAKEN_OFF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+(?:off|discount)\b|\bhalf[\s-]off\b",
+                        re.IGNORECASE)
 
 
-def _shares(c: Parsed, ev: PreparedEvidence) -> list[Figure]:
+# "half off" and "half price" said for the evidence's "50% off" (checks v24)
+_HALF_OFF = re.compile(r"\bhalf[\s-](?:off|price)\b", re.IGNORECASE)
+_FIFTY = Decimal(50)
+
+
+class _Share(NamedTuple):
+    value: Decimal
+    start: int
+    end: int
+
+
+def _shares(c: Parsed, ev: PreparedEvidence) -> list[_Share]:
     """The claim's percentages a share can be (above 0, below 100, not percentage points)
-    that the evidence states."""
-    return [p for p in c.figures if p.kind == "percent" and p.unit != "pp"
-            and 0 < p.value < 100 and _grounded(p, ev)]
+    that the evidence states; a "half off" where the evidence says 50% is one too."""
+    found = [_Share(p.value, p.start, p.end) for p in c.figures if p.kind == "percent"
+             and p.unit != "pp" and 0 < p.value < 100 and _grounded(p, ev)]
+    half = _HALF_OFF.search(c.text)
+    if half is not None and any(k[0] == "percent" and k[1] == _FIFTY for k in ev.by_key):
+        found.append(_Share(_FIFTY, half.start(), half.start() + 4))
+    return found
 
 
 def _shown_share(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence) -> bool:
@@ -197,7 +214,7 @@ _COMES_TO = re.compile(r"\b(?:comes?\s+to|came\s+to|works?\s+out\s+(?:at|to|as)|
 # right before a figure: what is left of an amount less another ("leaving £42 each")
 _LEFT = re.compile(r"\b(?:leaving|leaves|left\s+with|remaining|a\s+balance\s+of)\s*"
                    r"(?:(?:you|just|only)\s+)?$", re.IGNORECASE)
-_DOWN_TO = re.compile(r"\b(?:down\s+to|to|for|at|costs?|leaving|making\s+it)\s*"
+_DOWN_TO = re.compile(r"\b(?:down\s+to|to|for|at|costs?|leaving|making\s+it|so)\s*"
                       r"(?:just\s+|only\s+)?$", re.IGNORECASE)
 
 

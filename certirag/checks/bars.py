@@ -26,7 +26,7 @@ import re
 
 from certirag.checks._text import STOP, stem, stems_of
 from certirag.checks.base import Finding
-from certirag.checks.negation import faq_no
+from certirag.checks.negation import NOT_REQUIRED, faq_no
 from certirag.checks.parse import Parsed, SentInfo
 from certirag.checks.polarity import elliptical_negation
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -66,6 +66,12 @@ _STATED_DUTY = re.compile(r"\b(?:mandatory|compulsory|obligatory|required|a\s+re
                           r"essential)\b", re.IGNORECASE)
 _YOU = re.compile(r"\byou(?:['’]ll|['’]d)?\b", re.IGNORECASE)
 
+
+def _duty_stated(text: str) -> bool:
+    """Whether ``text`` states a duty without a modal, not denied ("is not required")."""
+    return any(not re.search(r"(?:\bnot|n['’]t)\s+$", text[max(0, m.start() - 6):m.start()])
+               for m in _STATED_DUTY.finditer(text))
+
 #: What the evidence may say of a duty the claim states ("must provide"): that one may be
 #: asked to, may or should, or need not
 _SOFTER = frozenset({"possible_duty", "permission", "recommendation", "exemption"})
@@ -88,9 +94,18 @@ def _duty_softened(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
                    for x in ev.sentences for y in x.modals):
                 continue
             things = s.content - {verb}
-            if any(_STATED_DUTY.search(x.text) and len(things & x.content) >= 2
+            if any(_duty_stated(x.text) and len(things & x.content) >= 2
                    for x in ev.sentences):
                 continue  # "A signed consent form is mandatory for adults."
+            waived = next((x for x in ev.sentences if (w := NOT_REQUIRED.search(x.text))
+                           and (thing := x.stems_between(x.start, x.start + w.start()))
+                           and thing <= things), None)
+            if waived is not None:  # "A current handicap certificate is not required"
+                out.append(Finding(
+                    "modal_mismatch", "contradiction",
+                    f"the claim says {m.text!r} (obligation) where the evidence says it is "
+                    f"not required: {waived.text.strip()!r}", m.text, waived.text))
+                return True
             to_you = _YOU.search(s.text, 0, m.start - s.start) is not None
             for x in ev.sentences:
                 # (not "can": "hopes the side can improve" is ability, no permission)

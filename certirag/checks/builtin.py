@@ -24,6 +24,7 @@ from certirag.checks.ages import check_age_bands, check_service_bands
 from certirag.checks.bands import check_bands
 from certirag.checks.bars import check_bars, check_denials
 from certirag.checks.borrowed import check_borrowed
+from certirag.checks.carriage import check_carriage
 from certirag.checks.cases import check_cases
 from certirag.checks.charges import check_charges
 from certirag.checks.compare import check_answer, check_citations, check_sentences, check_titles
@@ -32,6 +33,7 @@ from certirag.checks.contact import check_contact
 from certirag.checks.definite import check_definite
 from certirag.checks.denials import check_unstated_denials
 from certirag.checks.discounts import check_discounts
+from certirag.checks.enough import check_enough
 from certirag.checks.frequency import check_figures_outside_frequencies, check_frequencies
 from certirag.checks.hypothetical import check_hypothetical
 from certirag.checks.names import check_entities
@@ -53,6 +55,7 @@ from certirag.checks.sequence import check_sequence
 from certirag.checks.tenure import check_tenure
 from certirag.checks.trends import check_trend
 from certirag.checks.values import check_dates
+from certirag.checks.walkins import check_walkins
 
 __all__ = ["BUILTIN", "BUILTIN_CHECKS"]
 
@@ -121,6 +124,9 @@ BUILTIN: tuple[Check, ...] = (
     Check("charges", _codes("polarity_mismatch"), check_charges, CHECKS_VERSION),
     Check("discounts", _codes("value_swap"), check_discounts, CHECKS_VERSION),
     Check("contact", _codes("role_swap"), check_contact, CHECKS_VERSION),
+    Check("walkins", _codes("modal_mismatch"), check_walkins, CHECKS_VERSION),
+    Check("enough", _codes("duration_mismatch"), check_enough, CHECKS_VERSION),
+    Check("carriage", _codes("negation_mismatch"), check_carriage, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -168,6 +168,12 @@ def check_cases(c: Parsed, ev: PreparedEvidence, question: Question,
                 f"case: {source.text.strip()!r}; of the claim's case it says "
                 f"{rival.text.strip()!r}", c.text, rival.text.strip()))
             return
+    if found is None and (passed := _passed(c, sents[best], question)) is not None:
+        out.append(Finding(
+            "case_mismatch", "ungrounded",
+            f"the evidence says it only {passed!r}, and the question says that has passed: "
+            f"{sents[best].text.strip()!r}", c.text, sents[best].text.strip()))
+        return
     exception = None if found is not None else _questions_exception(c, claim, ev, question)
     if exception is not None:
         word, s = exception
@@ -182,6 +188,28 @@ def check_cases(c: Parsed, ev: PreparedEvidence, question: Question,
             f"the {whose} case ({word!r}) has its own rule in the evidence: "
             f"{s.text.strip()!r}; the claim follows {sents[best].text.strip()!r}",
             c.text, s.text.strip()))
+
+
+# an evidence sentence scoped to the time before an event: "Before exchange, either party
+# may withdraw without penalty"
+_BEFORE = re.compile(r"^\s*(?P<cue>(?:before|until|prior\s+to)\s+(?P<event>[^,;]{1,40})),",
+                     re.IGNORECASE)
+# the asker says the event has happened: "We've exchanged contracts", "I have already paid"
+_DONE = re.compile(r"\b(?:I|we)(?:['’]ve|\s+have|['’]d|\s+had)?\s+(?:already\s+|just\s+|now\s+)?"
+                   r"(?P<verb>[a-z]+ed)\b", re.IGNORECASE)
+_STILL_BEFORE = re.compile(r"\b(?:before|until|prior\s+to|not\s+yet)\b", re.IGNORECASE)
+
+
+def _passed(c: Parsed, best: SentInfo, question: Question) -> str | None:
+    """The scope ("Before exchange") of the evidence sentence ``best`` that the claim follows
+    when the asker says its event has happened ("We've exchanged contracts — can we still
+    pull out …?") and the claim keeps no such scope itself (checks v24)."""
+    m = _BEFORE.match(best.text)
+    if m is None or _STILL_BEFORE.search(c.text):
+        return None
+    event = {stem(w) for w in re.findall(r"[a-z]+", m["event"].lower())}
+    done = {stem(d["verb"].lower()) for d in _DONE.finditer(question.text)}
+    return m["cue"].strip() if event & done else None
 
 
 class _Rival(NamedTuple):

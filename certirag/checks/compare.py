@@ -168,19 +168,24 @@ def check_sentences(c: Parsed, ev: PreparedEvidence, question: Question,
         got = _align(s, ev)
         before = len(out)
         if got is None and (main := _align_main(s, ev)) is not None:
-            check_negation(s, main, out, ev)
+            if not answered_no_to(s, main, ev):
+                check_negation(s, main, out, ev)
             _check_polarity(s, main, out, ev)
         if got is None and (doer := doer_swap(s, ev.sentences)) is not None:
             out.append(doer)  # (a doer's swap is read on every sentence: checks v22)
         if got is not None:
             e, score = got
-            check_negation(s, e, out, ev)
+            # a claim negating what an FAQ question asks, answered "No" ("Q: Do I need to
+            # pay a deposit? A: No."), is read with that answer: no negation or modal check
+            faq_answered = answered_no_to(s, e, ev)
+            if not faq_answered:
+                check_negation(s, e, out, ev)
             _check_polarity(s, e, out, ev)
             swapped = role_swap(s, e) or subject_swap(s, e, ev.sentences) or party_swap(
                 s, e) or agent_swap(s, e, ev.sentences) or doer_swap(s, ev.sentences)
             if swapped is not None:
                 out.append(swapped)
-            if not answered_no_to(s, e, ev):  # ("Q: Do I need to pay a deposit? A: No.")
+            if not faq_answered:
                 check_modals(s, e, out)
                 check_clause_modals(s, e, ev, out)
             band = band_swap(s, ev)
@@ -383,6 +388,27 @@ _ASKED_NOT = re.compile(negation_cue("not|never|no|without|unless"), re.IGNORECA
 _COND_NOT = re.compile(negation_cue("not|never|no"), re.IGNORECASE)
 
 
+def _clause_words(x: SentInfo, start: int, end: int) -> frozenset[str]:
+    """The content stems of ``x`` from offset ``start`` (into the text of ``x``) to the next
+    comma or semicolon, or to ``end`` if it comes first."""
+    m = _CLAUSE_END_RE.search(x.text, start)
+    stop = min(m.start() if m else len(x.text), end)
+    return frozenset(str(st) for tok, st in zip(x.toks, x.stems, strict=True)
+                     if st is not None and x.start + start <= tok.start < x.start + stop)
+
+
+def _even_meets(s: SentInfo, even: re.Match[str], e: SentInfo,
+                excepts: list[tuple[int, int, str]]) -> bool:
+    """Whether the claim's "even if …" clause speaks of a case the evidence excepts: it
+    shares a word with an exception of ``e`` ("… even if your next dose is due" for
+    "… unless your next dose is due"), or it has no word of its own. "Birthday cakes are
+    fine for booked parties, even though other outside food isn't allowed" concedes the
+    rule that "except for birthday cakes for booked parties" excepts from (checks v24)."""
+    own = _clause_words(s, even.end(), len(s.text))
+    return not own or any(own & _clause_words(e, c[0] - e.start + len(c[2]), len(e.text))
+                          for c in excepts)
+
+
 def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding],
                       asked: frozenset[str] = frozenset(), asked_not: bool = False) -> None:
     """``qualifier_dropped``: the evidence states what the claim states only under a
@@ -393,13 +419,13 @@ def _check_conditions(s: SentInfo, e: SentInfo, out: list[Finding],
     …?" for "If you do not currently have one, …"); one without asks the other case ("…
     if the property isn't being sold?")."""
     even = _EVEN_IF_RE.search(s.text)
-    excepts = [c[2] for c in e.conditions
+    excepts = [c for c in e.conditions
                if c[2].lower().startswith(("unless", "except", "only", "provid"))]
-    if even is not None and excepts:
+    if even is not None and excepts and _even_meets(s, even, e, excepts):
         # "… even if your next dose is due" where the evidence excepts that case
         out.append(Finding("qualifier_dropped", "ungrounded",
                            f"the claim holds {even.group(0)!r} what the evidence excepts "
-                           f"({excepts[0]!r})", s.text, e.text))
+                           f"({excepts[0][2]!r})", s.text, e.text))
         return
     conditions = e.conditions
     if s.conditions:

@@ -49,7 +49,8 @@ def check_contact(c: Parsed, ev: PreparedEvidence, q: Question,
     del q
     if not any(_ASKER_DOES.search(s.text) for s in c.sentences):
         return
-    if any(_ASKER_ANY.search(x.text) for x in ev.sentences):
+    if ev.derived("contact.other_way", lambda e: any(
+            _ASKER_ANY.search(x.text) for x in e.sentences)):
         return  # (someone else is contacted somewhere in the evidence: the model's to read)
     for s in c.sentences:
         if s.polarity.negated:

@@ -115,6 +115,8 @@ def doer_swap(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
     sentence, not only the one the claim aligns with: a claim that adds a clause ("…; it
     should all be ready on Thursday") may align with another."""
     text = s.text.lstrip()
+    if _PASSIVE_BY.match(text):
+        return _passive_doer(s, sentences)
     m = _ANY_DOER.match(text)
     if m is None or m["verb"] in AUXILIARIES:
         return None
@@ -134,6 +136,60 @@ def doer_swap(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
         if got is not None:
             return other_doer(got[0], m["name"].strip(), got[1])
     return None
+
+
+# a claim in the passive with a named doer: "Oliver was referred to the service by Hannah
+# Price", "The report was approved by Dr Ode"
+_PASSIVE_BY = re.compile(r"^(?P<what>[^,;:]{1,60}?)\s+(?:was|were|has\s+been|have\s+been|"
+                         r"had\s+been|will\s+be|is|are)\s+(?:also\s+|then\s+|first\s+)?"
+                         r"(?P<verb>[a-z]{3,}ed)\b[^.;:!?,]{0,40}?\s+by\s+(?P<name>"
+                         + _NAME + r")\b")
+
+
+def _passive_doer(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
+    """``subject_swap`` (ungrounded): the claim says in the passive that a named person
+    did a thing ("Oliver was referred to the service by Hannah Price") where no evidence
+    sentence has that person and the verb together, one states the deed of the same thing
+    without the person ("Thank you for referring Oliver …", written to his doctor), and
+    another names the person ("Oliver was assessed by our therapist, Hannah Price")
+    (checks v24)."""
+    m = _PASSIVE_BY.match(s.text.lstrip())
+    if m is None:
+        return None
+    words = m["name"].split()
+    if len(words) == 1 and words[0].lower() in COMMON:
+        return None
+    shift = s.start + len(s.text) - len(s.text.lstrip())
+
+    def stems(group: str) -> set[str]:  # (the stems the sentences' contents use)
+        a, b = shift + m.start(group), shift + m.end(group)
+        return {str(st) for tok, st in zip(s.toks, s.stems, strict=True)
+                if st is not None and a <= tok.start < b}
+
+    name, what, verb_stems = stems("name"), stems("what") - COMMON, stems("verb")
+    verb = next(iter(verb_stems), stem(m["verb"]))
+    if not name or not what or not any(name <= o.content for o in sentences) or any(
+            name <= o.content and verb in o.content for o in sentences):
+        return None
+    particle = _particle(s.text.lstrip(), m.end("verb"))
+
+    def same_verb(e: SentInfo) -> bool:
+        # with the same particle, after its object too: "carries out tests" is no "carried
+        # over", "referring Oliver Grant … to the Service" is "referred to the service"
+        for tok, st in zip(e.toks, e.stems, strict=True):
+            own = _particle(e.text, tok.end - e.start) if st == verb else None
+            if own is not None and own in ("", particle) and (not particle or re.search(
+                    rf"\b{particle}\b", e.text[tok.end - e.start:tok.end - e.start + 60])):
+                return True
+        return False
+
+    said = next((e for e in sentences if verb in e.content and what & e.content
+                 and not name & e.content and same_verb(e)), None)
+    if said is None:
+        return None
+    return Finding("subject_swap", "ungrounded",
+                   f"no evidence sentence says {m['name']} {m['verb']} it; the evidence says "
+                   f"{said.text.strip()!r}", m["name"], said.text.strip())
 
 
 def _other(s: SentInfo, sentences: list[SentInfo], name: set[str], verb: str, particle: str,

@@ -21,7 +21,12 @@ from certirag.checks.numbers import (
     parse_number,
     parse_spelled,
 )
-from certirag.checks.qualifiers import deadline_qualifier, qualifier_after, qualifier_before
+from certirag.checks.qualifiers import (
+    deadline_qualifier,
+    qualifier_after,
+    qualifier_before,
+    up_to_deadline,
+)
 from certirag.checks.units import duration_after, unit_after
 
 __all__ = ["Figure", "extract_figures"]
@@ -88,6 +93,8 @@ _ORDINAL_SECOND_RE = re.compile(
 # "Everyone first completes an induction.", is an adverb of order; a place in a ranking
 # keeps it ("she came first", "finished first", "the first", "her first novels").
 _FIRST_ADVERB = re.compile(r"first(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|then|before|so|if|when)\b|"
+                           # "ring them first on 01632 …" (checks v24)
+                           r"\s+(?:on|via|by)\s+(?:0|\+|\d{3})|"
                            # a finite verb: "-s", "-ed" or a modal (a plural noun after
                            # "first" has a determiner before it: _FIRST_PLACE)
                            r"\s+(?:[a-z]+(?:s|ed)|need|must|should|will|can|had|went|took|"
@@ -416,6 +423,8 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
             and value == value.to_integral_value() and 0 < value < 1000:
         # "season four", "Book 3": the place in a series, as "the fourth season" says it
         return _figure("ordinal", "ordinal", value, value, value, 0, "", "", text, start, end)
+    if claim and not spelled and _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start):
+        return None  # a claim's age group is no figure: "Over-65s get …", "as an over-65, …"
     start2 = start
     currency = None
     if not spelled:
@@ -561,6 +570,8 @@ def _figure(kind: str, dim: str, value: Decimal, number: Decimal, mantissa: Deci
     if kind == "duration":
         if qualifier is None:
             qualifier = deadline_qualifier(text, start, end)
+        elif qualifier == "max" and up_to_deadline(text, start, end):
+            qualifier = "min"  # "swap … up to 48 hours before the show"
         elif qualifier == "gt" and _CHANGE_OVER.search(text, max(0, start - 80), start):
             qualifier = None  # "fell by 1.4 points over 26 weeks": the period, not a bound
     per = ""

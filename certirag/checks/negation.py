@@ -17,7 +17,7 @@ from certirag.checks.prepared import PreparedEvidence
 from certirag.checks.roles import DETERMINERS
 from certirag.text.frames import answered_no
 
-__all__ = ["answered_no_to", "check_negation", "faq_no"]
+__all__ = ["NOT_REQUIRED", "answered_no_to", "check_negation", "faq_no"]
 
 
 def _unnegated(s: SentInfo) -> set[str]:
@@ -39,17 +39,28 @@ _ONLY_IF = re.compile(r"\bonly\s+(?:if|when|where|once|after)\b|\bunless\b|\bpro
                       re.IGNORECASE)
 
 
+#: A thing stated as no duty: "A current handicap certificate is not required" (checks v24)
+NOT_REQUIRED = re.compile(r"\b(?:is|are)\s+not\s+(?:required|needed|necessary|compulsory|"
+                          r"mandatory|obligatory)\b|\b(?:isn['’]t|aren['’]t)\s+(?:required|"
+                          r"needed|necessary|compulsory|mandatory|obligatory)\b", re.IGNORECASE)
+# "You don't need a handicap certificate": the claim's way of saying the same
+_NEED_NOT = re.compile(r"\b(?:don['’]t|do\s+not|doesn['’]t|does\s+not|won['’]t|will\s+not)\s+"
+                       r"(?:even\s+)?need\b", re.IGNORECASE)
+
+
 def check_negation(s: SentInfo, e: SentInfo, out: list[Finding],
                     ev: PreparedEvidence | None = None) -> None:
     """A negation on one side only, against the aligned sentence ``e``; excused when another
     sentence of ``ev`` about the same thing states it as the claim does ("… has pleaded
-    guilty" and, later, "Ms Hannibal had pleaded not guilty at a previous hearing")."""
-    if ev is not None and answered_no_to(s, e, ev):
-        return  # "You won't need a new meter." for "Q: Do I need a new meter? A: No, …"
+    guilty" and, later, "Ms Hannibal had pleaded not guilty at a previous hearing"). The
+    caller skips a pair where ``e`` is an FAQ question answered "No" (:func:`answered_no_to`)."""
     got = _negation_mismatch(s, e)
     if got is None:
         return
     finding, words, claim_negates = got
+    if claim_negates and _NEED_NOT.search(s.text) and (w := NOT_REQUIRED.search(e.text)) \
+            and set(words) <= e.stems_between(e.start, e.start + w.start()):
+        return  # "You don't need a handicap certificate." for "A … certificate is not required"
     if ev is not None and any(
             x is not e and len(s.content & x.content - set(words)) >= 2
             and all(w in x.content for w in words)

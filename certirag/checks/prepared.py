@@ -213,6 +213,11 @@ def _polar(text: str) -> tuple[str, frozenset[str]]:
 _QUESTION_WORD = re.compile(r"[a-z][a-z'’-]+")
 
 
+def _denies(claim: str) -> bool:
+    """Whether ``claim`` has a word that negates."""
+    return any(t.text.lower() in _NEGATORS for t in tokens(normalize(claim)))
+
+
 class Question:
     """The question, parsed only if some claim figure, date or name needs it."""
 
@@ -259,6 +264,15 @@ class Question:
         if self._grounds is None:
             self._grounds = not self.restated_by(self.claim)
         return self._grounds
+
+    @property
+    def grounds_figures(self) -> bool:
+        """Whether the figures of the question count as grounded for the claim: as
+        :attr:`grounds`, and for a restatement the reply denies ("HeatSure will not replace
+        your 12-year-old boiler" for "Will HeatSure replace my 12-year-old boiler …? No:
+        …"), whose figures stay the asker's (checks v24; its names do not: "US citizens do
+        not need a visa" still names what the evidence may never mention)."""
+        return self.grounds or _denies(self.claim)
 
     def _polar_words(self) -> frozenset[str]:
         """The stems of the content words of the last question when it asks yes or no

@@ -29,6 +29,7 @@ __all__ = [
     "qualifier_before",
     "reported",
     "reportive",
+    "up_to_deadline",
 ]
 
 _BEFORE: list[tuple[str, str]] = [
@@ -181,6 +182,25 @@ def deadline_qualifier(text: str, start: int, end: int) -> str | None:
     if _AFTER_EVENT_RE.match(text, end):
         return "max" if later else "min"
     return None
+
+
+# "you can swap your booking … up to 48 hours before the show": the last moment to change
+# or cancel, so at least 48 hours before it (checks v24); not "symptoms can start up to 3
+# days before the rash", a span of time that nobody acts in, nor "rooms can be booked up to
+# 4 weeks in advance", a window to book in
+_UP_TO_END = re.compile(r"\bup\s+(?:to|until)\s+$", re.IGNORECASE)
+_ACT_BEFORE = re.compile(
+    r"\b(?:cancel|swap|change|amend|transfer|move|rebook|re-book|reschedule|withdraw|"
+    r"opt\s+out|switch)(?:s|ed|led|ing|ling)?\b[^.;:!?]*$", re.IGNORECASE)
+
+
+def up_to_deadline(text: str, start: int, end: int) -> bool:
+    """Whether the duration ``text[start:end]`` after "up to" is the last moment to act
+    before an event ("you can cancel up to 24 hours before your appointment"): at least
+    that long before it, as "no later than 24 hours before" says."""
+    return _UP_TO_END.search(text, max(0, start - 12), start) is not None \
+        and _BEFORE_EVENT_RE.match(text, end) is not None \
+        and _ACT_BEFORE.search(text, max(0, start - 90), start) is not None
 
 
 def qualifier_after(text: str, end: int) -> str | None:

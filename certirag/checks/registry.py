@@ -8,7 +8,7 @@ here through :func:`register_check` (:mod:`certirag.checks.builtin`) and always 
 the order they were registered; they carry :data:`CHECKS_VERSION`, the id of the built-in
 rules. Any other check runs only where the ``extra_checks`` setting (``CheckOptions.extra``)
 names it, after the built-ins, and certificates record it in their checks version
-(:func:`checks_version`: ``certirag.checks.v23+name@version``), so that ``certirag cert
+(:func:`checks_version`: ``certirag.checks.v24+name@version``), so that ``certirag cert
 verify`` re-derives their findings only where the same checks are available.
 
 A package declares its checks in the entry-point group :data:`ENTRY_POINT_GROUP`, each
@@ -71,7 +71,7 @@ __all__ = [
 #: each extra check enabled (:func:`checks_version`). Change it whenever a rule change can
 #: give any claim other findings: ``certirag cert verify`` re-runs the check only under the
 #: id a certificate records and reports ``not_rederivable`` for ids it does not know.
-CHECKS_VERSION = "certirag.checks.v23"
+CHECKS_VERSION = "certirag.checks.v24"
 
 #: The entry-point group an installed package declares its checks in, as
 #: ``[project.entry-points."certirag.checks"] mine = "my_package:CHECK"``.
@@ -290,7 +290,7 @@ def extra_checks(names: Sequence[str]) -> tuple[Check, ...]:
 def checks_version(names: Sequence[str] = ()) -> str:
     """The checks version a certificate records for the extra checks ``names``:
     :data:`CHECKS_VERSION`, then ``+name@version`` for each, in order
-    (``certirag.checks.v23+mine@1.0``); without extra checks, :data:`CHECKS_VERSION`."""
+    (``certirag.checks.v24+mine@1.0``); without extra checks, :data:`CHECKS_VERSION`."""
     return CHECKS_VERSION + "".join(f"+{c.name}@{c.version}" for c in extra_checks(names))
 
 

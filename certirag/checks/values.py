@@ -48,7 +48,7 @@ def _fmt(d: Decimal) -> str:
 
 
 def _question_grounds(f: Figure, question: Question) -> bool:
-    q = question.parsed if question.grounds else None
+    q = question.parsed if question.grounds_figures else None
     if q is None:
         return False
     return any(g.key == f.key or g.number == f.number for g in q.figures) or (
@@ -127,7 +127,8 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"the claim gives {f.text!r} as a total; the evidence gives "
                                    f"it as an amount added to another", f.text, matches[0].text))
                 continue
-            if not _allowance(c, f, matches, ev) and not _within_deadline(c, f, matches, ev):
+            if not _allowance(c, f, matches, ev) and not _within_deadline(c, f, matches, ev) \
+                    and not _up_to_limit(c, f, matches):
                 # "There are only 12 places" states the cap "limited to 12" states
                 only = _ONLY.search(c.text, max(0, f.start - 8), f.start) is not None
                 _check_qualifier(f, matches, out, "max" if only else asked_bound(q.text))
@@ -318,6 +319,19 @@ def _within_deadline(c: Parsed, f: Figure, matches: list[Figure],
         return False
     return any(_within(p.text, e.start) for p in ev.parsed for e in p.figures
                if any(e is m for m in matches))
+
+
+_UP_TO = re.compile(r"\bup\s+to\s+$", re.IGNORECASE)
+
+
+def _up_to_limit(c: Parsed, f: Figure, matches: list[Figure]) -> bool:
+    """Whether the claim gives a measured limit the evidence states as "under N" with the
+    idiom "up to N": "files up to 200 MB" for "files must be under 200 MB" (checks v24).
+    Only a measure (a size, a weight, a length): an age, a sum or a count keeps its
+    boundary ("children up to 16" is no restatement of "under-16s")."""
+    return f.kind == "measure" and f.qualifier == "max" \
+        and _UP_TO.search(c.text, max(0, f.start - 8), f.start) is not None \
+        and all(e.qualifier == "lt" for e in matches)
 
 
 def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding],

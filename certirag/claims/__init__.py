@@ -14,4 +14,4 @@ __all__ = ["CLAIMS_VERSION", "ClaimCompiler", "ClaimExtraction", "CompileResult"
 #: Change it whenever a rule change can give any answer other claims, kinds or offsets:
 #: ``certirag cert verify`` re-derives a certificate's claims only under the id it records
 #: and reports ``not_rederivable`` for ids it does not know (see docs/certificates.md).
-CLAIMS_VERSION = "certirag.claims.rules.v19"
+CLAIMS_VERSION = "certirag.claims.rules.v20"

@@ -19,7 +19,7 @@ uses, a report before the sentence must introduce it rather than carry a content
 and a denial after it must point back to it (or come from the sentence's own subject).
 
 The cue lists are small and deterministic. They are re-derived with the deterministic checks
-(a certificate's ``checks`` version, ``certirag.checks.v23``, fixes them); a frame they find
+(a certificate's ``checks`` version, ``certirag.checks.v24``, fixes them); a frame they find
 is recorded as the reason ``quote_framed`` with the cue.
 """
 

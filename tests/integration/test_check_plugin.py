@@ -85,7 +85,7 @@ def test_an_installed_check_is_enabled_by_the_setting(tmp_path: Path) -> None:
     assert elsewhere.returncode == 4, elsewhere.stdout + elsewhere.stderr
     report = json.loads(elsewhere.stdout)
     assert report["result"] == "not_rederivable"
-    assert any("certirag.checks.v23+tiny@0.1" in f["message"] for f in report["failures"])
+    assert any("certirag.checks.v24+tiny@0.1" in f["message"] for f in report["failures"])
 
     # without the setting, the same claim is verified: the check runs only when named
     done = _verify(tmp_path, site, "display: strict\n")

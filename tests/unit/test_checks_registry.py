@@ -112,7 +112,8 @@ def test_the_built_ins_are_registered_in_the_order_they_always_ran() -> None:
                               "definite", "unstated_denials", "details", "asked",
                               "attributed", "age_bands", "waiting", "means",
                               "contrast", "barred_use", "trend", "hypothetical",
-                              "service_bands", "charges", "discounts", "contact")  # new last
+                              "service_bands", "charges", "discounts", "contact",
+                              "walkins", "enough", "carriage")  # new last
     assert check_names()[:len(BUILTIN_CHECKS)] == list(BUILTIN_CHECKS)
     for check in BUILTIN:
         assert get_check(check.name) is check and check.builtin
@@ -304,25 +305,25 @@ def test_a_check_that_finds_a_code_it_does_not_declare_withholds_the_claim() -> 
 
 
 def test_the_checks_version_names_the_extra_checks(registered: None) -> None:
-    assert checks_version() == checks_version([]) == CHECKS_VERSION == "certirag.checks.v23"
+    assert checks_version() == checks_version([]) == CHECKS_VERSION == "certirag.checks.v24"
     assert current_versions()["checks"] == CHECKS_VERSION  # unchanged without extra checks
     composed = checks_version(["shouting", "leave"])
-    assert composed == "certirag.checks.v23+shouting@1.0+leave@2"
+    assert composed == "certirag.checks.v24+shouting@1.0+leave@2"
     assert current_versions(["shouting", "leave"])["checks"] == composed
     assert parse_checks_version(composed) == (CHECKS_VERSION, (("shouting", "1.0"),
                                                                ("leave", "2")))
     assert recorded_extra_checks({"checks": composed}) == ("shouting", "leave")
     assert recorded_extra_checks(None) == recorded_extra_checks({"checks": CHECKS_VERSION}) == ()
     assert checks_rederivable(CHECKS_VERSION) and checks_rederivable(composed)
-    for other in ("certirag.checks.v23+shouting@1.1",  # another version of the check
-                  "certirag.checks.v23+nosuch@1",  # a check this installation lacks
+    for other in ("certirag.checks.v24+shouting@1.1",  # another version of the check
+                  "certirag.checks.v24+nosuch@1",  # a check this installation lacks
                   "certirag.checks.v99+shouting@1.0",  # other built-in rules
-                  "certirag.checks.v23+figures@certirag.checks.v23",  # a built-in as extra
-                  "certirag.checks.v23+shouting", "+", ""):  # not of the form
+                  "certirag.checks.v24+figures@certirag.checks.v24",  # a built-in as extra
+                  "certirag.checks.v24+shouting", "+", ""):  # not of the form
         assert not checks_rederivable(other), other
     assert unknown_versions({**current_versions(), "checks": composed}) == {}
-    assert unknown_versions({**current_versions(), "checks": "certirag.checks.v23+x@1"}) == {
-        "checks": "certirag.checks.v23+x@1"}
+    assert unknown_versions({**current_versions(), "checks": "certirag.checks.v24+x@1"}) == {
+        "checks": "certirag.checks.v24+x@1"}
 
 
 def test_certificates_rederive_only_with_the_same_checks(registered: None) -> None:
@@ -333,7 +334,7 @@ def test_certificates_rederive_only_with_the_same_checks(registered: None) -> No
                  verifier=FakeVerifier(rule="fixed"))
     assert [c.decision for c in res.claims] == [Decision.UNVERIFIED, Decision.VERIFIED]
     cert = issue_certificate(res, signer=signer, settings=settings)
-    assert cert.body["versions"]["checks"] == "certirag.checks.v23+shouting@1.0"
+    assert cert.body["versions"]["checks"] == "certirag.checks.v24+shouting@1.0"
     text = cert.to_json()
 
     def result() -> str:
@@ -357,7 +358,7 @@ def test_certificates_rederive_only_with_the_same_checks(registered: None) -> No
     assert plain.body["versions"]["checks"] == CHECKS_VERSION
     assert verify_certificate(plain.to_json(), signer.public_key).result == "valid"
     forged = resign(plain, lambda body: body["versions"].update(
-        checks="certirag.checks.v23+shouting@1.0"), signer)
+        checks="certirag.checks.v24+shouting@1.0"), signer)
     check = verify_certificate(forged, signer.public_key)
     assert check.result == "invalid" and "check_mismatch" in check.codes
 

@@ -48,6 +48,7 @@ from certirag.checks.restrictions import (
     check_barred_use,
     check_contrast,
     check_means,
+    check_paid_when,
     check_waiting,
 )
 from certirag.checks.scope import check_scope
@@ -127,6 +128,7 @@ BUILTIN: tuple[Check, ...] = (
     Check("walkins", _codes("modal_mismatch"), check_walkins, CHECKS_VERSION),
     Check("enough", _codes("duration_mismatch"), check_enough, CHECKS_VERSION),
     Check("carriage", _codes("negation_mismatch"), check_carriage, CHECKS_VERSION),
+    Check("paid_when", _codes("qualifier_dropped"), check_paid_when, CHECKS_VERSION),
 )
 
 #: Their names, in that order.

@@ -9,7 +9,9 @@ model reads the pair as entailed (P(entailment) 0.53).
 :func:`check_enough` finds a claim that calls a stretch of time enough ("a week is long
 enough", "after ten days it's fine", "is OK after 5 days") where an evidence sentence
 that shares a word with the claim or the question keeps the asker from the thing for at
-least a longer time ("avoid … for at least two weeks", "wait at least 14 days before …"):
+least a longer time ("avoid … for at least two weeks", "wait at least 14 days before …",
+"cancelled with at least 48 hours' notice can be rescheduled at no charge") and gives the
+claim's time as a least nowhere:
 ``duration_mismatch``, a contradiction. A claim that denies it ("a week isn't long
 enough") says what the evidence says.
 """
@@ -36,7 +38,11 @@ _DENIED = re.compile(r"\b(?:not|never|no|nor|cannot)\b|n['’]t\b", re.IGNORECAS
 # the evidence keeps the asker from a thing for a least time: "avoid … for at least two
 # weeks", "wait at least 14 days", "do not … for at least 48 hours"
 _KEEP = re.compile(r"\b(?:avoid|wait|refrain|do\s+not|don['’]t|must\s+not|should\s+not|"
-                   r"shouldn['’]t|never|stay\s+out|keep\b[^.;]{0,40}\bout)\b", re.IGNORECASE)
+                   r"shouldn['’]t|never|stay\s+out|keep\b[^.;]{0,40}\bout)\b|"
+                   # the least notice a change needs: "Lessons cancelled with at least 48
+                   # hours' notice can be rescheduled at no charge" (checks v24)
+                   r"\bwith\s+(?=at\s+least\b[^.;]{0,30}\bnotice\b)", re.IGNORECASE)
+_CLAUSE = re.compile(r"[.;:,!?]|\s[—–-]\s")
 _ONE = re.compile(rf"\b(?:a|an)\s+(?={_UNIT}\b)", re.IGNORECASE)
 
 
@@ -45,17 +51,27 @@ def _durations(text: str, *, claim: bool) -> list[Figure]:
     return [f for f in found if f.kind == "duration"]
 
 
+def _clause_to(text: str, end: int) -> str:
+    """The clause of ``text`` that ends at ``end``: from the last stop, comma or dash."""
+    start = max((m.end() for m in _CLAUSE.finditer(text, 0, end)), default=0)
+    return text[start:end]
+
+
 def check_enough(c: Parsed, ev: PreparedEvidence, q: Question,
                  out: list[Finding]) -> None:
     """``duration_mismatch``: the claim calls a time enough that the evidence's least wait
     exceeds (see the module docstring)."""
-    if _ENOUGH.search(c.text) is None or _DENIED.search(c.text) is not None:
-        return
+    enough = _ENOUGH.search(c.text)
+    if enough is None or _DENIED.search(_clause_to(c.text, enough.end())) is not None:
+        return  # ("a week isn't long enough"; not "…, there's no charge")
     # "a week" read as "one week" (a claim's "a" is no figure elsewhere)
     said = [f for f in _durations(_ONE.sub("one ", c.text), claim=True) if f.qualifier is None]
     if not said:
         return
     words = stems_of(c.text + " " + q.text, STOP)
+    if any(f.qualifier == "min" and any(f.dim == s.dim and f.value == s.value for s in said)
+           for p in ev.parsed for f in p.figures):
+        return  # (the claim's time is a least the evidence gives too)
     for x in ev.sentences:
         keep = _KEEP.search(x.text)
         if keep is None or not words & x.content:

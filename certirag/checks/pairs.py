@@ -102,7 +102,8 @@ def _pair_across_rows(items: dict[ItemKey, Item], ev: PreparedEvidence,
             return False  # stated together: the claim pairs what the evidence pairs
         # a claim over whole rows ("the 07:42 arrives at 09:10 and the 08:15 at 09:55")
         # takes each value with another of its row
-        alone = [k for k in items if not any(k in row and len(keys & row) > 1 for row in rows)]
+        alone = [k for k in items if not any(k in row and len(keys & row) > 1 for row in rows)
+                 and _rivalled(s, items[k])]
         if alone and found is None:
             found = items[alone[0]], s
     if found is None:
@@ -113,6 +114,15 @@ def _pair_across_rows(items: dict[ItemKey, Item], ev: PreparedEvidence,
                        f"the evidence gives {item.text!r} in another item of its list than "
                        f"{others}", item.text, s.text))
     return True
+
+
+def _rivalled(s: SentInfo, item: Item) -> bool:
+    """Whether two rows of ``s`` or more hold a value of ``item``'s group: the rows are a
+    list of like things ("the 07:42 … at 09:10; the 08:15 … at 09:55"), not a condition and
+    its price ("You can apply online if the child is under 16; the fee is £61.50.",
+    checks v24)."""
+    cuts = [s.start + k for k, ch in enumerate(s.text) if ch == ";"]
+    return len({sum(c < it.start for c in cuts) for it in s.items if it.group == item.group}) > 1
 
 
 # values of another subject, in another sentence -----------------------------------------

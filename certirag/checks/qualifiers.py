@@ -190,8 +190,9 @@ def deadline_qualifier(text: str, start: int, end: int) -> str | None:
 # 4 weeks in advance", a window to book in
 _UP_TO_END = re.compile(r"\bup\s+(?:to|until)\s+$", re.IGNORECASE)
 _ACT_BEFORE = re.compile(
-    r"\b(?:cancel|swap|change|amend|transfer|move|rebook|re-book|reschedule|withdraw|"
-    r"opt\s+out|switch)(?:s|ed|led|ing|ling)?\b[^.;:!?]*$", re.IGNORECASE)
+    r"\b(?:cancel\w*|swap\w*|chang\w*|amend\w*|transfer\w*|move[sd]?|moving|re-?book\w*|"
+    r"reschedul\w*|withdr[ae]w\w*|opt(?:s|ed|ing)?\s+out|switch\w*)\b[^.;:!?]*$",
+    re.IGNORECASE)
 
 
 def up_to_deadline(text: str, start: int, end: int) -> bool:

@@ -32,7 +32,7 @@ from certirag.checks.prepared import PreparedEvidence, Question
 from certirag.text.contractions import negation_cue
 from certirag.text.verbs import PAST_PARTICIPLES
 
-__all__ = ["check_barred_use", "check_contrast", "check_means", "check_waiting"]
+__all__ = ["check_barred_use", "check_contrast", "check_means", "check_paid_when", "check_waiting"]
 
 _ONSET = re.compile(
     r"\bfrom (?:(?:your|the|their|his|her|my) )?(?:very )?(?:start date|first day|first "
@@ -78,6 +78,41 @@ def check_waiting(c: Parsed, ev: PreparedEvidence, question: Question,
             "qualifier_dropped", "ungrounded",
             f"the claim says it holds {onset.group(0)!r}; the evidence puts a waiting period "
             f"first ({first.group(0)!r}): {s.text.strip()!r}", onset.group(0), s.text.strip()))
+        return
+
+
+# when the claim has the asker pay: "you pay the stall fee when you submit your
+# application", "payment is taken on booking", "pay upfront"
+_PAY_WHEN = re.compile(r"\b(?:pay|pays|paid|paying|payment\s+is\s+(?:taken|due|made)|charged)\b"
+                       r"[^.;!?]{0,50}?\b(?P<when>(?:when|as\s+soon\s+as|at\s+the\s+time|on|"
+                       r"upon|once|after)\s+(?:[a-z]+\s+){0,3}[a-z]+|upfront|up\s+front|"
+                       r"in\s+advance)", re.IGNORECASE)
+# when the evidence has it paid, and only then: "payable only once a place has been
+# confirmed", "paid only after your booking is accepted"
+_PAID_ONLY = re.compile(r"\b(?:payable|pay|paid|charged|due|taken)\b[^.;!?]{0,40}?\bonly\s+"
+                        r"(?P<when>(?:once|after|when|on|upon)\s+[^.;!?,]{1,60})", re.IGNORECASE)
+
+
+def check_paid_when(c: Parsed, ev: PreparedEvidence, question: Question,
+                    out: list[Finding]) -> None:
+    """``qualifier_dropped``: the claim has the asker pay at a time ("when you submit your
+    application") where an evidence sentence says the sum is payable only at another
+    ("… £45 for a single table and £80 for a double, payable only once a place has been
+    confirmed"): the two times share no content word (checks v24)."""
+    del question
+    said = _PAY_WHEN.search(c.text)
+    if said is None or _DENIED.search(c.text):
+        return
+    own = _words(said["when"])
+    claim = _words(c.text) - own
+    for s in ev.sentences:
+        only = _PAID_ONLY.search(s.text)
+        if only is None or own & _words(only["when"]) or not claim & _words(s.text):
+            continue
+        out.append(Finding(
+            "qualifier_dropped", "ungrounded",
+            f"the claim has it paid {said['when']!r}; the evidence says it is payable only "
+            f"{only['when'].strip()!r}: {s.text.strip()!r}", said[0], s.text.strip()))
         return
 
 

@@ -128,7 +128,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"it as an amount added to another", f.text, matches[0].text))
                 continue
             if not _allowance(c, f, matches, ev) and not _within_deadline(c, f, matches, ev) \
-                    and not _up_to_limit(c, f, matches):
+                    and not _up_to_limit(c, f, matches) and not _up_to_exact(c, f, matches, ev):
                 # "There are only 12 places" states the cap "limited to 12" states
                 only = _ONLY.search(c.text, max(0, f.start - 8), f.start) is not None
                 _check_qualifier(f, matches, out, "max" if only else asked_bound(q.text))
@@ -332,6 +332,24 @@ def _up_to_limit(c: Parsed, f: Figure, matches: list[Figure]) -> bool:
     return f.kind == "measure" and f.qualifier == "max" \
         and _UP_TO.search(c.text, max(0, f.start - 8), f.start) is not None \
         and all(e.qualifier == "lt" for e in matches)
+
+
+# before an evidence figure, a word that makes it a least value or a start ("after 30 days",
+# "from 6 hours"): no exact value an "up to" bounds
+_STARTS = re.compile(r"\b(?:after|from|beyond|since|past|over|within)\s+$", re.IGNORECASE)
+
+
+def _up_to_exact(c: Parsed, f: Figure, matches: list[Figure], ev: PreparedEvidence) -> bool:
+    """Whether the claim bounds with "up to" a measure, duration or percentage the evidence
+    gives bare ("The headphones last up to 28 hours" for "Battery life: 28 hours"): the
+    evidence's value is within its own bound (checks v24). Not a count or a sum, and not a
+    value the evidence gives after "after", "from" or "within"."""
+    if f.kind not in ("measure", "duration", "percent") or f.qualifier != "max" \
+            or _UP_TO.search(c.text, max(0, f.start - 8), f.start) is None \
+            or any(e.qualifier is not None for e in matches):
+        return False
+    return not any(_STARTS.search(p.text, max(0, e.start - 10), e.start)
+                   for p in ev.parsed for e in p.figures if any(e is m for m in matches))
 
 
 def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding],

@@ -113,7 +113,7 @@ def test_the_built_ins_are_registered_in_the_order_they_always_ran() -> None:
                               "attributed", "age_bands", "waiting", "means",
                               "contrast", "barred_use", "trend", "hypothetical",
                               "service_bands", "charges", "discounts", "contact",
-                              "walkins", "enough", "carriage")  # new last
+                              "walkins", "enough", "carriage", "paid_when")  # new last
     assert check_names()[:len(BUILTIN_CHECKS)] == list(BUILTIN_CHECKS)
     for check in BUILTIN:
         assert get_check(check.name) is check and check.builtin

@@ -354,3 +354,70 @@ def test_taking_along_what_cannot_be_carried(claim: str) -> None:
 ])
 def test_what_cannot_be_carried_leaves_alone(claim: str, evidence: str) -> None:
     assert "negation_mismatch" not in codes(claim, evidence, SCOOTER)
+
+
+def test_up_to_a_value_the_evidence_gives_bare() -> None:
+    ev = "Aurel S3: battery life 28 hours with noise cancellation on, 40 hours with it off."
+    assert "qualifier_mismatch" not in codes(
+        "The Aurel S3 headphones last up to 28 hours with noise cancellation on.", ev)
+    # a sum keeps its bound, and "at least" is no "up to"
+    assert "qualifier_mismatch" in codes("Fines are up to £500.", "The fine is £500.")
+    assert "qualifier_mismatch" in codes("Lodge the claim at least 30 days after the incident.",
+                                         "Claims must be submitted within 30 days of the "
+                                         "incident.")
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("You can cancel free of charge up to 14 days before arrival.",
+     "Groups: free cancellation up to 14 days before arrival; after that the deposit is kept."),
+    ("Just transfer it through your account up to 7 days before the festival.",
+     "Tickets can be transferred up to 7 days before the festival for a £5 fee."),
+    ("Rooms can be booked up to 4 weeks ahead.",  # a window to book in stays at most
+     "Meeting rooms can be booked through the app up to 4 weeks in advance."),
+])
+def test_up_to_before_an_event_read_alike_on_both_sides(claim: str, evidence: str) -> None:
+    assert "qualifier_mismatch" not in codes(claim, evidence)
+
+
+# a time to pay the evidence gives as the only one -----------------------------------------------
+
+FAIR = ("Stallholder applications close on 31 July. Stall fees are £45 for a single table and "
+        "£80 for a double, payable only once a place has been confirmed.")
+
+
+@pytest.mark.parametrize("claim", [
+    "You pay the stall fee when you submit your application - £45 for a single table.",
+    "You pay upfront, £45 for a single table.",
+])
+def test_paid_at_another_time_than_the_only_one(claim: str) -> None:
+    assert "qualifier_dropped" in codes(claim, FAIR)
+
+
+@pytest.mark.parametrize("claim", [
+    "You pay the stall fee once your place has been confirmed.",
+    "You pay £45 for a single table when your place is confirmed.",
+    "You pay for the parking on arrival.",  # nothing of the stall fees
+])
+def test_what_the_only_time_to_pay_leaves_alone(claim: str) -> None:
+    assert "qualifier_dropped" not in codes(claim, FAIR)
+
+
+def test_a_condition_and_its_price_are_no_list_of_rows() -> None:
+    ev = ("Child passports are valid for five years. You can apply online if the child is "
+          "under 16; the fee is £61.50.")
+    assert "value_swap" not in codes("Since he's under 16, you can renew online for £61.50.", ev)
+    rows = ("The 07:42 from Harwick arrives in Dunmore at 09:10; the 08:15 from Harwick "
+            "arrives at 09:55.")
+    assert "value_swap" in codes("The 08:15 from Harwick arrives in Dunmore at 09:10.", rows)
+
+
+def test_a_notice_shorter_than_the_least_called_fine() -> None:
+    ev = ("Lessons cancelled with at least 48 hours' notice can be rescheduled at no charge. "
+          "Lessons cancelled with less than 48 hours' notice are charged in full.")
+    q = "If I cancel my driving lesson 24 hours before, do I still have to pay?"
+    assert "duration_mismatch" in codes("Cancelling 24 hours ahead is fine — there's no "
+                                        "charge.", ev, q)
+    assert "duration_mismatch" not in codes("Cancelling 48 hours ahead is fine.", ev, q)
+    # a time the evidence gives as a least too
+    both = ev + " With at least 24 hours' notice you get half the fee back."
+    assert "duration_mismatch" not in codes("Cancelling 24 hours ahead is fine.", both, q)

@@ -9,11 +9,12 @@ asked about, in other words than the question's ("carried" for "take").
 :func:`check_carriage` finds an evidence sentence that says a thing cannot be carried,
 taken, brought, transported or accommodated, with nothing after it but a reason
 ("Mobility scooters cannot be carried because of the size of the cars"; not "Bicycles
-cannot be taken on peak trains", a bar with a scope), and a claim that lets the asker take it along: a sentence of its own ("You can take your
-mobility scooter on the lift") or a yes to the asker's question ("Can I take my mobility
-scooter …? There's room for it on each car.", a reply the claim compiler reads with its
-question), where every content word of the thing is the claim's (or the question's, for a
-yes) and nothing in the claim negates: ``negation_mismatch``, a contradiction.
+cannot be taken on peak trains", a bar with a scope), and a claim that lets the asker
+take it along: a sentence of its own ("You can take your mobility scooter on the lift")
+or a yes to the asker's question ("Can I take my mobility scooter …? There's room for it
+on each car.", a reply the claim compiler reads with its question), where every content
+word of the thing is the claim's (or the question's, for a yes) and nothing in the claim
+negates: ``negation_mismatch``, a contradiction.
 """
 
 from __future__ import annotations

@@ -87,20 +87,25 @@ PRICE_WORD = re.compile(r"\b(?:pay|pays|paid|payable|fees?|costs?|costing|price[
 _NEXT_WORD = re.compile(r"\s+([a-z][a-z-]{2,})\b")
 
 
-def _said_alone(text: str, start: int, end: int, holders: list[SentInfo]) -> bool:
+def _said_alone(text: str, start: int, end: int, holders: list[SentInfo],
+                own: SentInfo) -> bool:
     """Whether an evidence sentence gives the value to the thing the claim's value names
     ("installation" of "free installation"), and to nothing else: "Installation is free."
     holds no word but the thing's and the value's (not "Installation is free for Fibre
-    900 only.", nor "Fibre 900 comes with free installation.")."""
+    900 only.", nor "Fibre 900 comes with free installation."); and the sentence that
+    gives the claim's subject its own value (``own``) says nothing of the thing ("Weekend
+    visitors pay £5 for parking." against "Parking is free.")."""
     words = re.findall(r"[A-Za-z][\w-]*", text[start:end])
     after = _NEXT_WORD.match(text, end)
     thing = words[-1] if len(words) > 1 else after[1] if after is not None else None
     if thing is None:
         return False
-    own = stem(thing.lower())
+    stemmed = stem(thing.lower())
+    if stemmed in own.content:
+        return False
     for s in holders:
         value = frozenset().union(*(token_stems(s.text[a:b]) for _, a, b in absolutes_in(s.text)))
-        if own in s.content and not content_words(frozenset(s.content)) - {own} - value:
+        if stemmed in s.content and not content_words(frozenset(s.content)) - {stemmed} - value:
             return True
     return False
 
@@ -147,12 +152,12 @@ def check_absolutes(c: Parsed, ev: PreparedEvidence, question: Question,
                        if name in names]
             if any(words <= s.content for s in holders):
                 continue
-            if _said_alone(cs.text, start, end, holders):
-                continue  # "with free installation" for "Installation is free." (checks v24)
             rival = _RIVALS[name]
             own = next((s for s, names in zip(ev.sentences, stated, strict=True)
                         if name not in names and words <= s.content
                         and any(rival(it.group) for it in s.items)), None)
+            if own is not None and _said_alone(cs.text, start, end, holders, own):
+                continue  # "with free installation" for "Installation is free." (checks v24)
             if own is None and not holders and name == "at no charge":
                 own = _priced(ev)
             if own is None:

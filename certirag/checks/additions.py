@@ -287,6 +287,9 @@ been being also then there here now just often usually always still even only ve
 many more most some any all each every both other others one ones first last next new
 way thing things time times people person part lot""".split())
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+_COUNT_COMPOUND = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                             r"twelve|twenty|\d+)-(?:or-)?(?:more|less|fewer|plus|over|under)\b",
+                             re.IGNORECASE)
 _DETAIL_STOP = frozenset("""the a an of and or to in on at by for with from is are was
 were this that these those it its they them their he him his she her we our you your i
 my me us not no than as into onto over under about after before during while""".split())
@@ -309,10 +312,10 @@ def check_details(c: Parsed, ev: PreparedEvidence, question: Question,
     for m in _DETAIL.finditer(c.text):
         if _SPEAKER.search(m.group("body")):
             continue  # "…, which I'd recommend": the speaker's, not a fact
-        # (a hyphened word read as its words: "which meets the eight-or-more threshold"
-        # uses the evidence's "eight or more", checks v24)
-        words = {stem(w.lower()) for w in _WORD.findall(m.group("body").replace("-", " "))
-                 if w.lower() not in _DETAIL_STOP}
+        # (a hyphened count read as its words: "which meets the eight-or-more threshold"
+        # uses the evidence's "eight or more", checks v24; not "player-wise")
+        body = _COUNT_COMPOUND.sub(lambda x: x[0].replace("-", " "), m.group("body"))
+        words = {stem(w.lower()) for w in _WORD.findall(body) if w.lower() not in _DETAIL_STOP}
         words -= _PLAIN
         if len(words) < _DETAIL_MIN or words & known:
             continue

@@ -146,6 +146,7 @@ _ACCOMPANIED = re.compile(r"^(?P<who>.{0,40}?)\s+(?:must|need\s+to|needs\s+to|ha
                           r"(?:accompanied|supervised)\b", re.IGNORECASE)
 
 
+_CLAUSE_CUT = re.compile(r"[,;.!?]|\b(?:but|while|whereas|although)\b", re.IGNORECASE)
 _ARTICLES = frozenset({"the", "all", "any", "a", "an", "our"})
 
 
@@ -162,7 +163,12 @@ def _group_alone(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
     alone = _ALONE.search(c.text)
     if alone is None:
         return False
-    words, tokens = _words(c.text), _tokens(c.text)
+    # the clause that says "alone" ("Adults can use the pool alone, but children must be
+    # supervised": the adults')
+    start = max((m.end() for m in _CLAUSE_CUT.finditer(c.text, 0, alone.start())), default=0)
+    cut = _CLAUSE_CUT.search(c.text, alone.end())
+    clause = c.text[start:cut.start() if cut else len(c.text)]
+    words, tokens = _words(clause), _tokens(clause)
     for x in ev.sentences:
         got = _ACCOMPANIED.search(x.text.strip())
         if got is None:

@@ -151,13 +151,15 @@ def _halved(c: Parsed, f: Figure, parts: list[Figure], ev: PreparedEvidence) -> 
 
 # a share of a figure, or one taken off it, said anywhere in the claim (checks v19)
 _SHARE_OF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+of\b", re.IGNORECASE)
-_TAKEN_OFF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+(?:off|discount)\b|\bhalf[\s-]off\b",
-                        re.IGNORECASE)
+_TAKEN_OFF = re.compile(r"(?:%|\bper\s*cent|\bpercent)\s+(?:off|discount)\b|"
+                        r"\bhalf[\s-](?:off|price)\b", re.IGNORECASE)
 
 
 # "half off" and "half price" said for the evidence's "50% off" (checks v24)
 _HALF_OFF = re.compile(r"\bhalf[\s-](?:off|price)\b", re.IGNORECASE)
 _FIFTY = Decimal(50)
+_FIFTY_OFF = re.compile(r"\b50\s*(?:%|per\s*cent|percent)\s+(?:off|discount)\b|\bhalf[\s-]price\b",
+                        re.IGNORECASE)
 
 
 class _Share(NamedTuple):
@@ -172,7 +174,8 @@ def _shares(c: Parsed, ev: PreparedEvidence) -> list[_Share]:
     found = [_Share(p.value, p.start, p.end) for p in c.figures if p.kind == "percent"
              and p.unit != "pp" and 0 < p.value < 100 and _grounded(p, ev)]
     half = _HALF_OFF.search(c.text)
-    if half is not None and any(k[0] == "percent" and k[1] == _FIFTY for k in ev.by_key):
+    if half is not None and ev.derived("arithmetic.half_off", lambda e: any(
+            _FIFTY_OFF.search(x) for x in e.texts)):
         found.append(_Share(_FIFTY, half.start(), half.start() + 4))
     return found
 

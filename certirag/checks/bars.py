@@ -67,9 +67,13 @@ _STATED_DUTY = re.compile(r"\b(?:mandatory|compulsory|obligatory|required|a\s+re
 _YOU = re.compile(r"\byou(?:['’]ll|['’]d)?\b", re.IGNORECASE)
 
 
+_DUTY_DENIED = re.compile(r"(?:\bnot|n['’]t)(?:\s+(?:always|usually|strictly|normally))?\s+$",
+                         re.IGNORECASE)
+
+
 def _duty_stated(text: str) -> bool:
     """Whether ``text`` states a duty without a modal, not denied ("is not required")."""
-    return any(not re.search(r"(?:\bnot|n['’]t)\s+$", text[max(0, m.start() - 6):m.start()])
+    return any(not _DUTY_DENIED.search(text, max(0, m.start() - 16), m.start())
                for m in _STATED_DUTY.finditer(text))
 
 #: What the evidence may say of a duty the claim states ("must provide"): that one may be

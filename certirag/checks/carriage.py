@@ -47,15 +47,19 @@ _NEGATED = re.compile(r"\b(?:no|not|never|nor|cannot|unfortunately|sorry|afraid)
                       re.IGNORECASE)
 
 
-def _barred(ev: PreparedEvidence) -> list[tuple[frozenset[str], str]]:
-    """The things evidence sentences say cannot be carried: their content stems and the
-    sentence (read once per prepared evidence)."""
-    out: list[tuple[frozenset[str], str]] = []
+def _barred(ev: PreparedEvidence) -> list[tuple[frozenset[str], str, list[frozenset[str]]]]:
+    """The things evidence sentences say cannot be carried: their content stems, the
+    sentence, and the content stems of the other sentences that speak of the thing without
+    a negation ("Guide dogs are always welcome." beside "Dogs cannot be accommodated"):
+    read once per prepared evidence."""
+    out: list[tuple[frozenset[str], str, list[frozenset[str]]]] = []
     for x in ev.sentences:
         m = _BARRED.match(x.text.strip())
         if m is not None and _WHY.match(x.text.strip(), m.end()) \
                 and (thing := stems_of(m["thing"], STOP)):
-            out.append((thing, x.text.strip()))
+            kinder = [frozenset(y.content) for y in ev.sentences if y is not x
+                      and thing <= y.content and not _NEGATED.search(y.text)]
+            out.append((thing, x.text.strip(), kinder))
     return out
 
 
@@ -76,8 +80,10 @@ def check_carriage(c: Parsed, ev: PreparedEvidence, q: Question,
         words = stems_of(c.text, STOP)
     else:
         return
-    for thing, sentence in barred:
-        if thing <= words:
+    for thing, sentence, kinder in barred:
+        # (not a kind of the thing another sentence welcomes: "a guide dog" where "Guide
+        # dogs are always welcome.")
+        if thing <= words and not any((words & y) - thing for y in kinder):
             out.append(Finding(
                 "negation_mismatch", "contradiction",
                 f"the evidence says it cannot be carried: {sentence!r}", c.text, sentence))

@@ -197,7 +197,8 @@ _BEFORE = re.compile(r"^\s*(?P<cue>(?:before|until|prior\s+to)\s+(?P<event>[^,;]
 # the asker says the event has happened: "We've exchanged contracts", "I have already paid"
 _DONE = re.compile(r"\b(?:I|we)(?:['’]ve|\s+have|['’]d|\s+had)?\s+(?:already\s+|just\s+|now\s+)?"
                    r"(?P<verb>[a-z]+ed)\b", re.IGNORECASE)
-_STILL_BEFORE = re.compile(r"\b(?:before|until|prior\s+to|not\s+yet)\b", re.IGNORECASE)
+_STILL_BEFORE = re.compile(r"\b(?:before|until|prior\s+to|not\s+yet|up\s+to|after)\b",
+                           re.IGNORECASE)
 
 
 def _passed(c: Parsed, best: SentInfo, question: Question) -> str | None:

@@ -399,11 +399,14 @@ def _clause_words(x: SentInfo, start: int, end: int) -> frozenset[str]:
 
 def _even_meets(s: SentInfo, even: re.Match[str], e: SentInfo,
                 excepts: list[tuple[int, int, str]]) -> bool:
-    """Whether the claim's "even if …" clause speaks of a case the evidence excepts: it
-    shares a word with an exception of ``e`` ("… even if your next dose is due" for
-    "… unless your next dose is due"), or it has no word of its own. "Birthday cakes are
-    fine for booked parties, even though other outside food isn't allowed" concedes the
-    rule that "except for birthday cakes for booked parties" excepts from (checks v24)."""
+    """Whether the claim's "even if …" clause speaks of a case the evidence excepts: any
+    "even if", "regardless of" or "whether or not" ("… even if you are pregnant" for
+    "… unless you are expecting"), and an "even though" unless it denies and shares no
+    word with an exception of ``e``: "Birthday cakes are fine for booked parties, even
+    though other outside food isn't allowed" concedes the rule that "except for birthday
+    cakes for booked parties" excepts from (checks v24)."""
+    if not even[0].lower().startswith("even though") or not s.polarity.negated:
+        return True  # (only a concession that denies is read further)
     own = _clause_words(s, even.end(), len(s.text))
     return not own or any(own & _clause_words(e, c[0] - e.start + len(c[2]), len(e.text))
                           for c in excepts)

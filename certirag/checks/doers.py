@@ -149,10 +149,10 @@ _PASSIVE_BY = re.compile(r"^(?P<what>[^,;:]{1,60}?)\s+(?:was|were|has\s+been|hav
 def _passive_doer(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
     """``subject_swap`` (ungrounded): the claim says in the passive that a named person
     did a thing ("Oliver was referred to the service by Hannah Price") where no evidence
-    sentence has that person and the verb together, one states the deed of the same thing
-    without the person ("Thank you for referring Oliver …", written to his doctor), and
-    another names the person ("Oliver was assessed by our therapist, Hannah Price")
-    (checks v24)."""
+    sentence has that person and the verb together, one has someone else do it to the
+    same thing (the reader, "Thank you for referring Oliver …", or a person the writer
+    introduces, "our nurse Jo referred him …"; no "he" or "she" there), and another names
+    the person ("Oliver was assessed by our therapist, Hannah Price") (checks v24)."""
     m = _PASSIVE_BY.match(s.text.lstrip())
     if m is None:
         return None
@@ -184,12 +184,29 @@ def _passive_doer(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
         return False
 
     said = next((e for e in sentences if verb in e.content and what & e.content
-                 and not name & e.content and same_verb(e)), None)
+                 and not name & e.content and same_verb(e) and _another_doer(e, verb)), None)
     if said is None:
         return None
     return Finding("subject_swap", "ungrounded",
                    f"no evidence sentence says {m['name']} {m['verb']} it; the evidence says "
                    f"{said.text.strip()!r}", m["name"], said.text.strip())
+
+
+# a third person who may be the claim's doer ("He trains Shutthefrontdoor …")
+_THIRD = re.compile(r"\b(?:he|she|they|his|her|their|him|them)\b", re.IGNORECASE)
+# the reader as the doer: "Thank you for referring Oliver", "you referred him"
+_YOU_DID = re.compile(r"\b(?:thank\s+you\s+for|you(?:\s+have|['’]ve)?)\s+(?P<verb>[a-z]{3,})\b",
+                      re.IGNORECASE)
+
+
+def _another_doer(e: SentInfo, verb: str) -> bool:
+    """Whether evidence sentence ``e`` has someone else do ``verb``: the reader ("Thank you
+    for referring Oliver …") or a person the writer introduces (:data:`_DOERS`), and no
+    third-person pronoun that may be the claim's person."""
+    if _THIRD.search(e.text):
+        return False
+    return any(stem(m["verb"].lower()) == verb for m in _YOU_DID.finditer(e.text)) or any(
+        stem(x["verb"].lower()) == verb for pattern in _DOERS for x in pattern.finditer(e.text))
 
 
 def _other(s: SentInfo, sentences: list[SentInfo], name: set[str], verb: str, particle: str,

@@ -7,13 +7,13 @@ contradicts word for word (a claim may repeat the question's own "a week"), and 
 model reads the pair as entailed (P(entailment) 0.53).
 
 :func:`check_enough` finds a claim that calls a stretch of time enough ("a week is long
-enough", "after ten days it's fine", "is OK after 5 days") where an evidence sentence
-that shares a word with the claim or the question keeps the asker from the thing for at
-least a longer time ("avoid … for at least two weeks", "wait at least 14 days before …",
-"cancelled with at least 48 hours' notice can be rescheduled at no charge") and gives the
-claim's time as a least nowhere:
-``duration_mismatch``, a contradiction. A claim that denies it ("a week isn't long
-enough") says what the evidence says.
+enough", "after ten days it's fine", "is OK after 5 days") where an evidence sentence that
+shares a word with the part of the claim that says so (up to a "but") keeps the asker from
+the thing for at least a longer time ("avoid … for at least two weeks", "wait at least 14
+days before …", "cancelled with at least 48 hours' notice can be rescheduled at no
+charge") and no evidence figure gives the claim's time as a least: ``duration_mismatch``, a
+contradiction. A claim that denies it ("a week isn't long enough") says what the evidence
+says.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ _KEEP = re.compile(r"\b(?:avoid|wait|refrain|do\s+not|don['’]t|must\s+not|shou
                    # the least notice a change needs: "Lessons cancelled with at least 48
                    # hours' notice can be rescheduled at no charge" (checks v24)
                    r"\bwith\s+(?=at\s+least\b[^.;]{0,30}\bnotice\b)", re.IGNORECASE)
+_PART = re.compile(r"\b(?:but|however|whereas|while|although)\b|[;.!?]", re.IGNORECASE)
 _CLAUSE = re.compile(r"[.;:,!?]|\s[—–-]\s")
 _ONE = re.compile(rf"\b(?:a|an)\s+(?={_UNIT}\b)", re.IGNORECASE)
 
@@ -61,6 +62,7 @@ def check_enough(c: Parsed, ev: PreparedEvidence, q: Question,
                  out: list[Finding]) -> None:
     """``duration_mismatch``: the claim calls a time enough that the evidence's least wait
     exceeds (see the module docstring)."""
+    del q
     enough = _ENOUGH.search(c.text)
     if enough is None or _DENIED.search(_clause_to(c.text, enough.end())) is not None:
         return  # ("a week isn't long enough"; not "…, there's no charge")
@@ -68,7 +70,10 @@ def check_enough(c: Parsed, ev: PreparedEvidence, q: Question,
     said = [f for f in _durations(_ONE.sub("one ", c.text), claim=True) if f.qualifier is None]
     if not said:
         return
-    words = stems_of(c.text + " " + q.text, STOP)
+    # the words of the claim's part that calls the time enough, to a "but" ("You can shower
+    # after 1 day, but avoid swimming …": the shower's time, not the swim's)
+    part = _PART.split(c.text[:enough.start()])[-1] + _PART.split(c.text[enough.start():])[0]
+    words = stems_of(part, STOP)
     if any(f.qualifier == "min" and any(f.dim == s.dim and f.value == s.value for s in said)
            for p in ev.parsed for f in p.figures):
         return  # (the claim's time is a least the evidence gives too)

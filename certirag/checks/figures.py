@@ -423,8 +423,6 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
             and value == value.to_integral_value() and 0 < value < 1000:
         # "season four", "Book 3": the place in a series, as "the fourth season" says it
         return _figure("ordinal", "ordinal", value, value, value, 0, "", "", text, start, end)
-    if claim and not spelled and _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start):
-        return None  # a claim's age group is no figure: "Over-65s get …", "as an over-65, …"
     start2 = start
     currency = None
     if not spelled:
@@ -440,7 +438,11 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
             return _figure("duration", family, value * factor, value, value, 0, unit,
                            day_class, text, start, end)
     if currency is None and not article and _bare_after(text, end):
-        return _plain(text, start, end, token, spelled, value, claim)
+        bare = _plain(text, start, end, token, spelled, value, claim)
+        one = _one_of_group(text, start, end) if claim else None
+        if one is not None and isinstance(bare, Figure):  # "as an over-65, you …"
+            return replace(bare, qualifier="lt" if one[0][0] in "Uu" else "gt")
+        return bare
     if not article:
         mm = _MAGNITUDE_RE.match(text, pos)
         if mm is not None:
@@ -483,9 +485,11 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         return _figure("measure", u.dim, number * u.factor, number, mantissa, scale, u.name, "",
                        text, start, uend)
     group = _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start) \
-        if not claim and _AGE_GROUP.match(text, pos) else None
+        if not claim and _AGE_GROUP.match(text, pos) else _one_of_group(text, start, pos) \
+        if claim else None
     if group is not None:  # the evidence's "Under-16s", "over-60s": the age that bounds
-        # the group, read as its words ("over 60" is "over-60s"; a claim's group is no figure)
+        # the group, read as its words ("over 60" is "over-60s"; a claim's groups are no
+        # figure, "Over-65s get …", but one of them is: "as an over-65, you …", checks v24)
         return replace(_figure("number", "number", value, value, value, 0, "", "", text, start,
                                end), qualifier="lt" if group[0][0] in "Uu" else "gt")
     if pos < len(text) and (text[pos].isalpha() or text[pos] in "_"):
@@ -503,6 +507,18 @@ _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)  # "between 2 and 3 weeks
 
 
 _AGE_GROUP = re.compile(r"s(?![\w'’-])")
+_A_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
+
+
+def _one_of_group(text: str, start: int, pos: int) -> re.Match[str] | None:
+    """A claim's one member of an age group, "an over-65", "an under-16" (checks v24): read
+    with its bound, where the group itself ("Over-65s get …") is no figure and a name is
+    a plain number ("the UEFA Under-19 Youth League")."""
+    got = _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start)
+    if got is None or _AGE_GROUP.match(text, pos) or not _A_BEFORE.search(
+            text, max(0, got.start() - 4), got.start()):
+        return None
+    return got
 _AGE_GROUP_BEFORE = re.compile(r"(?<![\w-])(?:[Uu]nder|[Oo]ver)-$")
 
 

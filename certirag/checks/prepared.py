@@ -266,13 +266,12 @@ class Question:
         return self._grounds
 
     @property
-    def grounds_figures(self) -> bool:
-        """Whether the figures of the question count as grounded for the claim: as
-        :attr:`grounds`, and for a restatement the reply denies ("HeatSure will not replace
-        your 12-year-old boiler" for "Will HeatSure replace my 12-year-old boiler …? No:
-        …"), whose figures stay the asker's (checks v24; its names do not: "US citizens do
-        not need a visa" still names what the evidence may never mention)."""
-        return self.grounds or _denies(self.claim)
+    def denied(self) -> bool:
+        """Whether the claim has a word that negates: a restatement the reply denies
+        ("HeatSure will not replace your 12-year-old boiler" for "Will HeatSure replace my
+        12-year-old boiler …? No: …") keeps the question's figures the asker's where the
+        evidence's rule covers them (:mod:`certirag.checks.values`, checks v24)."""
+        return _denies(self.claim)
 
     def _polar_words(self) -> frozenset[str]:
         """The stems of the content words of the last question when it asks yes or no

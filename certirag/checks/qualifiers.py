@@ -191,7 +191,7 @@ def deadline_qualifier(text: str, start: int, end: int) -> str | None:
 _UP_TO_END = re.compile(r"\bup\s+(?:to|until)\s+$", re.IGNORECASE)
 _ACT_BEFORE = re.compile(
     r"\b(?:cancel\w*|swap\w*|chang\w*|amend\w*|transfer\w*|move[sd]?|moving|re-?book\w*|"
-    r"reschedul\w*|withdr[ae]w\w*|opt(?:s|ed|ing)?\s+out|switch\w*)\b[^.;:!?]*$",
+    r"reschedul\w*|withdr[ae]w\w*|opt(?:s|ed|ing)?\s+out|switch\w*)\b[^.;:!?,]{0,60}$",
     re.IGNORECASE)
 
 

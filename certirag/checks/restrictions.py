@@ -87,6 +87,7 @@ _PAY_WHEN = re.compile(r"\b(?:pay|pays|paid|paying|payment\s+is\s+(?:taken|due|m
                        r"[^.;!?]{0,50}?\b(?P<when>(?:when|as\s+soon\s+as|at\s+the\s+time|on|"
                        r"upon|once|after)\s+(?:[a-z]+\s+){0,3}[a-z]+|upfront|up\s+front|"
                        r"in\s+advance)", re.IGNORECASE)
+_UPFRONT = re.compile(r"upfront|up\s+front|in\s+advance", re.IGNORECASE)
 # when the evidence has it paid, and only then: "payable only once a place has been
 # confirmed", "paid only after your booking is accepted"
 _PAID_ONLY = re.compile(r"\b(?:payable|pay|paid|charged|due|taken)\b[^.;!?]{0,40}?\bonly\s+"
@@ -100,10 +101,13 @@ def check_paid_when(c: Parsed, ev: PreparedEvidence, question: Question,
     ("… £45 for a single table and £80 for a double, payable only once a place has been
     confirmed"): the two times share no content word (checks v24)."""
     del question
-    said = _PAY_WHEN.search(c.text)
-    if said is None or _DENIED.search(c.text):
-        return
+    found = list(_PAY_WHEN.finditer(c.text))
+    if len(found) != 1 or _DENIED.search(c.text):
+        return  # (two times to pay, a deposit's and the balance's, are the model's to read)
+    said = found[0]
     own = _words(said["when"])
+    if not own and not _UPFRONT.fullmatch(said["when"]):
+        return  # ("charged on the day of …": a time of no word of its own)
     claim = _words(c.text) - own
     for s in ev.sentences:
         only = _PAID_ONLY.search(s.text)

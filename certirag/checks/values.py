@@ -47,13 +47,30 @@ def _fmt(d: Decimal) -> str:
     return s
 
 
-def _question_grounds(f: Figure, question: Question) -> bool:
-    q = question.parsed if question.grounds_figures else None
+def _question_grounds(f: Figure, question: Question, ev: PreparedEvidence) -> bool:
+    q = question.parsed if question.grounds or question.denied else None
     if q is None:
         return False
+    if not question.grounds and not _in_band(f, ev):
+        return False  # a denied restatement: the asker's figure, inside the evidence's band
     return any(g.key == f.key or g.number == f.number for g in q.figures) or (
         f.kind in ("number", "ordinal") and any(d.year is not None and d.year == f.number
                                                 for d in q.dates))
+
+
+_BOUND_TESTS = {"gt": lambda v, b: v > b, "min": lambda v, b: v >= b,
+                "lt": lambda v, b: v < b, "max": lambda v, b: v <= b}
+
+
+def _in_band(f: Figure, ev: PreparedEvidence) -> bool:
+    """Whether an evidence figure of ``f``'s dimension bounds a band ``f`` is inside
+    ("boilers over ten years old" holds a 12-year-old boiler): a claim that denies the
+    asker's question about their 12-year-old boiler applies the evidence's rule for the
+    band to the asker's own figure (checks v24). Not a figure outside every band ("a
+    90-day stay" where "stays of up to 30 days")."""
+    return any(g.dim == f.dim and g.qualifier in _BOUND_TESTS
+               and _BOUND_TESTS[g.qualifier](f.value, g.value)
+               for p in ev.parsed for g in p.figures)
 
 
 # a count of occurrences: "married three times" is the evidence's "third marriage"
@@ -97,7 +114,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
             f.kind in ("ordinal", "number") and _ordinal_stated(f.number, ev)
             and (f.kind == "ordinal" or _TIMES.match(c.text, f.end) is not None)) or (
             is_age(c, f) and age_stated(f.number, ev))
-        if not grounded and _question_grounds(f, q):
+        if not grounded and _question_grounds(f, q, ev):
             continue
         if not grounded and (_rounded(f, ev) or _between_dates(c, f, ev) or _bound_met(f, ev)
                              or worked_out(c, f, ev) or hour_stated(c, f, ev)
@@ -128,7 +145,7 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"it as an amount added to another", f.text, matches[0].text))
                 continue
             if not _allowance(c, f, matches, ev) and not _within_deadline(c, f, matches, ev) \
-                    and not _up_to_limit(c, f, matches) and not _up_to_exact(c, f, matches, ev):
+                    and not _up_to_limit(c, f, matches):
                 # "There are only 12 places" states the cap "limited to 12" states
                 only = _ONLY.search(c.text, max(0, f.start - 8), f.start) is not None
                 _check_qualifier(f, matches, out, "max" if only else asked_bound(q.text))
@@ -332,24 +349,6 @@ def _up_to_limit(c: Parsed, f: Figure, matches: list[Figure]) -> bool:
     return f.kind == "measure" and f.qualifier == "max" \
         and _UP_TO.search(c.text, max(0, f.start - 8), f.start) is not None \
         and all(e.qualifier == "lt" for e in matches)
-
-
-# before an evidence figure, a word that makes it a least value or a start ("after 30 days",
-# "from 6 hours"): no exact value an "up to" bounds
-_STARTS = re.compile(r"\b(?:after|from|beyond|since|past|over|within)\s+$", re.IGNORECASE)
-
-
-def _up_to_exact(c: Parsed, f: Figure, matches: list[Figure], ev: PreparedEvidence) -> bool:
-    """Whether the claim bounds with "up to" a measure, duration or percentage the evidence
-    gives bare ("The headphones last up to 28 hours" for "Battery life: 28 hours"): the
-    evidence's value is within its own bound (checks v24). Not a count or a sum, and not a
-    value the evidence gives after "after", "from" or "within"."""
-    if f.kind not in ("measure", "duration", "percent") or f.qualifier != "max" \
-            or _UP_TO.search(c.text, max(0, f.start - 8), f.start) is None \
-            or any(e.qualifier is not None for e in matches):
-        return False
-    return not any(_STARTS.search(p.text, max(0, e.start - 10), e.start)
-                   for p in ev.parsed for e in p.figures if any(e is m for m in matches))
 
 
 def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding],

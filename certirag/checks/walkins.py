@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from certirag.checks._text import STOP, stems_of
 from certirag.checks.base import Finding
 from certirag.checks.parse import Parsed
 from certirag.checks.prepared import PreparedEvidence, Question
@@ -42,6 +43,12 @@ _BOOK = re.compile(r"\b(?:pre-?)?book(?:s|ed|ing)?\b|\breserv(?:e|es|ed|ing|atio
 # a stop between two parts of a timetable ("… 8am–4pm. Sunday: …"; "…; Sunday: …"), not
 # the stops of "10 a.m."
 _STOP = re.compile(r"\.\s+(?=[A-Z])|;")
+# a sentence that lets a thing be booked: "The function room can be booked any day."
+_BOOKABLE = re.compile(r"\bcan\s+(?:be\s+)?(?:pre-?)?(?:booked|reserved)\b|\bby\s+appointment\b",
+                       re.IGNORECASE)
+_BOOK_WORDS = stems_of("book booked booking reserve reserved reservation appointment "
+                       "appointments walk-in walk-ins walk ins drop-in online ahead advance "
+                       "slot first come served only can day days", STOP)
 _NEGATED = re.compile(r"\b(?:no|not|never|without|cannot|nor)\b|n['’]t\b", re.IGNORECASE)
 
 
@@ -61,7 +68,8 @@ def check_walkins(c: Parsed, ev: PreparedEvidence, q: Question,
     module docstring). A part of a timetable that names a booking before its walk-ins
     ("Bookings for Sundays open on Monday. Walk-ins only …") keeps no day."""
     kept = ev.derived("walkins.kept", lambda e: [
-        (x, m, days) for x in e.sentences if (m := _WALKIN.search(x.text)) is not None
+        (x, m, days, _own_words(part, m)) for x in e.sentences
+        if (m := _WALKIN.search(x.text)) is not None
         and _BOOK.search((part := _clause(x.text, m))[:part.find(m[0])]) is None
         and (days := weekdays_in(part))])
     if not kept:
@@ -72,13 +80,25 @@ def check_walkins(c: Parsed, ev: PreparedEvidence, q: Question,
         days = weekdays_in(s.text) or weekdays_in(q.text)
         if not days:
             continue
-        for x, m, walk_in in kept:
-            if days <= walk_in:
+        words = stems_of(s.text, STOP)
+        if any(_BOOKABLE.search(x.text) and len(words & x.content - _BOOK_WORDS) >= 2
+               for x in ev.sentences):
+            continue  # ("The function room can be booked any day.": the claim's thing)
+        for x, m, walk_in, own in kept:
+            if days <= walk_in and (not own or own & words):
                 out.append(Finding(
                     "modal_mismatch", "contradiction",
                     f"the evidence keeps {_names(days)} for walk-ins ({m[0].strip()!r}): "
                     f"{x.text.strip()!r}", s.text, x.text))
                 return
+
+
+def _own_words(part: str, m: re.Match[str]) -> frozenset[str]:
+    """The content stems of a timetable part besides its days, times and walk-in words:
+    what the walk-ins are for ("Our restaurant is first come, first served on Saturdays":
+    the restaurant; "Sunday: 10am–2pm, walk-ins only": nothing, the whole service)."""
+    rest = _DAY_RE.sub(" ", part.replace(m[0], " "))
+    return stems_of(re.sub(r"\S*\d\S*", " ", rest), STOP) - _BOOK_WORDS
 
 
 def _clause(text: str, m: re.Match[str]) -> str:

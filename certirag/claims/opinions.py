@@ -100,11 +100,13 @@ _GREETING_ONE = (
     r"|(?:i'?m |so )?sorry (?:you(?:'re|’re| are)|to hear)\b[^.!?\d]{0,60}?(?:[—–-]+ ?never "
     r"(?:fun|easy|nice))?"
     r"|clear skies|never fun|(?:so )?no need to (?:panic|worry)"
-    # joy at the listener's news (claims rules v20): "Lovely to hear you made a mug!",
-    # "So glad you enjoyed the taster!", "Great to hear from you!"
+    # joy at what the listener did (claims rules v20): "Lovely to hear you made a mug!",
+    # "So glad you enjoyed the taster!", "Great to hear from you!" (not "Good to know you
+    # can cancel at any time", "Glad your warranty covers …": facts to check)
     r"|(?:(?:it'?s|it is) )?(?:so |really )?(?:(?:lovely|great|nice|good|wonderful|brilliant|"
-    r"fantastic|glad|pleased|delighted|thrilled) to (?:hear|see|know|learn)|glad|pleased|"
-    r"delighted|thrilled) (?:from you|(?:that |about )?(?:you|your)\b[^.!?\d]{0,60})"
+    r"fantastic|glad|pleased|delighted|thrilled) to (?:hear|see)|glad|pleased|delighted|"
+    r"thrilled) (?:from you|(?:that )?you(?:'ve| have)? (?:made|enjoyed|liked|loved|had|"
+    r"tried|finished|completed|found|got)\b[^,;:.!?\d]{0,50})"
     r"|(?:that'?s|what) (?:a|such a) (?:lovely|great|nice|kind|wonderful|thoughtful|sweet) "
     r"(?:thing to do|idea|gesture|plan)"
     # sympathy (claims rules v16): "I'm so sorry for your loss.", "Hope you all have a great

@@ -1,7 +1,7 @@
-"""The blind set, ``tests/data/blind_cases.jsonl``: 1,280 cases written by people who read
+"""The blind set, ``tests/data/blind_cases.jsonl``: 1,480 cases written by people who read
 no rule and never ran the verifier.
 
-Thirteen rounds (the fourth to the thirteenth each written by two people at once, 50 cases
+Fifteen rounds (the fourth to the thirteenth each written by two people at once, 50 cases
 each), each of 48–56
 planted errors (scattered anchors in long passages, refuted quotes, wrapped and yes/no
 answers, subtle value changes, unsupported additions, role and entity swaps, chat
@@ -52,6 +52,9 @@ wrapped answers):
 * ``v59-`` and ``w59-`` (50 cases each, written the same way): measured before any case
   was read (checks v22, claims rules v19, scorer v9: 41 of 50 caught and 13 of 50
   verified), then read and written for (checks v23).
+* ``v60-`` and ``w60-`` (50 cases each, written the same way): measured before any case
+  was read (checks v23, claims rules v19, scorer v9: 44 of 50 caught and 15 of 50
+  verified), then read and written for (checks v24, claims rules v20).
 
 None of the rounds is blind any more: the set is a floor against regressions, and the
 gap between its figures and our own set's is the measure of how far the verifier still
@@ -71,7 +74,7 @@ import pytest
 from tests.integration.case_sets import DATA, assert_well_formed, default_rates, read_cases
 
 BLIND_PATH = DATA / "blind_cases.jsonl"
-N_CASES = 1380
+N_CASES = 1480
 
 # Measured with the default preset (policy v3, scorer v9, checks v23, claims rules v19, model
 # para, tau_e 0.49, tau_c 0.5): caught 682/709 = 0.962, passed 212/671 = 0.316 (on the first
@@ -97,7 +100,8 @@ def test_blind_file_is_well_formed() -> None:
                                                          "r53-", "s53-", "r54-", "s54-", "r55-",
                                                          "s55-", "r56-", "s56-", "r57-",
                                                          "s57-", "t57-", "u57-", "v58-",
-                                                         "w58-", "v59-", "w59-"))
+                                                         "w58-", "v59-", "w59-", "v60-",
+                                                         "w60-"))
 
 
 @pytest.mark.slow

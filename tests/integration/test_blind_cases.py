@@ -76,9 +76,10 @@ from tests.integration.case_sets import DATA, assert_well_formed, default_rates,
 BLIND_PATH = DATA / "blind_cases.jsonl"
 N_CASES = 1480
 
-# Measured with the default preset (policy v3, scorer v9, checks v23, claims rules v19, model
-# para, tau_e 0.49, tau_c 0.5): caught 682/709 = 0.962, passed 212/671 = 0.316 (on the first
-# 1,280 cases 633/659 and 197/621, as with checks v22; on the first
+# Measured with the default preset (policy v3, scorer v9, checks v24, claims rules v20, model
+# para, tau_e 0.49, tau_c 0.5): caught 736/759 = 0.970, passed 229/721 = 0.318 (on the first
+# 1,380 cases 686/709 and 213/671; checks v23, claims rules v19: 682/709 and 212/671; on the
+# first 1,280 cases 633/659 and 197/621, as with checks v22; on the first
 # 1,180 cases 585/609 and 182/571; checks v21, claims rules v18: 584/609 and 182/571; on the
 # first 980
 # cases 489/509 and 148/471, as with checks v20 and claims rules v17; on the first 880
@@ -90,7 +91,7 @@ N_CASES = 1480
 # the first 380 cases 197/209 and 56/171; checks v14, claims rules v11: 194/209 and 54/171; scorer
 # v6, checks v13, claims rules v10: 193/209 and 35/171; on the first 280 cases 150/159 and 29/121,
 # and checks v12, claims rules v9, scorer v5: 127/159 and 26/121; README, "The blind set").
-CATCH_MIN = 0.95
+CATCH_MIN = 0.96
 PASS_MIN = 0.31
 
 

@@ -147,6 +147,7 @@ _ACCOMPANIED = re.compile(r"^(?P<who>.{0,40}?)\s+(?:must|need\s+to|needs\s+to|ha
 
 
 _CLAUSE_CUT = re.compile(r"[,;.!?]|\b(?:but|while|whereas|although)\b", re.IGNORECASE)
+_ONCE = re.compile(r"\b(?:once|if|after|when|unless|provided|as\s+long\s+as)\b", re.IGNORECASE)
 _ARTICLES = frozenset({"the", "all", "any", "a", "an", "our"})
 
 
@@ -171,8 +172,9 @@ def _group_alone(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
     words, tokens = _words(clause), _tokens(clause)
     for x in ev.sentences:
         got = _ACCOMPANIED.search(x.text.strip())
-        if got is None:
-            continue
+        if got is None or x.conditions or _ONCE.search(clause):
+            continue  # (a duty with an exception, "… unless they have passed the swim test",
+            # or a claim with a condition of its own, "once they pass the test")
         who = _tokens(got["who"]) - _ARTICLES
         if who and who <= tokens and words & _words(x.text[got.end():]):
             out.append(Finding(

@@ -67,6 +67,10 @@ _STATED_DUTY = re.compile(r"\b(?:mandatory|compulsory|obligatory|required|a\s+re
 _YOU = re.compile(r"\byou(?:['’]ll|['’]d)?\b", re.IGNORECASE)
 
 
+# after "is not required", nothing that scopes it ("… on the beginner slopes", "… for
+# bookings under £100"): the clause's end
+_UNSCOPED = re.compile(r"\s*(?:[,;.!?]|$)")
+_BUT_MUST = re.compile(r"\bbut\b[^.;]*\b(?:must|required|have\s+to|has\s+to)\b", re.IGNORECASE)
 _DUTY_DENIED = re.compile(r"(?:\bnot|n['’]t)(?:\s+(?:always|usually|strictly|normally))?\s+$",
                          re.IGNORECASE)
 
@@ -102,6 +106,7 @@ def _duty_softened(c: Parsed, ev: PreparedEvidence, out: list[Finding]) -> bool:
                    for x in ev.sentences):
                 continue  # "A signed consent form is mandatory for adults."
             waived = next((x for x in ev.sentences if (w := NOT_REQUIRED.search(x.text))
+                           and _UNSCOPED.match(x.text, w.end()) and not _BUT_MUST.search(x.text)
                            and (thing := x.stems_between(x.start, x.start + w.start()))
                            and thing <= things), None)
             if waived is not None:  # "A current handicap certificate is not required"

@@ -169,8 +169,10 @@ def _passive_doer(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
     name, what, verb_stems = stems("name"), stems("what") - COMMON, stems("verb")
     verb = next(iter(verb_stems), stem(m["verb"]))
     if not name or not what or not any(name <= o.content for o in sentences) or any(
-            name <= o.content and verb in o.content for o in sentences):
-        return None
+            name <= o.content and (verb in o.content or _DEAR.search(o.text))
+            for o in sentences):
+        return None  # (nor where a letter's reader is the claim's person: "Dear Dr Shah, Thank
+        # you for referring …" thanks Dr Shah)
     particle = _particle(s.text.lstrip(), m.end("verb"))
 
     def same_verb(e: SentInfo) -> bool:
@@ -194,6 +196,7 @@ def _passive_doer(s: SentInfo, sentences: list[SentInfo]) -> Finding | None:
 
 # a third person who may be the claim's doer ("He trains Shutthefrontdoor …")
 _THIRD = re.compile(r"\b(?:he|she|they|his|her|their|him|them)\b", re.IGNORECASE)
+_DEAR = re.compile(r"\b(?:Dear|Hi|Hello)\s+[A-Z]")
 # the reader as the doer: "Thank you for referring Oliver", "you referred him"
 _YOU_DID = re.compile(r"\b(?:thank\s+you\s+for|you(?:\s+have|['’]ve)?)\s+(?P<verb>[a-z]{3,})\b",
                       re.IGNORECASE)

@@ -87,6 +87,16 @@ _PAY_WHEN = re.compile(r"\b(?:pay|pays|paid|paying|payment\s+is\s+(?:taken|due|m
                        r"[^.;!?]{0,50}?\b(?P<when>(?:when|as\s+soon\s+as|at\s+the\s+time|on|"
                        r"upon|once|after)\s+(?:[a-z]+\s+){0,3}[a-z]+|upfront|up\s+front|"
                        r"in\s+advance)", re.IGNORECASE)
+_CLAUSE_STOP = re.compile(r"[,;.!?]|\s[-–—]\s")
+
+
+def _near(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two sets of stems share a word, or a word and its noun ("arrive",
+    "arrival": the first five letters)."""
+    return bool(a & b) or any(len(x) >= 5 and len(y) >= 5 and x[:5] == y[:5]
+                              for x in a for y in b)
+
+
 _UPFRONT = re.compile(r"upfront|up\s+front|in\s+advance", re.IGNORECASE)
 # when the evidence has it paid, and only then: "payable only once a place has been
 # confirmed", "paid only after your booking is accepted"
@@ -105,13 +115,15 @@ def check_paid_when(c: Parsed, ev: PreparedEvidence, question: Question,
     if len(found) != 1 or _DENIED.search(c.text):
         return  # (two times to pay, a deposit's and the balance's, are the model's to read)
     said = found[0]
-    own = _words(said["when"])
+    # the time, to the clause's end ("when you arrive at the hotel")
+    stop = _CLAUSE_STOP.search(c.text, said.end())
+    own = _words(c.text[said.start("when"):stop.start() if stop else len(c.text)])
     if not own and not _UPFRONT.fullmatch(said["when"]):
         return  # ("charged on the day of …": a time of no word of its own)
     claim = _words(c.text) - own
     for s in ev.sentences:
         only = _PAID_ONLY.search(s.text)
-        if only is None or own & _words(only["when"]) or not claim & _words(s.text):
+        if only is None or _near(own, _words(only["when"])) or not claim & _words(s.text):
             continue
         out.append(Finding(
             "qualifier_dropped", "ungrounded",

@@ -43,6 +43,9 @@ _BOOK = re.compile(r"\b(?:pre-?)?book(?:s|ed|ing)?\b|\breserv(?:e|es|ed|ing|atio
 # a stop between two parts of a timetable ("… 8am–4pm. Sunday: …"; "…; Sunday: …"), not
 # the stops of "10 a.m."
 _STOP = re.compile(r"\.\s+(?=[A-Z])|;")
+# a claim that speaks of walking in itself
+_WALKS = re.compile(r"\b(?:walk|drop)[- ]?ins?\b|\bturn\s+up\b|\bjust\s+(?:come|pop)\b",
+                    re.IGNORECASE)
 # a sentence that lets a thing be booked: "The function room can be booked any day."
 _BOOKABLE = re.compile(r"\bcan\s+(?:be\s+)?(?:pre-?)?(?:booked|reserved)\b|\bby\s+appointment\b",
                        re.IGNORECASE)
@@ -75,9 +78,10 @@ def check_walkins(c: Parsed, ev: PreparedEvidence, q: Question,
     if not kept:
         return
     for s in c.sentences:
-        if _BOOK.search(s.text) is None or _NEGATED.search(s.text) is not None:
-            continue
-        days = weekdays_in(s.text) or weekdays_in(q.text)
+        book = _BOOK.search(s.text)
+        if book is None or _NEGATED.search(s.text) is not None or _WALKS.search(s.text):
+            continue  # ("On Sunday walk-ins are welcome, and you can book for other days")
+        days = weekdays_in(_clause(s.text, book)) or weekdays_in(q.text)
         if not days:
             continue
         words = stems_of(s.text, STOP)

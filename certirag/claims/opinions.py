@@ -105,8 +105,8 @@ _GREETING_ONE = (
     # can cancel at any time", "Glad your warranty covers …": facts to check)
     r"|(?:(?:it'?s|it is) )?(?:so |really )?(?:(?:lovely|great|nice|good|wonderful|brilliant|"
     r"fantastic|glad|pleased|delighted|thrilled) to (?:hear|see)|glad|pleased|delighted|"
-    r"thrilled) (?:from you|(?:that )?you(?:'ve| have)? (?:made|enjoyed|liked|loved|had|"
-    r"tried|finished|completed|found|got)\b[^,;:.!?\d]{0,50})"
+    r"thrilled) (?:from you|(?:that )?you(?:'ve| have)? (?:made|enjoyed|liked|loved|"
+    r"tried|finished|completed)\b(?:(?!\b(?:that|and|which|but)\b)[^,;:.!?\d]){0,50})"
     r"|(?:that'?s|what) (?:a|such a) (?:lovely|great|nice|kind|wonderful|thoughtful|sweet) "
     r"(?:thing to do|idea|gesture|plan)"
     # sympathy (claims rules v16): "I'm so sorry for your loss.", "Hope you all have a great

@@ -482,3 +482,34 @@ def test_joy_has_no_tail_to_backtrack_on() -> None:
     # a pleasantry repeated with a comma between: read in linear time, and a claim
     assert not_a_claim_reason(("so glad you yes, " * 40) + "ZZZ1") is None
     assert not_a_claim_reason("Good to know you can cancel at any time without a fee.") is None
+
+
+# what a second read found -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Lovely to hear you found that the warranty covers accidental damage!",
+    "So glad you got the refund in full and without any fees!",
+    "Great to hear you had a refund approved by our manager!",
+])
+def test_news_of_a_fact_is_a_claim(text: str) -> None:
+    assert not_a_claim_reason(text) is None
+
+
+@pytest.mark.parametrize("claim, evidence, question", [
+    ("Oliver was referred to the service by Dr Amir Shah.",  # the letter's reader
+     "Dear Dr Amir Shah,\n\nThank you for referring Oliver Grant to the Service.", ""),
+    ("On Sunday walk-ins are welcome, and you can book online for other days.",
+     "Sunday: walk-ins only. Appointments can be booked online Tuesday to Saturday.",
+     "Can I go on Sunday?"),
+    ("You pay when you arrive at the hotel.",
+     "The room charge is payable only on arrival at the hotel.", ""),
+    ("Members' children can swim alone once they pass the test.",
+     "Children must be accompanied in the pool unless they have passed the swim test.", ""),
+    ("You must wear a helmet.",
+     "A helmet is not required on the beginner slopes but must be worn on all other runs.", ""),
+    ("You must pay a deposit.",
+     "A deposit is not required for bookings under £100. Bookings over £100 require a "
+     "deposit.", ""),
+])
+def test_faithful_claims_a_second_read_found(claim: str, evidence: str, question: str) -> None:
+    assert codes(claim, evidence, question) == []

@@ -22,6 +22,7 @@ from certirag.checks.numbers import (
     parse_spelled,
 )
 from certirag.checks.qualifiers import (
+    age_group_bound,
     deadline_qualifier,
     qualifier_after,
     qualifier_before,
@@ -439,9 +440,9 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
                            day_class, text, start, end)
     if currency is None and not article and _bare_after(text, end):
         bare = _plain(text, start, end, token, spelled, value, claim)
-        one = _one_of_group(text, start, end) if claim else None
+        one = age_group_bound(text, start, end, claim=True) if claim else None
         if one is not None and isinstance(bare, Figure):  # "as an over-65, you …"
-            return replace(bare, qualifier="lt" if one[0][0] in "Uu" else "gt")
+            return replace(bare, qualifier=one)
         return bare
     if not article:
         mm = _MAGNITUDE_RE.match(text, pos)
@@ -484,14 +485,10 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
         u, uend = got
         return _figure("measure", u.dim, number * u.factor, number, mantissa, scale, u.name, "",
                        text, start, uend)
-    group = _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start) \
-        if not claim and _AGE_GROUP.match(text, pos) else _one_of_group(text, start, pos) \
-        if claim else None
-    if group is not None:  # the evidence's "Under-16s", "over-60s": the age that bounds
-        # the group, read as its words ("over 60" is "over-60s"; a claim's groups are no
-        # figure, "Over-65s get …", but one of them is: "as an over-65, you …", checks v24)
+    group = age_group_bound(text, start, pos, claim=claim)
+    if group is not None:  # the age that bounds an age group (qualifiers.age_group_bound)
         return replace(_figure("number", "number", value, value, value, 0, "", "", text, start,
-                               end), qualifier="lt" if group[0][0] in "Uu" else "gt")
+                               end), qualifier=group)
     if pos < len(text) and (text[pos].isalpha() or text[pos] in "_"):
         return None  # glued to letters we do not know: a code, a model name
     if scale:
@@ -504,22 +501,6 @@ def _classify(text: str, start: int, end: int, value: Decimal, spelled: bool, or
 # weeks" (not a range's low end, "3-5 days", "3 to 5 days": a claim of 3 days is no range)
 _SHARED_UNIT = re.compile(r"\s+(?:and|or)\s+\d{1,4}(?=\s*[a-z])")
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)  # "between 2 and 3 weeks": a range
-
-
-_AGE_GROUP = re.compile(r"s(?![\w'’-])")
-_A_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
-
-
-def _one_of_group(text: str, start: int, pos: int) -> re.Match[str] | None:
-    """A claim's one member of an age group, "an over-65", "an under-16" (checks v24): read
-    with its bound, where the group itself ("Over-65s get …") is no figure and a name is
-    a plain number ("the UEFA Under-19 Youth League")."""
-    got = _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start)
-    if got is None or _AGE_GROUP.match(text, pos) or not _A_BEFORE.search(
-            text, max(0, got.start() - 4), got.start()):
-        return None
-    return got
-_AGE_GROUP_BEFORE = re.compile(r"(?<![\w-])(?:[Uu]nder|[Oo]ver)-$")
 
 
 def _is_year(token: str, spelled: bool) -> bool:

@@ -18,6 +18,7 @@ from certirag.checks._text import has_any
 
 __all__ = [
     "CLASS_NAMES",
+    "age_group_bound",
     "condition_cues",
     "could_verbs",
     "deadline_qualifier",
@@ -202,6 +203,28 @@ def up_to_deadline(text: str, start: int, end: int) -> bool:
     return _UP_TO_END.search(text, max(0, start - 12), start) is not None \
         and _BEFORE_EVENT_RE.match(text, end) is not None \
         and _ACT_BEFORE.search(text, max(0, start - 90), start) is not None
+
+
+# an age group: "Under-16s", "over-60s", and one member of it, "an over-65"
+_AGE_GROUP_BEFORE = re.compile(r"(?<![\w-])(?:[Uu]nder|[Oo]ver)-$")
+_AGE_GROUP = re.compile(r"s(?![\w'’-])")
+_A_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
+
+
+def age_group_bound(text: str, start: int, pos: int, *, claim: bool) -> str | None:
+    """``lt`` or ``gt``: the bound an age group puts on the number at ``text[start:pos]``.
+    The evidence's group, "Under-16s", "over-60s" (the age that bounds it, read as its
+    words: "over 60" is "over-60s"); a claim's one member of a group, "an over-65", "an
+    under-16" (checks v24). A claim's group itself ("Over-65s get …") is no figure, and a
+    name is a plain number ("the UEFA Under-19 Youth League"): ``None``."""
+    got = _AGE_GROUP_BEFORE.search(text, max(0, start - 7), start)
+    if got is None:
+        return None
+    plural = _AGE_GROUP.match(text, pos) is not None
+    if plural == claim or (claim and not _A_BEFORE.search(text, max(0, got.start() - 4),
+                                                          got.start())):
+        return None
+    return "lt" if got[0][0] in "Uu" else "gt"
 
 
 def qualifier_after(text: str, end: int) -> str | None:

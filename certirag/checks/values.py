@@ -22,7 +22,6 @@ from certirag.checks.figures import Figure
 from certirag.checks.pairs import check_list_pairs, check_rival_values
 from certirag.checks.parse import Item, Parsed, SentInfo, date_item, figure_item, time_item
 from certirag.checks.prepared import PreparedEvidence, Question
-from certirag.checks.qualifiers import CLASS_NAMES
 from certirag.checks.restated import count_word, first_span, hour_stated, range_day
 from certirag.checks.sources import check_source_values
 from certirag.checks.superseded import check_superseded
@@ -31,6 +30,15 @@ from certirag.checks.swap import (
     claim_context,
     find_swap,
     same_value,
+)
+from certirag.checks.value_bounds import (
+    ONLY_BEFORE,
+    allowance,
+    asked_bound,
+    check_qualifier,
+    claim_sentence,
+    up_to_limit,
+    within_deadline,
 )
 from certirag.text.calendar_names import MONTHS, WEEKDAYS, alternation
 
@@ -144,11 +152,11 @@ def check_figures(c: Parsed, ev: PreparedEvidence, q: Question,
                                    f"the claim gives {f.text!r} as a total; the evidence gives "
                                    f"it as an amount added to another", f.text, matches[0].text))
                 continue
-            if not _allowance(c, f, matches, ev) and not _within_deadline(c, f, matches, ev) \
-                    and not _up_to_limit(c, f, matches):
+            if not allowance(c, f, matches, ev) and not within_deadline(c, f, matches, ev) \
+                    and not up_to_limit(c, f, matches):
                 # "There are only 12 places" states the cap "limited to 12" states
-                only = _ONLY.search(c.text, max(0, f.start - 8), f.start) is not None
-                _check_qualifier(f, matches, out, "max" if only else asked_bound(q.text))
+                only = ONLY_BEFORE.search(c.text, max(0, f.start - 8), f.start) is not None
+                check_qualifier(f, matches, out, "max" if only else asked_bound(q.text))
         # an age is the person's ("The 59-year-old has spent 40 years as an officer"), not
         # a nearby noun's
         if not is_age(c, f) and not asked:
@@ -195,7 +203,7 @@ def _between_dates(c: Parsed, f: Figure, ev: PreparedEvidence) -> bool:
     one the claim compares with is the binding's and the model's question."""
     if f.kind != "duration" or f.dim != "months" or f.qualifier not in (None, "approx"):
         return False
-    sent = _claim_sentence(c, f.start)
+    sent = claim_sentence(c, f.start)
     if sent is None:
         return False
     months = int(f.value)
@@ -284,115 +292,6 @@ def _ungrounded_figure(f: Figure, ev: PreparedEvidence) -> Finding:
                    ", ".join(alts) or None)
 
 
-def _permits(sent: SentInfo | None) -> bool:
-    return sent is not None and any(m.cls == "permission" for m in sent.modals)
-
-
-def _allowance(c: Parsed, f: Figure, matches: list[Figure], ev: PreparedEvidence) -> bool:
-    """Whether a ceiling in the claim restates an allowance of the evidence: "you can work
-    from home up to two days a week" for "Employees may work from home two days a week".
-    Permission to do a thing N times is permission to do it up to N times; the same bound
-    on a fact ("the fine is up to £500" for "the fine is £500") or an obligation ("must
-    give up to 60 days of notice") says less or other than the evidence, and stays a
-    finding."""
-    if f.qualifier != "max" or not _permits(_claim_sentence(c, f.start)):
-        return False
-    bare = [e for e in matches if e.qualifier in (None, "exact")]
-    return len(bare) == len(matches) and any(
-        e.text in s.text and _permits(s) for e in bare for s in ev.sentences)
-
-
-# "What is the maximum number of tablets in 24 hours?" "Eight.": the bound is the question's
-_ASKED_MAX = re.compile(r"\b(?:maximum|max|most|limit)\b", re.IGNORECASE)
-_ASKED_MIN = re.compile(r"\b(?:minimum|min|least)\b", re.IGNORECASE)
-
-
-def asked_bound(question: str) -> str | None:
-    """The bound a question asks for: ``max`` ("the maximum number of …", "at most"),
-    ``min`` ("the minimum age"), or ``None``."""
-    if _ASKED_MAX.search(question):
-        return "max"
-    return "min" if _ASKED_MIN.search(question) else None
-
-
-_ONLY = re.compile(r"\bonly\s+$", re.IGNORECASE)
-# "within 30 days": a deadline as "no later than 30 days after" states it
-_WITHIN = re.compile(r"\bwithin\s+(?:the\s+)?$", re.IGNORECASE)
-
-
-def _within(text: str, start: int) -> bool:
-    return _WITHIN.search(text, max(0, start - 12), start) is not None
-
-
-def _within_deadline(c: Parsed, f: Figure, matches: list[Figure],
-                     ev: PreparedEvidence) -> bool:
-    """Whether the claim gives the evidence's deadline "within 30 days (of …)" as "no later
-    than 30 days after …" (which the deadline rule reads as at most 30 days): "lodge a
-    claim no later than 30 days after the incident" for "claims must be submitted within
-    30 days of the incident". Not the reverse: a bare "within one day" is no restatement
-    of "no more than one day", which may bound another thing."""
-    if f.kind != "duration" or f.qualifier != "max" or c.text[max(0, f.start - 24):f.start] \
-            .lower().find("later than") < 0 or any(e.qualifier is not None for e in matches):
-        return False
-    return any(_within(p.text, e.start) for p in ev.parsed for e in p.figures
-               if any(e is m for m in matches))
-
-
-_UP_TO = re.compile(r"\bup\s+to\s+$", re.IGNORECASE)
-
-
-def _up_to_limit(c: Parsed, f: Figure, matches: list[Figure]) -> bool:
-    """Whether the claim gives a measured limit the evidence states as "under N" with the
-    idiom "up to N": "files up to 200 MB" for "files must be under 200 MB" (checks v24).
-    Only a measure (a size, a weight, a length): an age, a sum or a count keeps its
-    boundary ("children up to 16" is no restatement of "under-16s")."""
-    return f.kind == "measure" and f.qualifier == "max" \
-        and _UP_TO.search(c.text, max(0, f.start - 8), f.start) is not None \
-        and all(e.qualifier == "lt" for e in matches)
-
-
-def _check_qualifier(f: Figure, matches: list[Figure], out: list[Finding],
-                     asked: str | None = None) -> None:
-    quals = {e.qualifier for e in matches}
-    cq = f.qualifier
-    if cq in quals or (cq is None and asked is not None and asked in quals):
-        return
-    bound = sorted(x for x in quals if x is not None)
-    example = next((e for e in matches if e.qualifier is not None and e.qualifier != "exact"),
-                   matches[0])
-    shown = CLASS_NAMES.get(example.qualifier or "", "")
-    ev_text = f"{shown} {example.text}".strip()
-    if cq is None:
-        # a bare figure claims no precision: "5,500" for "approximately 5,500" (as "about
-        # 5,500" for "5,500"); "exactly" does, and is the precision check's
-        if None in quals or set(bound) <= {"exact", "approx"}:
-            return
-        out.append(Finding("qualifier_dropped", "ungrounded",
-                           f"the evidence says {ev_text!r}; the claim drops {shown!r}",
-                           f.text, ev_text))
-        return
-    if cq == "exact":
-        if None in quals:
-            return
-        if "approx" in quals:
-            out.append(Finding("precision_mismatch", "ungrounded",
-                               f"the claim says exactly {f.text!r}, the evidence only "
-                               f"{ev_text!r}", f.text, ev_text))
-            return
-    if cq == "approx" and quals <= {None, "exact", "approx"}:
-        return
-    out.append(Finding("qualifier_mismatch", "ungrounded",
-                       f"the claim says {CLASS_NAMES[cq]} {f.text!r}, the evidence "
-                       f"{ev_text!r}", f.text, ev_text))
-
-
-def _claim_sentence(c: Parsed, start: int) -> SentInfo | None:
-    for s in c.sentences:
-        if s.start <= start < s.end:
-            return s
-    return None
-
-
 def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding]) -> None:
     if item.key[0] == "d":
         occ = [o for k, v in ev.occurrences.items() if k[0] == "d" and same_value(item.key, k)
@@ -401,7 +300,7 @@ def _check_swap(c: Parsed, item: Item, ev: PreparedEvidence, out: list[Finding])
         occ = ev.occurrences.get(item.key, [])
     if not occ:
         return
-    sent = _claim_sentence(c, item.start)
+    sent = claim_sentence(c, item.start)
     if sent is None:
         return
     if change_end(sent, item) == "to" and all(change_end(s, it) == "from" for s, it in occ):
